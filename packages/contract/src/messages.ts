@@ -1,0 +1,136 @@
+import { z } from 'zod';
+
+export const locales = ['ka', 'en'] as const;
+export type Locale = (typeof locales)[number];
+export const defaultLocale: Locale = 'ka';
+
+/**
+ * Messages the server sends in its error bodies, in both locales. Schemas name a key
+ * (`{ error: 'validation.phone' }`); `localizeIssue` turns the key into words.
+ */
+const messages = {
+  ka: {
+    'validation.required': 'ველის შევსება სავალდებულოა',
+    'validation.invalid': 'მნიშვნელობა არასწორია',
+    'validation.phone': 'შეიყვანეთ 5-ით დაწყებული 9-ნიშნა მობილურის ნომერი',
+    'validation.personalNumber': 'პირადი ნომერი უნდა შედგებოდეს 11 ციფრისგან',
+    'validation.timestamp': 'თარიღი უნდა იყოს ფორმატში: წწწწ-თთ-დდ სს:წწ:წწ',
+    'validation.email': 'შეიყვანეთ სწორი ელ. ფოსტა',
+    'validation.tooShort': 'მინიმუმ {minimum} სიმბოლო',
+    'validation.tooLong': 'მაქსიმუმ {maximum} სიმბოლო',
+    'validation.tooSmall': 'მნიშვნელობა უნდა იყოს მინიმუმ {minimum}',
+    'validation.tooBig': 'მნიშვნელობა უნდა იყოს მაქსიმუმ {maximum}',
+    'validation.integer': 'შეიყვანეთ მთელი რიცხვი',
+    'errors.validation': 'გთხოვთ, გაასწოროთ მონიშნული ველები',
+    'errors.malformedBody': 'მოთხოვნის ფორმატი არასწორია',
+    'errors.unsupportedMediaType': 'მოთხოვნის ეს ტიპი არ არის მხარდაჭერილი',
+    'errors.bodyTooLarge': 'მოთხოვნა ძალიან დიდია',
+    'errors.notFound': 'მოთხოვნილი რესურსი ვერ მოიძებნა',
+    'errors.unauthorized': 'გთხოვთ, გაიაროთ ავტორიზაცია',
+    'errors.forbidden': 'ამ მოქმედების შესრულების უფლება არ გაქვთ',
+    'errors.conflict': 'მოქმედება ამ მდგომარეობაში ვერ შესრულდება',
+    'errors.tooManyRequests': 'ძალიან ბევრი მცდელობა, გთხოვთ, სცადოთ მოგვიანებით',
+    'errors.serviceUnavailable': 'სერვისთან დაკავშირება ვერ ხერხდება',
+    'errors.internal': 'მოხდა შეცდომა, გთხოვთ, სცადოთ მოგვიანებით',
+  },
+  en: {
+    'validation.required': 'This field is required',
+    'validation.invalid': 'The value is not valid',
+    'validation.phone': 'Enter a 9-digit mobile number starting with 5',
+    'validation.personalNumber': 'A personal number has 11 digits',
+    'validation.timestamp': 'Use the format YYYY-MM-DD HH:mm:ss',
+    'validation.email': 'Enter a valid e-mail address',
+    'validation.tooShort': 'At least {minimum} characters',
+    'validation.tooLong': 'At most {maximum} characters',
+    'validation.tooSmall': 'The value must be at least {minimum}',
+    'validation.tooBig': 'The value must be at most {maximum}',
+    'validation.integer': 'Enter a whole number',
+    'errors.validation': 'Please correct the marked fields',
+    'errors.malformedBody': 'The request is malformed',
+    'errors.unsupportedMediaType': 'This kind of request is not supported',
+    'errors.bodyTooLarge': 'The request is too large',
+    'errors.notFound': 'Not found',
+    'errors.unauthorized': 'Please sign in',
+    'errors.forbidden': 'You are not allowed to do this',
+    'errors.conflict': 'This cannot be done in the current state',
+    'errors.tooManyRequests': 'Too many attempts, please try again later',
+    'errors.serviceUnavailable': 'Cannot connect to the service',
+    'errors.internal': 'Something went wrong, please try again later',
+  },
+} as const satisfies Record<Locale, Record<string, string>>;
+
+export type MessageKey = keyof (typeof messages)['ka'];
+
+function isMessageKey(key: string): key is MessageKey {
+  return Object.hasOwn(messages.ka, key);
+}
+
+export function translate(
+  key: MessageKey,
+  locale: Locale,
+  params: Record<string, unknown> = {},
+): string {
+  return messages[locale][key].replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    return typeof value === 'number' || typeof value === 'bigint' ? String(value) : '';
+  });
+}
+
+/**
+ * Missing values (undefined, null or an empty string) become `validation.required` for every
+ * schema that does not name its own message.
+ */
+z.config({
+  customError: (issue) =>
+    issue.code === 'invalid_type' &&
+    (issue.input === undefined || issue.input === null || issue.input === '')
+      ? 'validation.required'
+      : undefined,
+});
+
+/** The words for one zod issue in the given locale. */
+export function localizeIssue(issue: z.core.$ZodIssue, locale: Locale): string {
+  if (isMessageKey(issue.message)) return translate(issue.message, locale, { ...issue });
+  switch (issue.code) {
+    case 'too_small':
+      if (issue.origin === 'string' && Number(issue.minimum) === 1) {
+        return translate('validation.required', locale);
+      }
+      return translate(
+        issue.origin === 'string' ? 'validation.tooShort' : 'validation.tooSmall',
+        locale,
+        issue,
+      );
+    case 'too_big':
+      return translate(
+        issue.origin === 'string' ? 'validation.tooLong' : 'validation.tooBig',
+        locale,
+        issue,
+      );
+    case 'invalid_format':
+      return translate(issue.format === 'email' ? 'validation.email' : 'validation.invalid', locale);
+    case 'invalid_type':
+      return translate(issue.expected === 'int' ? 'validation.integer' : 'validation.invalid', locale);
+    default:
+      return translate('validation.invalid', locale);
+  }
+}
+
+/** Groups a zod error's issues by their top-level field into `{field: [messages]}`. */
+export function fieldErrorsFromIssues(
+  issues: readonly z.core.$ZodIssue[],
+  locale: Locale,
+): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const field = issue.path.length > 0 ? String(issue.path[0]) : 'message';
+    (errors[field] ??= []).push(localizeIssue(issue, locale));
+  }
+  return errors;
+}
+
+/** The locale a request asks for: `en` when Accept-Language prefers it, Georgian otherwise. */
+export function localeFromAcceptLanguage(header: string | undefined): Locale {
+  const first = header?.split(',')[0]?.trim().toLowerCase() ?? '';
+  return first.startsWith('en') ? 'en' : defaultLocale;
+}
