@@ -1,0 +1,12 @@
+import { startProduct } from '../e2e/support/product.ts';
+import { firstVisitWeight } from './first-visit.ts';
+import { report } from './measurement.ts';
+
+// `npm run bench`: builds the web app, starts the product on a fresh database and measures.
+const product = await startProduct();
+try {
+  const measurements = [...(await firstVisitWeight(product.url, '/login'))];
+  if (!report(measurements)) process.exitCode = 1;
+} finally {
+  await product.stop();
+}

@@ -1,0 +1,37 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, expect, inject, test as base } from 'vitest';
+import { georgianPhone, launchChromium } from './chromium.ts';
+
+let browser: Browser | undefined;
+afterAll(async () => {
+  await browser?.close();
+});
+
+const artifacts = path.resolve(import.meta.dirname, '../artifacts');
+
+/** `page`: a fresh browser context on a phone, pointed at the running product. */
+export const test = base.extend<{ page: Page }>({
+  page: async ({ task }, use) => {
+    browser ??= await launchChromium();
+    const context = await browser.newContext({ ...georgianPhone, baseURL: inject('baseURL') });
+    const page = await context.newPage();
+    await use(page);
+    if (task.result?.state === 'fail') {
+      await mkdir(artifacts, { recursive: true });
+      await page.screenshot({ path: path.join(artifacts, `${task.name.replace(/\W+/g, '-')}.png`) });
+    }
+    await context.close();
+  },
+});
+
+/** Fails with the list of accessibility violations axe finds on the page as it is now. */
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const violations = results.violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
+  expect(violations).toEqual([]);
+}
