@@ -68,7 +68,7 @@ export async function startProduct(): Promise<RunningProduct> {
     await waitUntilReady(url, server);
   } catch (error) {
     server.kill('SIGKILL');
-    throw new Error(`${(error as Error).message}\n${logs.join('')}`);
+    throw new Error(`${(error as Error).message}\n${logs.join('')}`, { cause: error });
   }
   return {
     url,
