@@ -26,7 +26,14 @@ export default tseslint.config(
       // Features never import each other; shared never imports features or app.
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['../../features/*', '../features/*'], message: 'Features do not import each other: move the shared piece to src/shared.' }] },
+        {
+          patterns: [
+            {
+              group: ['../../features/*', '../features/*'],
+              message: 'Features do not import each other: move the shared piece to src/shared.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -21,7 +21,9 @@ export const test = base.extend<{ page: Page }>({
     await use(page);
     if (task.result?.state === 'fail') {
       await mkdir(artifacts, { recursive: true });
-      await page.screenshot({ path: path.join(artifacts, `${task.name.replace(/\W+/g, '-')}.png`) });
+      await page.screenshot({
+        path: path.join(artifacts, `${task.name.replace(/\W+/g, '-')}.png`),
+      });
     }
     await context.close();
   },
@@ -31,7 +33,8 @@ export const test = base.extend<{ page: Page }>({
 export async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   const violations = results.violations.map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    (violation) =>
+      `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
   );
   expect(violations).toEqual([]);
 }
