@@ -99,18 +99,24 @@ export function localizeIssue(issue: z.core.$ZodIssue, locale: Locale): string {
       return translate(
         issue.origin === 'string' ? 'validation.tooShort' : 'validation.tooSmall',
         locale,
-        issue,
+        { ...issue },
       );
     case 'too_big':
       return translate(
         issue.origin === 'string' ? 'validation.tooLong' : 'validation.tooBig',
         locale,
-        issue,
+        { ...issue },
       );
     case 'invalid_format':
-      return translate(issue.format === 'email' ? 'validation.email' : 'validation.invalid', locale);
+      return translate(
+        issue.format === 'email' ? 'validation.email' : 'validation.invalid',
+        locale,
+      );
     case 'invalid_type':
-      return translate(issue.expected === 'int' ? 'validation.integer' : 'validation.invalid', locale);
+      return translate(
+        issue.expected === 'int' ? 'validation.integer' : 'validation.invalid',
+        locale,
+      );
     default:
       return translate('validation.invalid', locale);
   }

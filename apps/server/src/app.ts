@@ -1,0 +1,55 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { loggerOptions, requestIdOf } from './logging.ts';
+import { contactRoutes } from './modules/contact/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import database from './plugins/database.ts';
+import errorEnvelope, { answerMalformedRequest } from './plugins/error-envelope.ts';
+import integrations from './plugins/integrations.ts';
+import jsonBody from './plugins/json-body.ts';
+import rateLimit from './plugins/rate-limit.ts';
+import securityHeaders from './plugins/security-headers.ts';
+import web from './plugins/web.ts';
+import { sandboxRoutes } from './sandbox/routes.ts';
+
+/** JSON bodies up to 100 KB (security.md); file uploads set their own limits. */
+export const bodyLimit = 102_400;
+
+/**
+ * Builds the app from plugins: the outside ones (security headers, rate limit), then our own
+ * (error envelope, body parsing, database, integrations), then the routes. Nothing listens
+ * yet: main.ts does, tests use `app.inject`.
+ */
+export async function buildApp(config: Config): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel),
+    genReqId: requestIdOf,
+    bodyLimit,
+    trustProxy: config.trustProxy,
+    frameworkErrors: answerMalformedRequest,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(securityHeaders, { production: config.services.mode === 'production' });
+  await app.register(rateLimit, {
+    perMinute: config.rateLimitPerMinute,
+    redisUrl: config.redisUrl,
+  });
+
+  await app.register(errorEnvelope);
+  await app.register(jsonBody);
+  await app.register(database, { target: config.database });
+  await app.register(integrations, { services: config.services });
+
+  await app.register(healthRoutes);
+  await app.register(contactRoutes);
+  if (config.services.mode === 'sandbox') await app.register(sandboxRoutes);
+  await app.register(web, { distDir: config.webDistDir, productName: config.productName });
+
+  return app;
+}

@@ -1,0 +1,33 @@
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { lockDataDir } from './data-dir-lock.ts';
+import { migrationsFolder, type DatabaseConnection } from './database.ts';
+import * as schema from './schema.ts';
+
+/**
+ * The embedded PostgreSQL: persisted in `dataDir`, or in memory when none is given. PGlite is
+ * a single session, so a query on this handle inside an open transaction waits forever:
+ * inside `db.transaction(...)` always use the transaction's handle.
+ */
+export async function openPglite(dataDir?: string): Promise<DatabaseConnection> {
+  const unlock = dataDir === undefined ? undefined : await lockDataDir(dataDir);
+  try {
+    const client = await PGlite.create(dataDir);
+    const db = drizzle({ client, schema });
+    await migrate(db, { migrationsFolder });
+    let closing: Promise<void> | undefined;
+    return {
+      db,
+      driver: 'pglite',
+      ping: async () => {
+        await db.execute(sql`select 1`);
+      },
+      close: () => (closing ??= client.close().finally(() => unlock?.())),
+    };
+  } catch (error) {
+    await unlock?.();
+    throw error;
+  }
+}

@@ -1,0 +1,192 @@
+/**
+ * The reference data every installation starts with. Edit the values here, or the rows in the
+ * database: the seed runs at every start but only adds what is missing (by `code`), so rows an
+ * operator changed stay as they are. Consent texts are versioned instead: a wording that no
+ * stored version has is added as the newest version; older versions stay, since recorded
+ * consents point at them.
+ *
+ * Branch addresses, phones, the hotline, the e-mail and the social links are placeholders
+ * for the lender's real ones.
+ */
+import type { ConsentKind } from '../schema.ts';
+
+export interface LookupItem {
+  code: string;
+  name: string;
+  nameEn: string;
+}
+
+export const documentTypes: LookupItem[] = [
+  { code: 'id_card', name: 'პირადობის მოწმობა', nameEn: 'ID card' },
+  { code: 'passport', name: 'პასპორტი', nameEn: 'Passport' },
+];
+
+export const cities: LookupItem[] = [
+  { code: 'tbilisi', name: 'თბილისი', nameEn: 'Tbilisi' },
+  { code: 'batumi', name: 'ბათუმი', nameEn: 'Batumi' },
+  { code: 'kutaisi', name: 'ქუთაისი', nameEn: 'Kutaisi' },
+  { code: 'rustavi', name: 'რუსთავი', nameEn: 'Rustavi' },
+  { code: 'gori', name: 'გორი', nameEn: 'Gori' },
+  { code: 'zugdidi', name: 'ზუგდიდი', nameEn: 'Zugdidi' },
+  { code: 'poti', name: 'ფოთი', nameEn: 'Poti' },
+  { code: 'telavi', name: 'თელავი', nameEn: 'Telavi' },
+  { code: 'akhaltsikhe', name: 'ახალციხე', nameEn: 'Akhaltsikhe' },
+  { code: 'samtredia', name: 'სამტრედია', nameEn: 'Samtredia' },
+  { code: 'zestaponi', name: 'ზესტაფონი', nameEn: 'Zestaponi' },
+  { code: 'khashuri', name: 'ხაშური', nameEn: 'Khashuri' },
+  { code: 'senaki', name: 'სენაკი', nameEn: 'Senaki' },
+  { code: 'marneuli', name: 'მარნეული', nameEn: 'Marneuli' },
+  { code: 'kobuleti', name: 'ქობულეთი', nameEn: 'Kobuleti' },
+  { code: 'ozurgeti', name: 'ოზურგეთი', nameEn: 'Ozurgeti' },
+  { code: 'kaspi', name: 'კასპი', nameEn: 'Kaspi' },
+  { code: 'chiatura', name: 'ჭიათურა', nameEn: 'Chiatura' },
+  { code: 'tskaltubo', name: 'წყალტუბო', nameEn: 'Tskaltubo' },
+  { code: 'sagarejo', name: 'საგარეჯო', nameEn: 'Sagarejo' },
+  { code: 'mtskheta', name: 'მცხეთა', nameEn: 'Mtskheta' },
+  { code: 'borjomi', name: 'ბორჯომი', nameEn: 'Borjomi' },
+  { code: 'gardabani', name: 'გარდაბანი', nameEn: 'Gardabani' },
+  { code: 'bolnisi', name: 'ბოლნისი', nameEn: 'Bolnisi' },
+  { code: 'gurjaani', name: 'გურჯაანი', nameEn: 'Gurjaani' },
+  { code: 'sighnaghi', name: 'სიღნაღი', nameEn: 'Sighnaghi' },
+  { code: 'kvareli', name: 'ყვარელი', nameEn: 'Kvareli' },
+  { code: 'lagodekhi', name: 'ლაგოდეხი', nameEn: 'Lagodekhi' },
+  { code: 'akhalkalaki', name: 'ახალქალაქი', nameEn: 'Akhalkalaki' },
+  { code: 'ninotsminda', name: 'ნინოწმინდა', nameEn: 'Ninotsminda' },
+  { code: 'kareli', name: 'ქარელი', nameEn: 'Kareli' },
+  { code: 'sachkhere', name: 'საჩხერე', nameEn: 'Sachkhere' },
+  { code: 'tkibuli', name: 'ტყიბული', nameEn: 'Tkibuli' },
+  { code: 'terjola', name: 'თერჯოლა', nameEn: 'Terjola' },
+  { code: 'vani', name: 'ვანი', nameEn: 'Vani' },
+  { code: 'baghdati', name: 'ბაღდათი', nameEn: 'Baghdati' },
+  { code: 'khoni', name: 'ხონი', nameEn: 'Khoni' },
+  { code: 'martvili', name: 'მარტვილი', nameEn: 'Martvili' },
+  { code: 'khobi', name: 'ხობი', nameEn: 'Khobi' },
+  { code: 'tsalenjikha', name: 'წალენჯიხა', nameEn: 'Tsalenjikha' },
+  { code: 'lanchkhuti', name: 'ლანჩხუთი', nameEn: 'Lanchkhuti' },
+  { code: 'ambrolauri', name: 'ამბროლაური', nameEn: 'Ambrolauri' },
+  { code: 'mestia', name: 'მესტია', nameEn: 'Mestia' },
+  { code: 'dusheti', name: 'დუშეთი', nameEn: 'Dusheti' },
+  { code: 'tetritskaro', name: 'თეთრიწყარო', nameEn: 'Tetritskaro' },
+  { code: 'dedoplistskaro', name: 'დედოფლისწყარო', nameEn: 'Dedoplistskaro' },
+];
+
+export const activitySpheres: LookupItem[] = [
+  { code: 'trade', name: 'ვაჭრობა', nameEn: 'Trade' },
+  { code: 'services', name: 'მომსახურება', nameEn: 'Services' },
+  { code: 'agriculture', name: 'სოფლის მეურნეობა', nameEn: 'Agriculture' },
+  { code: 'construction', name: 'მშენებლობა', nameEn: 'Construction' },
+  { code: 'manufacturing', name: 'წარმოება', nameEn: 'Manufacturing' },
+  { code: 'transport', name: 'ტრანსპორტი და ლოჯისტიკა', nameEn: 'Transport and logistics' },
+  { code: 'it', name: 'ინფორმაციული ტექნოლოგიები', nameEn: 'Information technology' },
+  { code: 'tourism', name: 'ტურიზმი და სასტუმრო მომსახურება', nameEn: 'Tourism and hospitality' },
+  { code: 'healthcare', name: 'ჯანდაცვა', nameEn: 'Healthcare' },
+  { code: 'education', name: 'განათლება', nameEn: 'Education' },
+  { code: 'other', name: 'სხვა', nameEn: 'Other' },
+];
+
+export const loanPurposes: LookupItem[] = [
+  { code: 'consumer_goods', name: 'სამომხმარებლო საქონლის შეძენა', nameEn: 'Consumer goods' },
+  { code: 'education', name: 'სწავლის საფასური', nameEn: 'Education' },
+  { code: 'medical', name: 'მკურნალობა', nameEn: 'Medical treatment' },
+  { code: 'home_renovation', name: 'სახლის რემონტი', nameEn: 'Home renovation' },
+  { code: 'travel', name: 'მოგზაურობა', nameEn: 'Travel' },
+  { code: 'refinancing', name: 'სხვა სესხის დაფარვა', nameEn: 'Debt refinancing' },
+  { code: 'other', name: 'სხვა', nameEn: 'Other' },
+];
+
+/** The codes are what the code refers to; the order is a loan's usual path. */
+export const loanStatuses: LookupItem[] = [
+  { code: 'draft', name: 'შევსების პროცესში', nameEn: 'Draft' },
+  { code: 'consented', name: 'თანხმობა გაცემულია', nameEn: 'Consent given' },
+  { code: 'submitted', name: 'წარდგენილია', nameEn: 'Submitted' },
+  { code: 'under_review', name: 'განხილვის პროცესში', nameEn: 'Under review' },
+  { code: 'approved', name: 'დამტკიცებულია', nameEn: 'Approved' },
+  { code: 'rejected', name: 'უარყოფილია', nameEn: 'Rejected' },
+  { code: 'cancelled', name: 'გაუქმებულია', nameEn: 'Cancelled' },
+];
+
+export interface BranchSeed {
+  code: string;
+  name: string;
+  nameEn: string;
+  cityCode: string;
+  address: string;
+  phone: string;
+  isMain: boolean;
+  schedules: { startDay: number; endDay: number; startTime: string; endTime: string }[];
+}
+
+/** Monday to Friday 10:00–18:00, Saturday 10:00–14:00. */
+const weeklyHours: BranchSeed['schedules'] = [
+  { startDay: 1, endDay: 5, startTime: '10:00', endTime: '18:00' },
+  { startDay: 6, endDay: 6, startTime: '10:00', endTime: '14:00' },
+];
+
+export const branches: BranchSeed[] = [
+  {
+    code: 'tbilisi',
+    name: 'თბილისის ფილიალი',
+    nameEn: 'Tbilisi branch',
+    cityCode: 'tbilisi',
+    address: 'ილია ჭავჭავაძის გამზირი 37',
+    phone: '+995 32 2 47 47 47',
+    isMain: true,
+    schedules: weeklyHours,
+  },
+  {
+    code: 'gori',
+    name: 'გორის ფილიალი',
+    nameEn: 'Gori branch',
+    cityCode: 'gori',
+    address: 'მერაბ კოსტავას ქუჩა 21',
+    phone: '+995 370 27 47 47',
+    isMain: false,
+    schedules: weeklyHours,
+  },
+  {
+    code: 'kutaisi',
+    name: 'ქუთაისის ფილიალი',
+    nameEn: 'Kutaisi branch',
+    cityCode: 'kutaisi',
+    address: 'შოთა რუსთაველის გამზირი 42',
+    phone: '+995 431 24 47 47',
+    isMain: false,
+    schedules: weeklyHours,
+  },
+];
+
+export const contact = {
+  hotline: '+995 32 2 47 47 47',
+  email: 'info@sesxi.ge',
+  facebook: 'https://www.facebook.com/sesxi.ge',
+  youtube: 'https://www.youtube.com/@sesxi',
+  linkedin: 'https://www.linkedin.com/company/sesxi',
+};
+
+/** Consent wordings in plain Georgian; one paragraph a line. */
+export const consentTexts: Record<ConsentKind, string> = {
+  privacy_policy: [
+    'კონფიდენციალურობის პოლიტიკა',
+    'კომპანია ამუშავებს თქვენს პერსონალურ მონაცემებს „პერსონალურ მონაცემთა დაცვის შესახებ“ საქართველოს კანონის შესაბამისად.',
+    'ვამუშავებთ მხოლოდ იმ მონაცემებს, რომლებიც საჭიროა სესხის განაცხადის განსახილველად და ხელშეკრულების შესასრულებლად: სახელს, გვარს, პირად ნომერს, პირადობის დამადასტურებელი დოკუმენტის მონაცემებს, ტელეფონის ნომერს, ინფორმაციას თქვენი შემოსავლისა და ფინანსური ვალდებულებების შესახებ.',
+    'მონაცემებს ვინახავთ დაცულად. მათზე წვდომა აქვთ მხოლოდ უფლებამოსილ თანამშრომლებს და ყოველი წვდომა აღირიცხება.',
+    'თქვენს მონაცემებს მესამე პირებს გადავცემთ მხოლოდ თქვენი თანხმობით ან კანონით გათვალისწინებულ შემთხვევებში.',
+    'თქვენ გაქვთ უფლება, გაეცნოთ თქვენს შესახებ დამუშავებულ მონაცემებს, მოითხოვოთ მათი გასწორება ან წაშლა. მოთხოვნას ვპასუხობთ 10 დღის ვადაში.',
+    'კითხვების შემთხვევაში დაგვიკავშირდით ცხელ ხაზზე ან ელ. ფოსტით.',
+  ].join('\n'),
+  sda_information: [
+    'თანხმობა პერსონალური მონაცემების გადამოწმებაზე',
+    'ვეთანხმები, რომ კომპანიამ სსიპ – სახელმწიფო სერვისების განვითარების სააგენტოს მონაცემთა ბაზაში გადაამოწმოს ჩემ მიერ მითითებული პერსონალური მონაცემები: სახელი, გვარი, პირადი ნომერი და პირადობის დამადასტურებელი დოკუმენტის მონაცემები.',
+    'გადამოწმება საჭიროა ჩემი ვინაობის დასადასტურებლად და ჩემი მონაცემებით თაღლითური სარგებლობის თავიდან ასაცილებლად.',
+    'მიღებული ინფორმაცია გამოიყენება მხოლოდ ამ მიზნით და ინახება კანონით დადგენილი ვადით.',
+    'ვიცი, რომ თანხმობის გარეშე რეგისტრაციის დასრულება შეუძლებელია.',
+  ].join('\n'),
+  credit_information: [
+    'თანხმობა საკრედიტო ინფორმაციის მიღებასა და გადაცემაზე',
+    'ვეთანხმები, რომ კომპანიამ სს „კრედიტინფო საქართველოს“ მონაცემთა ბაზიდან გამოითხოვოს და მიიღოს ინფორმაცია ჩემი საკრედიტო ისტორიისა და მიმდინარე ფინანსური ვალდებულებების შესახებ.',
+    'ასევე ვეთანხმები, რომ კომპანიამ სს „კრედიტინფო საქართველოს“ გადასცეს ინფორმაცია ჩემ მიერ მოთხოვნილი და მიღებული სესხისა და მისი მომსახურების შესახებ.',
+    'ინფორმაცია გამოიყენება ჩემი გადახდისუნარიანობის შესაფასებლად და სესხის გაცემის შესახებ გადაწყვეტილების მისაღებად.',
+    'თანხმობა მოქმედებს გაცემიდან 30 დღის განმავლობაში.',
+    'ვიცი, რომ მაქვს უფლება, მივიღო ჩემს შესახებ არსებული საკრედიტო ინფორმაცია და მოვითხოვო არაზუსტი მონაცემების გასწორება.',
+  ].join('\n'),
+};

@@ -1,0 +1,89 @@
+import { createHash } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../database.ts';
+import * as schema from '../schema.ts';
+import type { ConsentKind } from '../schema.ts';
+import * as referenceData from './reference-data.ts';
+import type { LookupItem } from './reference-data.ts';
+
+export type ReferenceData = typeof referenceData;
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
+ * Adds the reference data that is missing; never changes or removes a row. Runs at every
+ * start, in one transaction under an advisory lock so that instances starting together on one
+ * PostgreSQL do not race.
+ */
+export async function seedDatabase(db: Database, data: ReferenceData = referenceData) {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('sesxi:seed'))`);
+    await seedLookup(tx, schema.documentTypes, data.documentTypes);
+    await seedLookup(tx, schema.cities, data.cities);
+    await seedLookup(tx, schema.activitySpheres, data.activitySpheres);
+    await seedLookup(tx, schema.loanPurposes, data.loanPurposes);
+    await seedLookup(tx, schema.loanStatuses, data.loanStatuses);
+    await seedBranches(tx, data.branches);
+    await tx.insert(schema.contactSettings).values(data.contact).onConflictDoNothing();
+    for (const [kind, body] of Object.entries(data.consentTexts) as [ConsentKind, string][]) {
+      await seedConsentText(tx, kind, body);
+    }
+  });
+}
+
+type LookupTable =
+  | typeof schema.documentTypes
+  | typeof schema.cities
+  | typeof schema.activitySpheres
+  | typeof schema.loanPurposes
+  | typeof schema.loanStatuses;
+
+async function seedLookup(tx: Transaction, table: LookupTable, items: LookupItem[]) {
+  await tx
+    .insert(table)
+    .values(items.map((item, index) => ({ ...item, sortOrder: index + 1 })))
+    .onConflictDoNothing({ target: table.code });
+}
+
+/**
+ * A branch is added with its opening hours only when no row has its code (nor, for the main
+ * branch, when another branch is already main), so hours an operator edited or removed stay.
+ */
+async function seedBranches(tx: Transaction, branches: ReferenceData['branches']) {
+  for (const [index, { cityCode, schedules, ...branch }] of branches.entries()) {
+    const [city] = await tx
+      .select({ id: schema.cities.id })
+      .from(schema.cities)
+      .where(eq(schema.cities.code, cityCode));
+    if (!city) throw new Error(`Seed branch ${branch.code}: no city with code ${cityCode}`);
+    const [inserted] = await tx
+      .insert(schema.branches)
+      .values({ ...branch, cityId: city.id, sortOrder: index + 1 })
+      .onConflictDoNothing()
+      .returning({ id: schema.branches.id });
+    if (inserted && schedules.length > 0) {
+      await tx
+        .insert(schema.branchSchedules)
+        .values(schedules.map((schedule) => ({ ...schedule, branchId: inserted.id })));
+    }
+  }
+}
+
+/**
+ * A wording is added as the newest version unless some version already has it. Comparing with
+ * every version, not only the latest, keeps a newer wording an operator stored from being
+ * replaced by the seed's at the next start.
+ */
+async function seedConsentText(tx: Transaction, kind: ConsentKind, body: string) {
+  const sha256 = createHash('sha256').update(body, 'utf8').digest('hex');
+  const [known] = await tx
+    .select({
+      latest: sql<number>`coalesce(max(${schema.consentTexts.version}), 0)::int`,
+      hasWording: sql<boolean>`coalesce(bool_or(${schema.consentTexts.sha256} = ${sha256}), false)`,
+    })
+    .from(schema.consentTexts)
+    .where(eq(schema.consentTexts.kind, kind));
+  if (known?.hasWording) return;
+  await tx
+    .insert(schema.consentTexts)
+    .values({ kind, version: (known?.latest ?? 0) + 1, body, sha256 });
+}

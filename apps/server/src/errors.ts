@@ -1,0 +1,54 @@
+import type { MessageKey } from '@sesxi/contract';
+
+/** A message key with the values its wording needs (e.g. `{minimum}`). */
+export interface Message {
+  key: MessageKey;
+  params?: Record<string, unknown>;
+}
+
+/**
+ * An error a handler throws to answer with a given HTTP status. The envelope plugin turns it
+ * into `{"status":"error","message":…, <field>: [messages]}` in the request's language, so the
+ * error carries message keys, never wording.
+ */
+export class HttpError extends Error {
+  readonly statusCode: number;
+  readonly messageKey: MessageKey;
+  readonly fields: Record<string, Message[]>;
+
+  constructor(
+    statusCode: number,
+    messageKey: MessageKey,
+    options: { fields?: Record<string, Message[]>; cause?: unknown } = {},
+  ) {
+    super(messageKey, { cause: options.cause });
+    this.name = 'HttpError';
+    this.statusCode = statusCode;
+    this.messageKey = messageKey;
+    this.fields = options.fields ?? {};
+  }
+}
+
+export function httpError(statusCode: number, messageKey: MessageKey): HttpError {
+  return new HttpError(statusCode, messageKey);
+}
+
+/** A 422 with one message under one field, for rules a schema cannot check (e.g. "phone taken"). */
+export function fieldError(
+  field: string,
+  key: MessageKey,
+  params?: Record<string, unknown>,
+): HttpError {
+  return new HttpError(422, 'errors.validation', { fields: { [field]: [{ key, params }] } });
+}
+
+/** An outside service (SMS gateway, registry, …) failed or timed out: 503. */
+export class ServiceUnavailableError extends HttpError {
+  readonly service: string;
+
+  constructor(service: string, options: { cause?: unknown } = {}) {
+    super(503, 'errors.serviceUnavailable', options);
+    this.name = 'ServiceUnavailableError';
+    this.service = service;
+  }
+}

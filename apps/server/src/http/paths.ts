@@ -1,0 +1,17 @@
+/** The path of a request URL, without its query string. */
+export function pathOf(url: string): string {
+  const queryStart = url.indexOf('?');
+  return queryStart === -1 ? url : url.slice(0, queryStart);
+}
+
+/** The API: JSON answers, no caching, rate-limited. */
+export function isApiPath(url: string): boolean {
+  const path = pathOf(url);
+  return path === '/api' || path.startsWith('/api/');
+}
+
+/** Paths the server answers itself, which the web app's history fallback must never take. */
+export function isServerPath(url: string): boolean {
+  const path = pathOf(url);
+  return isApiPath(path) || path === '/healthz' || path === '/readyz' || path.startsWith('/dev-');
+}

@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+import type { LogLevel } from './config.ts';
+
+const secretKeys = [
+  'password',
+  'password_confirmation',
+  'apiToken',
+  'api_token',
+  'token',
+  'sso_token',
+  'session_token',
+];
+
+/**
+ * Secrets never reach the log, whichever object a log line carries them in. One-time codes
+ * are redacted only where request data sits (`body`, `query`), since `err.code` names errors.
+ */
+const redactPaths = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  'headers.authorization',
+  'headers.cookie',
+  ...secretKeys.flatMap((key) => [key, `*.${key}`]),
+  'body.code',
+  'query.code',
+  '*.body.code',
+  '*.query.code',
+];
+
+export function loggerOptions(level: LogLevel): FastifyServerOptions['logger'] {
+  return {
+    level,
+    redact: { paths: redactPaths, censor: '[redacted]' },
+    serializers: {
+      req: (request: FastifyRequest) => ({
+        method: request.method,
+        url: withoutQueryValues(request.url),
+        host: request.host,
+        remoteAddress: request.ip,
+      }),
+    },
+  };
+}
+
+/**
+ * Query strings can carry phones, codes and tokens (an SSO callback, a verification return
+ * link), so request URLs are logged with parameter names only.
+ */
+export function withoutQueryValues(url: string): string {
+  const queryStart = url.indexOf('?');
+  if (queryStart === -1) return url;
+  const names = new URLSearchParams(url.slice(queryStart + 1)).keys();
+  return `${url.slice(0, queryStart)}?${[...names].map((name) => `${name}=`).join('&')}`;
+}
+
+const wellFormedRequestId = /^[\w.:-]{1,100}$/;
+
+/** A proxy's X-Request-Id when it looks like one, so log lines join up; a fresh UUID otherwise. */
+export function requestIdOf(request: IncomingMessage): string {
+  const incoming = request.headers['x-request-id'];
+  return typeof incoming === 'string' && wellFormedRequestId.test(incoming)
+    ? incoming
+    : randomUUID();
+}

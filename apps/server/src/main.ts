@@ -1,0 +1,39 @@
+import closeWithGrace from 'close-with-grace';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+
+function exitWith(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
+function configOrExit(): Config {
+  try {
+    return loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      exitWith(`${error.message}\nSee the configuration table in README.md.`);
+    }
+    throw error;
+  }
+}
+
+const config = configOrExit();
+let app: FastifyInstance | undefined;
+try {
+  app = await buildApp(config);
+  await app.listen({ port: config.port, host: config.host });
+} catch (error) {
+  await app?.close();
+  exitWith(`${config.productName} could not start: ${String(error)}`);
+}
+const running = app;
+
+closeWithGrace({ delay: 10_000, logger: false }, async ({ signal, err }) => {
+  if (err) running.log.error({ err }, 'fatal error, shutting down');
+  else running.log.info({ signal }, 'shutting down');
+  await running.close();
+});
+
+process.stdout.write(`${config.productName} is running at ${config.appUrl}\n`);

@@ -1,0 +1,28 @@
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+import type { DatabaseTarget } from '#app/config.ts';
+import type { DatabaseConnection } from '#app/db/database.ts';
+import { openPglite } from '#app/db/pglite.ts';
+import { openPostgres } from '#app/db/postgres.ts';
+import { seedDatabase } from '#app/db/seed/seed.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: DatabaseConnection;
+  }
+}
+
+/** Opens the database, brings its schema up to date, seeds it, and closes it with the app. */
+const database: FastifyPluginAsync<{ target: DatabaseTarget }> = async (app, { target }) => {
+  const connection =
+    target.driver === 'pglite'
+      ? await openPglite(target.dataDir)
+      : await openPostgres(target.url, (error) => {
+          app.log.warn({ err: error }, 'database connection lost; the pool will reconnect');
+        });
+  app.addHook('onClose', () => connection.close());
+  await seedDatabase(connection.db);
+  app.decorate('database', connection);
+};
+
+export default fp(database, { name: 'database' });

@@ -1,0 +1,157 @@
+import {
+  fieldErrorsFromIssues,
+  localeFromAcceptLanguage,
+  translate,
+  type Locale,
+  type MessageKey,
+} from '@sesxi/contract';
+import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { isDatabaseUnavailable, loggableError } from '#app/db/unavailable.ts';
+import { HttpError } from '#app/errors.ts';
+
+const messageKeyByStatus: Partial<Record<number, MessageKey>> = {
+  400: 'errors.malformedBody',
+  401: 'errors.unauthorized',
+  403: 'errors.forbidden',
+  404: 'errors.notFound',
+  409: 'errors.conflict',
+  413: 'errors.bodyTooLarge',
+  415: 'errors.unsupportedMediaType',
+  422: 'errors.validation',
+  429: 'errors.tooManyRequests',
+  503: 'errors.serviceUnavailable',
+};
+
+interface ErrorAnswer {
+  statusCode: number;
+  messageKey: MessageKey;
+  fields: Record<string, string[]>;
+}
+
+/**
+ * The one place that turns failures into the design's envelope,
+ * `{"status":"error","message":…, <field>: [messages]}`, in the request's language. Client
+ * mistakes keep their 4xx; anything else is logged with the request id and answered with a
+ * generic message, never a stack.
+ */
+const errorEnvelope: FastifyPluginCallback = (app, _options, done) => {
+  app.setErrorHandler((error: unknown, request, reply) => {
+    const locale = localeOf(request);
+    const answer = answerFor(error, locale);
+    if (answer.statusCode >= 500) {
+      request.log.error({ err: loggableError(error) }, 'request failed');
+    } else {
+      request.log.info(
+        { statusCode: answer.statusCode, reason: reasonOf(error) },
+        'request refused',
+      );
+    }
+    return sendError(reply, answer, locale);
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    sendError(
+      reply,
+      { statusCode: 404, messageKey: 'errors.notFound', fields: {} },
+      localeOf(request),
+    ),
+  );
+  done();
+};
+
+export default fp(errorEnvelope, { name: 'error-envelope' });
+
+/** For Fastify's `frameworkErrors`: a URL the router cannot decode never reaches a handler. */
+export function answerMalformedRequest(
+  _error: unknown,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  void sendError(
+    reply,
+    { statusCode: 400, messageKey: 'errors.malformedBody', fields: {} },
+    localeOf(request),
+  );
+}
+
+function answerFor(error: unknown, locale: Locale): ErrorAnswer {
+  if (error instanceof HttpError) {
+    const fields = Object.fromEntries(
+      Object.entries(error.fields).map(([field, messages]) => [
+        field,
+        messages.map(({ key, params }) => translate(key, locale, params)),
+      ]),
+    );
+    return { statusCode: error.statusCode, messageKey: error.messageKey, fields };
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const issues = error.validation.map(issueOf);
+    // A body that is not even an object (or is missing) has no field to point at.
+    if (issues.some((issue) => issue.path.length === 0)) {
+      return { statusCode: 400, messageKey: 'errors.malformedBody', fields: {} };
+    }
+    return {
+      statusCode: 422,
+      messageKey: 'errors.validation',
+      fields: fieldErrorsFromIssues(issues, locale),
+    };
+  }
+  if (isDatabaseUnavailable(error)) {
+    return { statusCode: 503, messageKey: 'errors.serviceUnavailable', fields: {} };
+  }
+  const statusCode = statusCodeOf(error);
+  if (statusCode >= 400 && statusCode < 500) {
+    return {
+      statusCode,
+      messageKey: messageKeyByStatus[statusCode] ?? 'errors.malformedBody',
+      fields: {},
+    };
+  }
+  return { statusCode: 500, messageKey: 'errors.internal', fields: {} };
+}
+
+/** fastify-type-provider-zod flattens each zod issue; this puts the issue back together. */
+function issueOf(validation: {
+  keyword: string;
+  instancePath: string;
+  message?: string;
+  params: Record<string, unknown>;
+}): z.core.$ZodIssue {
+  return {
+    ...validation.params,
+    code: validation.keyword,
+    path: validation.instancePath.split('/').filter((segment) => segment !== ''),
+    message: validation.message ?? '',
+  } as z.core.$ZodIssue;
+}
+
+function sendError(reply: FastifyReply, answer: ErrorAnswer, locale: Locale) {
+  const envelope = { status: 'error', message: translate(answer.messageKey, locale) };
+  // Spread twice: the envelope's keys come first and win over a field of the same name.
+  return reply
+    .code(answer.statusCode)
+    .type('application/json; charset=utf-8')
+    .send({ ...envelope, ...answer.fields, ...envelope });
+}
+
+function localeOf(request: FastifyRequest): Locale {
+  return localeFromAcceptLanguage(request.headers['accept-language']);
+}
+
+function statusCodeOf(error: unknown): number {
+  return typeof error === 'object' &&
+    error !== null &&
+    'statusCode' in error &&
+    typeof error.statusCode === 'number'
+    ? error.statusCode
+    : 500;
+}
+
+function reasonOf(error: unknown): string {
+  if (typeof error !== 'object' || error === null) return typeof error;
+  if ('code' in error && typeof error.code === 'string') return error.code;
+  return error instanceof Error ? error.name : 'unknown';
+}

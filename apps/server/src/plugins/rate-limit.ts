@@ -1,0 +1,46 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
+import { httpError } from '#app/errors.ts';
+import { isApiPath } from '#app/http/paths.ts';
+
+interface RateLimitOptions {
+  perMinute: number;
+  /** Shared counters for several instances; each instance counts alone without it. */
+  redisUrl: string | undefined;
+}
+
+/**
+ * A generous per-IP ceiling on every API call; modules add stricter limits to their routes
+ * (`config.rateLimit`). Answers 429 in the envelope, with Retry-After.
+ */
+const apiRateLimit: FastifyPluginAsync<RateLimitOptions> = async (app, options) => {
+  const redis =
+    options.redisUrl === undefined
+      ? undefined
+      : new Redis(options.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2_000 });
+  if (redis) {
+    redis.on('error', (error) => {
+      app.log.warn({ err: error }, 'rate-limit store unreachable: requests are not counted');
+    });
+    app.addHook('onClose', async () => {
+      await redis.quit();
+    });
+  }
+  await app.register(rateLimit, {
+    max: options.perMinute,
+    timeWindow: 60_000,
+    redis,
+    nameSpace: 'sesxi:rate-limit:',
+    // An unreachable Redis must not take the API down with it.
+    skipOnError: true,
+    allowList: (request) => !isApiPath(request.url),
+    onExceeded: (request) => {
+      request.log.warn({ event: 'rate_limit_hit' }, 'rate limit hit');
+    },
+    errorResponseBuilder: () => httpError(429, 'errors.tooManyRequests'),
+  });
+};
+
+export default fp(apiRateLimit, { name: 'rate-limit' });
