@@ -4,6 +4,7 @@ export default defineProject({
   test: {
     name: 'server',
     include: ['src/**/*.test.ts'],
+    globalSetup: ['src/test/global-setup.ts'],
     // Each test file opens its own PGlite (300–400 MB, CPU-heavy to start): two at a time
     // matches the two cores of the machines this runs on.
     pool: 'forks',

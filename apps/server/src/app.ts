@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import type { DatabaseConnection } from './db/database.ts';
 import { loggerOptions, requestIdOf } from './logging.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -21,7 +22,10 @@ export const bodyLimit = 102_400;
  * (error envelope, body parsing, database, integrations), then the routes. Nothing listens
  * yet: main.ts does, tests use `app.inject`.
  */
-export async function buildApp(config: Config): Promise<FastifyInstance> {
+export async function buildApp(
+  config: Config,
+  overrides: { database?: DatabaseConnection } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel),
     genReqId: requestIdOf,
@@ -43,7 +47,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
 
   await app.register(errorEnvelope);
   await app.register(jsonBody);
-  await app.register(database, { target: config.database });
+  await app.register(database, { target: config.database, connection: overrides.database });
   await app.register(integrations, { services: config.services });
 
   await app.register(healthRoutes);

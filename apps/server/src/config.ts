@@ -7,8 +7,7 @@ export const repositoryRoot = resolve(import.meta.dirname, '../../..');
 export const smsOfficeUrl = 'https://smsoffice.ge/api/v2/send/';
 
 export type DatabaseTarget =
-  | { driver: 'pglite'; /** absent: in memory (tests) */ dataDir?: string }
-  | { driver: 'postgres'; url: string };
+  { driver: 'pglite'; dataDir: string } | { driver: 'postgres'; url: string };
 
 export interface SmsGatewaySettings {
   apiUrl: string;

@@ -7,14 +7,18 @@ import { migrationsFolder, type DatabaseConnection } from './database.ts';
 import * as schema from './schema.ts';
 
 /**
- * The embedded PostgreSQL: persisted in `dataDir`, or in memory when none is given. PGlite is
- * a single session, so a query on this handle inside an open transaction waits forever:
- * inside `db.transaction(...)` always use the transaction's handle.
+ * The embedded PostgreSQL: persisted in `dataDir`, or in memory when none is given, optionally
+ * started from a `template` (a `dumpDataDir()` tarball: tests start from a migrated copy in a
+ * third of the time). PGlite is a single session, so a query on this handle inside an open
+ * transaction waits forever: inside `db.transaction(...)` always use the transaction's handle.
  */
-export async function openPglite(dataDir?: string): Promise<DatabaseConnection> {
+export async function openPglite({
+  dataDir,
+  template,
+}: { dataDir?: string; template?: Blob } = {}): Promise<DatabaseConnection> {
   const unlock = dataDir === undefined ? undefined : await lockDataDir(dataDir);
   try {
-    const client = await PGlite.create(dataDir);
+    const client = await PGlite.create({ dataDir, loadDataDir: template });
     const db = drizzle({ client, schema });
     await migrate(db, { migrationsFolder });
     let closing: Promise<void> | undefined;

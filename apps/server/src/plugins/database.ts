@@ -12,14 +12,24 @@ declare module 'fastify' {
   }
 }
 
+interface DatabaseOptions {
+  target: DatabaseTarget;
+  /** An already open connection to use instead (tests); the app closes it all the same. */
+  connection?: DatabaseConnection;
+}
+
 /** Opens the database, brings its schema up to date, seeds it, and closes it with the app. */
-const database: FastifyPluginAsync<{ target: DatabaseTarget }> = async (app, { target }) => {
+const database: FastifyPluginAsync<DatabaseOptions> = async (
+  app,
+  { target, connection: given },
+) => {
   const connection =
-    target.driver === 'pglite'
-      ? await openPglite(target.dataDir)
+    given ??
+    (target.driver === 'pglite'
+      ? await openPglite({ dataDir: target.dataDir })
       : await openPostgres(target.url, (error) => {
           app.log.warn({ err: error }, 'database connection lost; the pool will reconnect');
-        });
+        }));
   app.addHook('onClose', () => connection.close());
   await seedDatabase(connection.db);
   app.decorate('database', connection);

@@ -1,30 +1,37 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '#app/app.ts';
-import { loadConfig, repositoryRoot, type DatabaseTarget } from '#app/config.ts';
+import { loadConfig, repositoryRoot } from '#app/config.ts';
 import type { DatabaseConnection } from '#app/db/database.ts';
 import { openPglite } from '#app/db/pglite.ts';
 import { openPostgres } from '#app/db/postgres.ts';
 
 /**
- * A fresh database for one test app: PGlite in memory, or, when TEST_DATABASE_URL names a
- * PostgreSQL server, a new uniquely named database there, dropped again by `release`.
+ * A fresh, migrated, empty database: PGlite in memory (started from the migrated template that
+ * global-setup.ts made), or, when TEST_DATABASE_URL names a PostgreSQL server, a new uniquely
+ * named database there. Closing the connection drops that database, so nothing is left over.
  */
-export async function createTestDatabase(): Promise<{
-  target: DatabaseTarget;
-  release: () => Promise<void>;
-}> {
+export async function openTestDatabase(): Promise<DatabaseConnection> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return { target: { driver: 'pglite' }, release: async () => {} };
+  if (!serverUrl) {
+    const template = new Blob([await readFile(inject('pgliteTemplate'))]);
+    return openPglite({ template });
+  }
   const name = `sesxi_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   await onServer(serverUrl, `create database "${name}"`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
+  const connection = await openPostgres(url.toString(), () => {});
   return {
-    target: { driver: 'postgres', url: url.toString() },
-    release: () => onServer(serverUrl, `drop database if exists "${name}" with (force)`),
+    ...connection,
+    close: async () => {
+      await connection.close();
+      await onServer(serverUrl, `drop database if exists "${name}" with (force)`);
+    },
   };
 }
 
@@ -47,29 +54,11 @@ const noWebDist = resolve(repositoryRoot, '.test-data', 'no-web-dist');
  */
 export async function buildTestApp(env: Record<string, string> = {}): Promise<FastifyInstance> {
   const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: noWebDist, ...env });
-  const database = await createTestDatabase();
+  const database = await openTestDatabase();
   try {
-    const app = await buildApp({ ...config, database: database.target });
-    app.addHook('onClose', database.release);
-    return app;
+    return await buildApp(config, { database });
   } catch (error) {
-    await database.release();
+    await database.close();
     throw error;
   }
-}
-
-/** A migrated database on its own, for tests below the HTTP layer. Closing it drops it. */
-export async function openTestDatabase(): Promise<DatabaseConnection> {
-  const database = await createTestDatabase();
-  const connection =
-    database.target.driver === 'pglite'
-      ? await openPglite()
-      : await openPostgres(database.target.url, () => {});
-  return {
-    ...connection,
-    close: async () => {
-      await connection.close();
-      await database.release();
-    },
-  };
 }

@@ -1,0 +1,119 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, repositoryRoot, smsOfficeUrl } from './config.ts';
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected the configuration to be refused');
+}
+
+const production = { SERVICE_MODE: 'production', SMS_API_KEY: 'k-123', SMS_SENDER: 'Sesxi' };
+
+describe('loadConfig', () => {
+  it('starts a sandbox on PGlite in ./data with no variables at all', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      appUrl: 'http://localhost:3000',
+      dataDir: resolve(repositoryRoot, 'data'),
+      database: { driver: 'pglite', dataDir: resolve(repositoryRoot, 'data', 'pglite') },
+      productName: 'Sesxi',
+      logLevel: 'info',
+      redisUrl: undefined,
+      rateLimitPerMinute: 300,
+      webDistDir: resolve(repositoryRoot, 'apps/web/dist'),
+      trustProxy: false,
+      services: { mode: 'sandbox' },
+    });
+  });
+
+  it('derives APP_URL from PORT and drops a trailing slash from a given one', () => {
+    expect(loadConfig({ PORT: '8080' }).appUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ APP_URL: 'https://sesxi.example/' }).appUrl).toBe('https://sesxi.example');
+  });
+
+  it('switches to PostgreSQL when DATABASE_URL is a PostgreSQL URL', () => {
+    const url = 'postgresql://app:secret@db.internal:5432/sesxi';
+    expect(loadConfig({ DATABASE_URL: url }).database).toEqual({ driver: 'postgres', url });
+  });
+
+  it('anchors relative folders at the repository root, not the working directory', () => {
+    const config = loadConfig({ DATA_DIR: 'var/sesxi', WEB_DIST_DIR: '/srv/web' });
+    expect(config.dataDir).toBe(resolve(repositoryRoot, 'var/sesxi'));
+    expect(config.webDistDir).toBe('/srv/web');
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '  ' })).toMatchObject({
+      port: 3000,
+      database: { driver: 'pglite' },
+    });
+  });
+
+  it('reads TRUST_PROXY as all, none, a hop count or a list of proxies', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+    ]);
+    const oneHop = loadConfig({ TRUST_PROXY: '1' }).trustProxy;
+    expect(typeof oneHop === 'function' && [oneHop('x', 0), oneHop('x', 1)]).toEqual([true, false]);
+  });
+
+  it('names every bad variable, without repeating secret values', () => {
+    const problems = problemsOf({
+      PORT: 'eighty',
+      DATABASE_URL: 'mysql://root:hunter2@db/sesxi',
+      SERVICE_MODE: 'prod',
+      LOG_LEVEL: 'loud',
+      REDIS_URL: 'localhost:6379',
+      SMS_SENDER: 'A-very-long-sender',
+    });
+    expect(problems).toEqual([
+      'PORT: must be a port number',
+      'DATABASE_URL: must be a postgres:// or postgresql:// URL',
+      'SERVICE_MODE: must be "sandbox" or "production"',
+      'LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent',
+      'REDIS_URL: must be a redis:// or rediss:// URL',
+      'SMS_SENDER: must be at most 11 characters',
+    ]);
+    expect(problems.join('\n')).not.toContain('hunter2');
+  });
+
+  it('refuses a port out of range', () => {
+    expect(problemsOf({ PORT: '70000' })).toEqual(['PORT: must be between 1 and 65535']);
+  });
+
+  it('writes every problem into the error message', () => {
+    expect(() => loadConfig({ PORT: '0', APP_URL: 'ftp://x' })).toThrow(
+      /Invalid configuration:\n {2}- PORT: must be between 1 and 65535\n {2}- APP_URL: must be an http:\/\/ or https:\/\/ URL/,
+    );
+  });
+});
+
+describe('production mode', () => {
+  it('refuses to start without the SMS gateway settings', () => {
+    expect(problemsOf({ SERVICE_MODE: 'production' })).toEqual([
+      'SMS_API_KEY: is required when SERVICE_MODE=production (the SMS gateway)',
+      'SMS_SENDER: is required when SERVICE_MODE=production (the SMS gateway)',
+    ]);
+    expect(problemsOf({ SERVICE_MODE: 'production', SMS_SENDER: 'Sesxi' })).toEqual([
+      'SMS_API_KEY: is required when SERVICE_MODE=production (the SMS gateway)',
+    ]);
+  });
+
+  it('uses smsoffice.ge unless told otherwise', () => {
+    expect(loadConfig(production).services).toEqual({
+      mode: 'production',
+      sms: { apiUrl: smsOfficeUrl, apiKey: 'k-123', sender: 'Sesxi' },
+    });
+    const custom = loadConfig({ ...production, SMS_API_URL: 'http://127.0.0.1:9000/send' });
+    expect(custom.services).toMatchObject({ sms: { apiUrl: 'http://127.0.0.1:9000/send' } });
+  });
+});
