@@ -6,3 +6,4 @@ export * from './contact.ts';
 export * from './health.ts';
 export * from './sandbox.ts';
 export * from './timestamps.ts';
+export * from './session-user.ts';

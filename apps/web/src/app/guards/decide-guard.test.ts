@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import type { StoredUser } from '../../shared/session/session-store';
+import { decideGuard, type RouteAccess } from './decide-guard';
+
+const now = Date.UTC(2026, 10, 22, 8, 0, 0);
+
+const customer: StoredUser = {
+  apiToken: 'token',
+  name: 'გიორგი',
+  surname: 'ბერიძე',
+  phone: '599000001',
+  is_sda_verified: true,
+  has_questionnaire: true,
+  is_identomat_verified: true,
+  isSupport: false,
+  expireMinutes: now + 60_000,
+};
+
+function decide(user: StoredUser | null, pathname: string, access: RouteAccess = 'customer') {
+  return decideGuard(user, now, { pathname, access });
+}
+
+const toLogin = { allow: false, redirectTo: '/login', resetSession: false };
+const toLoginAfterReset = { allow: false, redirectTo: '/login', resetSession: true };
+const toSda = { allow: false, redirectTo: '/sda-checking', resetSession: false };
+const toQuestionnaire = { allow: false, redirectTo: '/questionnaire', resetSession: false };
+const toMain = { allow: false, redirectTo: '/main', resetSession: false };
+const allow = { allow: true };
+
+describe('route guard rules', () => {
+  it('1. sends a visitor without a stored user to /login', () => {
+    expect(decide(null, '/main')).toEqual(toLogin);
+  });
+
+  it('2. resets an expired session and sends it to /login', () => {
+    expect(decide({ ...customer, expireMinutes: now - 1 }, '/main')).toEqual(toLoginAfterReset);
+  });
+
+  it('2. keeps a session whose expiry is exactly now', () => {
+    expect(decide({ ...customer, expireMinutes: now }, '/main')).toEqual(allow);
+  });
+
+  it('3. forces a user who is not SDA-verified to /sda-checking', () => {
+    expect(decide({ ...customer, is_sda_verified: false }, '/main')).toEqual(toSda);
+  });
+
+  it('4. forces a user without a questionnaire to /questionnaire', () => {
+    expect(decide({ ...customer, has_questionnaire: false }, '/loan')).toEqual(toQuestionnaire);
+  });
+
+  it('lets a verified user with a questionnaire through', () => {
+    expect(decide(customer, '/main')).toEqual(allow);
+  });
+});
+
+describe('route guard order', () => {
+  const unverified = { ...customer, is_sda_verified: false, has_questionnaire: false };
+
+  it('checks the expiry before the profile gates', () => {
+    expect(decide({ ...unverified, expireMinutes: now - 1 }, '/main')).toEqual(toLoginAfterReset);
+  });
+
+  it('checks SDA before the questionnaire', () => {
+    expect(decide(unverified, '/main')).toEqual(toSda);
+  });
+});
+
+describe('route guard exemptions', () => {
+  it.each(['/login', '/register'])('never gates %s', (pathname) => {
+    expect(decide(null, pathname)).toEqual(allow);
+    expect(decide({ ...customer, is_sda_verified: false }, pathname)).toEqual(allow);
+  });
+
+  it('does not send /sda-checking to itself', () => {
+    expect(decide({ ...customer, is_sda_verified: false }, '/sda-checking')).toEqual(allow);
+  });
+
+  it('sends an SDA-verified user on /sda-checking on to the questionnaire', () => {
+    expect(decide({ ...customer, has_questionnaire: false }, '/sda-checking')).toEqual(
+      toQuestionnaire,
+    );
+  });
+
+  it('does not send /questionnaire to itself', () => {
+    expect(decide({ ...customer, has_questionnaire: false }, '/questionnaire')).toEqual(allow);
+    expect(decide({ ...customer, has_questionnaire: false }, '/questionnaire/')).toEqual(allow);
+  });
+
+  it('still applies the SDA gate on /questionnaire', () => {
+    expect(decide({ ...customer, is_sda_verified: false }, '/questionnaire')).toEqual(toSda);
+  });
+
+  it('lets /logout through whatever the profile state', () => {
+    const incomplete = { ...customer, is_sda_verified: false, has_questionnaire: false };
+    expect(decide(incomplete, '/logout')).toEqual(allow);
+    expect(decide(null, '/logout')).toEqual(toLogin);
+  });
+});
+
+describe('support-only routes', () => {
+  const support = { ...customer, isSupport: true };
+
+  it('let support staff through, skipping the profile gates', () => {
+    expect(decide(support, '/checking', 'support')).toEqual(allow);
+    expect(
+      decide(
+        { ...support, is_sda_verified: false, has_questionnaire: false },
+        '/checking/users/7',
+        'support',
+      ),
+    ).toEqual(allow);
+  });
+
+  it('send other users to /main', () => {
+    expect(decide(customer, '/checking', 'support')).toEqual(toMain);
+    expect(decide({ ...customer, is_sda_verified: false }, '/checking', 'support')).toEqual(toMain);
+  });
+
+  it('still require a live session', () => {
+    expect(decide(null, '/checking', 'support')).toEqual(toLogin);
+    expect(decide({ ...support, expireMinutes: now - 1 }, '/checking', 'support')).toEqual(
+      toLoginAfterReset,
+    );
+  });
+});

@@ -1,0 +1,50 @@
+import { isExpired, type StoredUser } from '../../shared/session/session-store';
+
+/** Who may open a route: any signed-in customer, or support staff only. */
+export type RouteAccess = 'customer' | 'support';
+
+export interface GuardedRoute {
+  pathname: string;
+  access: RouteAccess;
+}
+
+export type GuardDecision =
+  { allow: true } | { allow: false; redirectTo: string; resetSession: boolean };
+
+const allow: GuardDecision = { allow: true };
+
+function redirectTo(path: string, resetSession = false): GuardDecision {
+  return { allow: false, redirectTo: path, resetSession };
+}
+
+/** Pages that are never gated, even when someone wraps them in a guard. */
+const ungatedPages = new Set(['/login', '/register']);
+
+/** Logging out must work whatever state the profile is in. */
+const profileGateFreePages = new Set(['/logout']);
+
+function normalize(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+}
+
+/**
+ * The spec's route guard, in its order: no stored user → /login; expired → reset and /login;
+ * not SDA-verified → /sda-checking; no questionnaire → /questionnaire. Support-only routes skip
+ * the two profile gates and send everyone but support staff to /main. A gate never sends a
+ * page to itself.
+ */
+export function decideGuard(
+  user: StoredUser | null,
+  now: number,
+  route: GuardedRoute,
+): GuardDecision {
+  const pathname = normalize(route.pathname);
+  if (ungatedPages.has(pathname)) return allow;
+  if (!user) return redirectTo('/login');
+  if (isExpired(user, now)) return redirectTo('/login', true);
+  if (route.access === 'support') return user.isSupport ? allow : redirectTo('/main');
+  if (profileGateFreePages.has(pathname)) return allow;
+  if (!user.is_sda_verified && pathname !== '/sda-checking') return redirectTo('/sda-checking');
+  if (!user.has_questionnaire && pathname !== '/questionnaire') return redirectTo('/questionnaire');
+  return allow;
+}

@@ -1,0 +1,20 @@
+import { redirect, type MiddlewareFunction } from 'react-router';
+import { session } from '../../shared/session/session';
+import { decideGuard, type RouteAccess } from './decide-guard';
+
+function guardMiddleware(access: RouteAccess): MiddlewareFunction {
+  return ({ url }) => {
+    const decision = decideGuard(session.get(), Date.now(), { pathname: url.pathname, access });
+    if (decision.allow) return;
+    if (decision.resetSession) session.reset();
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- React Router redirects are thrown Responses
+    throw redirect(decision.redirectTo);
+  };
+}
+
+/**
+ * Route middleware runs on every navigation to any route below the one that carries it, so a
+ * pathless group `{ middleware: [protectedMiddleware], children: [...] }` guards all of them.
+ */
+export const protectedMiddleware = guardMiddleware('customer');
+export const supportMiddleware = guardMiddleware('support');

@@ -1,0 +1,28 @@
+import type { StoredUser } from '../../shared/session/session-store';
+
+export interface AccountLink {
+  to: string;
+  label: 'login' | 'register' | 'myProfile' | 'editData' | 'changePassword' | 'logout';
+}
+
+/** The header's dropdown and the side menu offer the same links. */
+export function accountLinks(user: StoredUser | null): AccountLink[] {
+  if (!user) {
+    return [
+      { to: '/login', label: 'login' },
+      { to: '/register', label: 'register' },
+    ];
+  }
+  return [
+    ...(user.is_sda_verified ? [{ to: '/main', label: 'myProfile' } as const] : []),
+    { to: '/questionnaire-edit', label: 'editData' },
+    { to: '/change-password', label: 'changePassword' },
+    { to: '/logout', label: 'logout' },
+  ];
+}
+
+/** The user's name and surname, or null when the record has neither. */
+export function fullName(user: StoredUser): string | null {
+  const name = `${user.name} ${user.surname}`.trim();
+  return name === '' ? null : name;
+}

@@ -1,0 +1,62 @@
+import { Anchor, Container, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useContactMain } from '../../shared/contact/contact-main';
+import { telHref } from '../../shared/format/phone';
+import { productName } from '../../shared/page/product-name';
+import classes from './layout.module.css';
+
+function ContactDetails() {
+  const { t } = useTranslation();
+  const contact = useContactMain();
+
+  if (contact.isPending) return <Text size="sm">{t('contact.loading')}</Text>;
+  if (contact.isError) return <Text size="sm">{t('contact.loadFailed')}</Text>;
+
+  const { hotline, email, branches } = contact.data;
+  return (
+    <div className={classes.footerGrid}>
+      <Stack component="section" gap={4} aria-labelledby="footer-contact">
+        <Title order={2} size="h5" id="footer-contact">
+          {t('footer.contact')}
+        </Title>
+        <Text size="sm">
+          {t('contact.hotline')}: <Anchor href={telHref(hotline)}>{hotline}</Anchor>
+        </Text>
+        <Text size="sm">
+          {t('contact.email')}: <Anchor href={`mailto:${email}`}>{email}</Anchor>
+        </Text>
+      </Stack>
+      <Stack component="section" gap={4} aria-labelledby="footer-branches">
+        <Title order={2} size="h5" id="footer-branches">
+          {t('contact.branches')}
+        </Title>
+        <ul className={classes.branchList}>
+          {branches.map((branch) => (
+            <li key={branch.id}>
+              <Text size="sm" fw={600}>
+                {branch.name}
+              </Text>
+              <Text size="sm">{branch.address}</Text>
+            </li>
+          ))}
+        </ul>
+      </Stack>
+    </div>
+  );
+}
+
+export function Footer() {
+  const { t } = useTranslation();
+  return (
+    <footer className={classes.footer}>
+      <Container size="lg">
+        <Stack gap="lg">
+          <ContactDetails />
+          <Text size="sm">
+            {t('footer.copyright', { year: new Date().getFullYear(), productName: productName() })}
+          </Text>
+        </Stack>
+      </Container>
+    </footer>
+  );
+}

@@ -1,0 +1,34 @@
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/Menu.css';
+import { Button, Menu } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { StoredUser } from '../../shared/session/session-store';
+import { accountLinks } from './account-links';
+import classes from './header.module.css';
+
+interface UserMenuProps {
+  user: StoredUser;
+  /** The user's name and surname, or the default user label. */
+  label: string;
+}
+
+export function UserMenu({ user, label }: UserMenuProps) {
+  const { t } = useTranslation();
+  return (
+    <Menu position="bottom-end" width={240}>
+      <Menu.Target>
+        <Button variant="subtle" size="compact-md" className={classes.userButton}>
+          <span className={classes.userName}>{label}</span>
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {accountLinks(user).map((link) => (
+          <Menu.Item key={link.to} component={Link} to={link.to}>
+            {t(`account.${link.label}`)}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

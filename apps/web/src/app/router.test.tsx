@@ -1,0 +1,119 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { contactFixture, customerFixture, jsonResponse, mockFetch } from '../test/api-fixtures';
+import { renderRoutes } from '../test/render';
+import { setLocale } from '../shared/i18n/i18n';
+import { session } from '../shared/session/session';
+import { appRoutes } from './router';
+
+function renderApp(path: string) {
+  mockFetch(() => jsonResponse(contactFixture));
+  return renderRoutes(appRoutes(), path);
+}
+
+describe('app shell', () => {
+  it('renders the home page in Georgian inside the landmarks, with a skip link', async () => {
+    renderApp('/');
+    expect(
+      await screen.findByRole('heading', {
+        level: 1,
+        name: 'სესხი ონლაინ, ფილიალში მისვლის გარეშე',
+      }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(screen.getByRole('main')).toHaveAttribute('id', 'main-content');
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'მთავარ შინაარსზე გადასვლა' })).toHaveAttribute(
+      'href',
+      '#main-content',
+    );
+    const main = within(screen.getByRole('main'));
+    expect(main.getByRole('link', { name: 'რეგისტრაცია' })).toHaveAttribute('href', '/register');
+    expect(main.getByRole('link', { name: 'შესვლა' })).toHaveAttribute('href', '/login');
+  });
+
+  it('titles every page "Title — ProductName"', async () => {
+    renderApp('/claims');
+    await screen.findByRole('heading', { level: 1, name: 'მომხმარებელთა უფლებების დაცვა' });
+    await waitFor(() => {
+      expect(document.title).toBe('მომხმარებელთა უფლებების დაცვა — Sesxi');
+    });
+  });
+
+  it('sends signed-in visitors of the home page on to /main', async () => {
+    session.set(customerFixture);
+    renderApp('/');
+    await screen.findByRole('heading', { level: 1 });
+    const main = within(screen.getByRole('main'));
+    expect(main.getByRole('link', { name: 'პირად გვერდზე გადასვლა' })).toHaveAttribute(
+      'href',
+      '/main',
+    );
+    session.reset();
+  });
+
+  it('lists the complaint channels and the National Bank’s contacts on /claims', async () => {
+    renderApp('/claims');
+    await screen.findByRole('heading', { level: 1 });
+    const main = within(screen.getByRole('main'));
+    expect(await main.findByRole('link', { name: 'info@sesxi.ge' })).toBeInTheDocument();
+    expect(main.getByRole('link', { name: 'nbg.gov.ge' })).toHaveAttribute(
+      'href',
+      'https://nbg.gov.ge',
+    );
+    expect(main.getByRole('link', { name: '032 2 406 406' })).toHaveAttribute(
+      'href',
+      'tel:0322406406',
+    );
+    expect(main.getByRole('link', { name: '(+995 32) 2406406' })).toHaveAttribute(
+      'href',
+      'tel:+995322406406',
+    );
+    expect(main.getByText('ქუთაისის ფილიალი')).toBeInTheDocument();
+  });
+
+  it('tells a customer back from verification that it is done and offers to sign in', async () => {
+    renderApp('/credit-info/redirect');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'იდენტიფიკაცია დასრულდა' }),
+    ).toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'შესვლა' })).toHaveAttribute(
+      'href',
+      '/login',
+    );
+  });
+
+  it('shows the not-found page inside the shell for unknown paths', async () => {
+    renderApp('/no-such-page');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'გვერდი ვერ მოიძებნა' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+  });
+
+  it('matches the home page exactly', async () => {
+    renderApp('/main/extra');
+    expect(await screen.findByRole('heading', { name: 'გვერდი ვერ მოიძებნა' })).toBeInTheDocument();
+  });
+
+  it('switches to English and back, remembering the choice and setting <html lang>', async () => {
+    const { user } = renderApp('/');
+    await screen.findByRole('heading', { level: 1 });
+    await user.click(screen.getByRole('button', { name: 'English' }));
+    expect(
+      await screen.findByRole('heading', { name: 'A loan online, without a visit to a branch' }),
+    ).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('en');
+    expect(localStorage.getItem('locale')).toBe('en');
+    await waitFor(() => {
+      expect(document.title).toBe('Home — Sesxi');
+    });
+
+    await user.click(screen.getByRole('button', { name: 'ქართული' }));
+    expect(
+      await screen.findByRole('heading', { name: 'სესხი ონლაინ, ფილიალში მისვლის გარეშე' }),
+    ).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('ka');
+    await setLocale('ka');
+  });
+});

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { formatTimestamp } from './date-time';
+import { formatMoney } from './money';
+import { parseGeorgianNumber } from './number-input';
+import { telHref } from './phone';
+import { formatScheduleLine } from './schedule';
+
+const nbsp = '\u00a0';
+
+describe('formatMoney', () => {
+  it('puts the lari sign after the amount with a no-break space', () => {
+    expect(formatMoney(5)).toBe(`5,00${nbsp}₾`);
+  });
+
+  it('does not group four-digit amounts', () => {
+    expect(formatMoney(1234)).toBe(`1234,00${nbsp}₾`);
+  });
+
+  it('groups larger amounts with no-break spaces', () => {
+    expect(formatMoney(1234567.89)).toBe(`1${nbsp}234${nbsp}567,89${nbsp}₾`);
+  });
+});
+
+describe('formatTimestamp', () => {
+  it('writes Georgian time (UTC+4) as YYYY-MM-DD HH:mm:ss', () => {
+    expect(formatTimestamp(new Date('2026-01-01T20:00:05Z'))).toBe('2026-01-02 00:00:05');
+  });
+
+  it('uses a 24-hour clock and keeps leading zeros', () => {
+    expect(formatTimestamp(Date.UTC(2026, 6, 9, 9, 3, 7))).toBe('2026-07-09 13:03:07');
+  });
+});
+
+describe('parseGeorgianNumber', () => {
+  it.each([
+    ['1234,56', 1234.56],
+    ['1234.56', 1234.56],
+    ['1 234,5', 1234.5],
+    [`1${nbsp}234`, 1234],
+    [' 500 ', 500],
+    ['-12,3', -12.3],
+    ['0,05', 0.05],
+  ])('reads %j as %d', (input, expected) => {
+    expect(parseGeorgianNumber(input)).toBe(expected);
+  });
+
+  it.each(['', '   ', 'abc', '1,2,3', '1.234,56', '12,', ',5', '5₾'])('refuses %j', (input) => {
+    expect(parseGeorgianNumber(input)).toBeNull();
+  });
+});
+
+describe('formatScheduleLine', () => {
+  const names = [
+    '',
+    'ორშაბათი',
+    'სამშაბათი',
+    'ოთხშაბათი',
+    'ხუთშაბათი',
+    'პარასკევი',
+    'შაბათი',
+    'კვირა',
+  ];
+  const weekdayName = (day: number) => names[day] ?? '';
+
+  it('names a range of days', () => {
+    expect(
+      formatScheduleLine(
+        { start_day: 1, end_day: 5, start_time: '10:00', end_time: '18:00' },
+        weekdayName,
+      ),
+    ).toBe('ორშაბათი – პარასკევი 10:00 – 18:00');
+  });
+
+  it('names a single day once', () => {
+    expect(
+      formatScheduleLine(
+        { start_day: 6, end_day: 6, start_time: '10:00', end_time: '14:00' },
+        weekdayName,
+      ),
+    ).toBe('შაბათი 10:00 – 14:00');
+  });
+});
+
+describe('telHref', () => {
+  it('keeps only what a dialler needs', () => {
+    expect(telHref('(+995 32) 2 40-64-06')).toBe('tel:+995322406406');
+    expect(telHref('*0505')).toBe('tel:*0505');
+  });
+});

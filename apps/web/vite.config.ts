@@ -1,0 +1,65 @@
+import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
+import { compression } from 'vite-plugin-compression2';
+import { defineProject } from 'vitest/config';
+
+const apiServer = 'http://localhost:3000';
+
+/**
+ * Preloads the Georgian 400-weight font file so text does not wait for the stylesheet to be
+ * parsed. Its URL carries a content hash, so it can only be known once the bundle exists.
+ */
+function preloadGeorgianFont(): Plugin {
+  return {
+    name: 'sesxi:preload-georgian-font',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        const font = Object.values(bundle ?? {}).find((output) =>
+          output.fileName.includes('noto-sans-georgian-georgian-400-normal'),
+        );
+        if (!font) throw new Error('The Georgian font file is missing from the bundle');
+        return [
+          {
+            tag: 'link',
+            attrs: {
+              rel: 'preload',
+              href: `/${font.fileName}`,
+              as: 'font',
+              type: 'font/woff2',
+              crossorigin: '',
+            },
+            injectTo: 'head',
+          },
+        ];
+      },
+    },
+  };
+}
+
+export default defineProject({
+  plugins: [
+    react(),
+    preloadGeorgianFont(),
+    compression({ algorithms: ['gzip', 'brotliCompress'] }),
+  ],
+  build: {
+    outDir: 'dist',
+    assetsDir: 'assets',
+    emptyOutDir: true,
+  },
+  server: {
+    proxy: {
+      '/api': apiServer,
+      '/dev-idp': apiServer,
+      '/dev-identomat': apiServer,
+    },
+  },
+  test: {
+    name: 'web',
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/test/setup.ts'],
+  },
+});
