@@ -18,6 +18,8 @@ export function appRoutes(): RouteObject[] {
     {
       Component: RootLayout,
       ErrorBoundary: RouteError,
+      // Nothing to show until the first screen's chunk has loaded: the shell appears with it.
+      HydrateFallback: () => null,
       children: [
         {
           ErrorBoundary: RouteError,

@@ -11,11 +11,12 @@ export function LanguageSwitch() {
       variant="subtle"
       size="compact-sm"
       lang={other}
+      aria-label={t('language.switchTo')}
       onClick={() => {
         if (currentLocale() !== other) void setLocale(other);
       }}
     >
-      {t('language.switchTo')}
+      {t('language.switchToShort')}
     </Button>
   );
 }

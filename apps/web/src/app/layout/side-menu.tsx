@@ -1,9 +1,9 @@
-import '@mantine/core/styles/Paper.css';
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Drawer.css';
-import '@mantine/core/styles/NavLink.css';
-import '@mantine/core/styles/Divider.css';
+import '@mantine/core/styles/Paper.layer.css';
+import '@mantine/core/styles/Overlay.layer.css';
+import '@mantine/core/styles/ModalBase.layer.css';
+import '@mantine/core/styles/Drawer.layer.css';
+import '@mantine/core/styles/NavLink.layer.css';
+import '@mantine/core/styles/Divider.layer.css';
 import { Divider, Drawer, NavLink as MantineNavLink, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
@@ -29,6 +29,8 @@ export function SideMenu({ opened, onClose, user }: SideMenuProps) {
       onClose={onClose}
       title={t('nav.menu')}
       closeButtonProps={{ 'aria-label': t('nav.closeMenu') }}
+      // Mantine renders the drawer's title bar as <header>: a second banner landmark otherwise.
+      attributes={{ header: { role: 'none' } }}
       size="min(100%, 22rem)"
     >
       <Stack gap="md">

@@ -1,5 +1,5 @@
-import '@mantine/core/styles/Popover.css';
-import '@mantine/core/styles/Menu.css';
+import '@mantine/core/styles/Popover.layer.css';
+import '@mantine/core/styles/Menu.layer.css';
 import { Button, Menu } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
