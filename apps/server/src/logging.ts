@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { LogLevel } from './config.ts';
 
@@ -59,7 +59,7 @@ export function withoutQueryValues(url: string): string {
 const wellFormedRequestId = /^[\w.:-]{1,100}$/;
 
 /** A proxy's X-Request-Id when it looks like one, so log lines join up; a fresh UUID otherwise. */
-export function requestIdOf(request: IncomingMessage): string {
+export function requestIdOf(request: { headers: IncomingHttpHeaders }): string {
   const incoming = request.headers['x-request-id'];
   return typeof incoming === 'string' && wellFormedRequestId.test(incoming)
     ? incoming

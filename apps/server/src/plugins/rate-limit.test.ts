@@ -1,0 +1,75 @@
+import { randomInt } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildTestApp } from '#app/test/build-test-app.ts';
+
+const apps: FastifyInstance[] = [];
+
+afterEach(async () => {
+  await Promise.all(apps.splice(0).map((app) => app.close()));
+});
+
+async function appWith(env: Record<string, string>) {
+  const app = await buildTestApp(env);
+  apps.push(app);
+  return app;
+}
+
+/** A client address of its own per run, so counters left in a shared Redis never matter. */
+function randomClient() {
+  return `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+}
+
+describe('API rate limit', () => {
+  it('answers 429 with Retry-After in the envelope once a client passes the limit', async () => {
+    const app = await appWith({ RATE_LIMIT_PER_MINUTE: '2' });
+    const call = () => app.inject({ url: '/api/app/contact/main', remoteAddress: '10.0.0.7' });
+    expect((await call()).statusCode).toBe(200);
+    expect((await call()).statusCode).toBe(200);
+    const refused = await call();
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json()).toEqual({
+      status: 'error',
+      message: 'ძალიან ბევრი მცდელობა, გთხოვთ, სცადოთ მოგვიანებით',
+    });
+
+    const otherClient = await app.inject({
+      url: '/api/app/contact/main',
+      remoteAddress: '10.0.0.8',
+    });
+    expect(otherClient.statusCode).toBe(200);
+  });
+
+  it('does not count probes', async () => {
+    const app = await appWith({ RATE_LIMIT_PER_MINUTE: '1' });
+    for (let attempt = 0; attempt < 3; attempt++) {
+      expect((await app.inject({ url: '/healthz', remoteAddress: '10.0.0.9' })).statusCode).toBe(
+        200,
+      );
+    }
+  });
+
+  it.runIf(process.env.TEST_REDIS_URL)(
+    'shares the counters between instances through Redis',
+    async () => {
+      const env = { RATE_LIMIT_PER_MINUTE: '2', REDIS_URL: process.env.TEST_REDIS_URL ?? '' };
+      const [first, second] = [await appWith(env), await appWith(env)];
+      const client = randomClient();
+      const call = (app: FastifyInstance) =>
+        app.inject({ url: '/api/app/contact/main', remoteAddress: client });
+      expect((await call(first)).statusCode).toBe(200);
+      expect((await call(second)).statusCode).toBe(200);
+      expect((await call(first)).statusCode).toBe(429);
+    },
+  );
+
+  it('keeps serving when Redis cannot be reached', async () => {
+    const app = await appWith({ REDIS_URL: 'redis://127.0.0.1:1' });
+    const response = await app.inject({
+      url: '/api/app/contact/main',
+      remoteAddress: randomClient(),
+    });
+    expect(response.statusCode).toBe(200);
+  });
+});
