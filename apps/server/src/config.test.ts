@@ -108,6 +108,13 @@ describe('production mode', () => {
     ]);
   });
 
+  it('names the missing settings together with other problems', () => {
+    expect(problemsOf({ SERVICE_MODE: 'production', PORT: 'x', SMS_API_KEY: 'k' })).toEqual([
+      'PORT: must be a port number',
+      'SMS_SENDER: is required when SERVICE_MODE=production (the SMS gateway)',
+    ]);
+  });
+
   it('uses smsoffice.ge unless told otherwise', () => {
     expect(loadConfig(production).services).toEqual({
       mode: 'production',

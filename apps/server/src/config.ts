@@ -111,9 +111,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   );
   const parsed = environment.safeParse(present);
   if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
-    );
+    throw new ConfigError([
+      ...parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+      ...missingForProduction(present),
+    ]);
   }
   const vars = parsed.data;
   const dataDir = anchored(vars.DATA_DIR ?? 'data');
@@ -135,14 +136,21 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   };
 }
 
+/** The real providers' settings that production mode cannot start without. */
+const productionSettings = { SMS_API_KEY: 'the SMS gateway', SMS_SENDER: 'the SMS gateway' };
+
+function missingForProduction(env: Record<string, string | undefined>): string[] {
+  if (env.SERVICE_MODE !== 'production') return [];
+  return Object.entries(productionSettings)
+    .filter(([name]) => env[name] === undefined)
+    .map(([name, provider]) => `${name}: is required when SERVICE_MODE=production (${provider})`);
+}
+
 function serviceSettings(vars: Environment): ServiceSettings {
   if (vars.SERVICE_MODE === 'sandbox') return { mode: 'sandbox' };
   const { SMS_API_URL: apiUrl, SMS_API_KEY: apiKey, SMS_SENDER: sender } = vars;
   if (apiKey === undefined || sender === undefined) {
-    const missing = Object.entries({ SMS_API_KEY: apiKey, SMS_SENDER: sender })
-      .filter(([, value]) => value === undefined)
-      .map(([name]) => `${name}: is required when SERVICE_MODE=production (the SMS gateway)`);
-    throw new ConfigError(missing);
+    throw new ConfigError(missingForProduction(vars));
   }
   return { mode: 'production', sms: { apiUrl, apiKey, sender } };
 }
