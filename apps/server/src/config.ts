@@ -139,7 +139,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
 /** The real providers' settings that production mode cannot start without. */
 const productionSettings = { SMS_API_KEY: 'the SMS gateway', SMS_SENDER: 'the SMS gateway' };
 
-function missingForProduction(env: Record<string, string | undefined>): string[] {
+function missingForProduction(env: Record<string, unknown>): string[] {
   if (env.SERVICE_MODE !== 'production') return [];
   return Object.entries(productionSettings)
     .filter(([name]) => env[name] === undefined)
