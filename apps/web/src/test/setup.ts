@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { initI18n } from '../shared/i18n/i18n';
+import { session } from '../shared/session/session';
 
 // jsdom has no layout engine; Mantine asks for media queries and element sizes.
 window.matchMedia = (query: string) =>
@@ -21,6 +22,7 @@ await initI18n();
 
 afterEach(() => {
   cleanup();
+  session.reset();
   localStorage.clear();
   vi.unstubAllGlobals();
 });

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter } from 'react-router';
 import { session } from '../../shared/session/session';
 import { sessionKey } from '../../shared/session/session-store';
@@ -38,10 +38,6 @@ async function landingOf(path: string): Promise<string> {
   router.dispose();
   return pathname;
 }
-
-afterEach(() => {
-  session.reset();
-});
 
 describe('guard middleware', () => {
   it('redirects a signed-out visitor to /login', async () => {

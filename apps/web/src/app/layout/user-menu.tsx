@@ -16,7 +16,14 @@ interface UserMenuProps {
 export function UserMenu({ user, label }: UserMenuProps) {
   const { t } = useTranslation();
   return (
-    <Menu position="bottom-end" width={240}>
+    // Inside the header's landmark, and without Mantine's initial-focus placeholder (a
+    // focusable element that a role=menu may not contain).
+    <Menu
+      position="bottom-end"
+      width={240}
+      withinPortal={false}
+      withInitialFocusPlaceholder={false}
+    >
       <Menu.Target>
         <Button variant="subtle" size="compact-md" className={classes.userButton}>
           <span className={classes.userName}>{label}</span>

@@ -1,5 +1,5 @@
 import { defineEndpoint, contactMain, success } from '@sesxi/contract';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { contactFixture, customerFixture, jsonResponse, mockFetch } from '../../test/api-fixtures';
 import { setLocale } from '../i18n/i18n';
@@ -19,10 +19,6 @@ function headersOf(fetchMock: ReturnType<typeof mockFetch>): Headers {
   const init = fetchMock.mock.calls[0]?.[1];
   return new Headers(init?.headers);
 }
-
-afterEach(() => {
-  session.reset();
-});
 
 describe('apiRequest', () => {
   it('sends X-Requested-With and the language on every call, no bearer when signed out', async () => {
