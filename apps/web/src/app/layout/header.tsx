@@ -15,8 +15,8 @@ const UserMenu = lazy(async () => ({ default: (await import('./user-menu')).User
 
 export function Header() {
   const { t } = useTranslation();
-  const userLabel = (user: StoredUser) => fullName(user) ?? t('account.defaultUserLabel');
   const user = useSessionUser();
+  const userLabel = (signedIn: StoredUser) => fullName(signedIn) ?? t('account.defaultUserLabel');
   const location = useLocation();
   // The menu belongs to the location it was opened on, so any navigation closes it.
   const [openedOn, setOpenedOn] = useState<string | null>(null);
