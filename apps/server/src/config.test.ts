@@ -21,7 +21,6 @@ describe('loadConfig', () => {
       port: 3000,
       host: '127.0.0.1',
       appUrl: 'http://localhost:3000',
-      dataDir: resolve(repositoryRoot, 'data'),
       database: { driver: 'pglite', dataDir: resolve(repositoryRoot, 'data', 'pglite') },
       productName: 'Sesxi',
       logLevel: 'info',
@@ -45,7 +44,10 @@ describe('loadConfig', () => {
 
   it('anchors relative folders at the repository root, not the working directory', () => {
     const config = loadConfig({ DATA_DIR: 'var/sesxi', WEB_DIST_DIR: '/srv/web' });
-    expect(config.dataDir).toBe(resolve(repositoryRoot, 'var/sesxi'));
+    expect(config.database).toEqual({
+      driver: 'pglite',
+      dataDir: resolve(repositoryRoot, 'var/sesxi/pglite'),
+    });
     expect(config.webDistDir).toBe('/srv/web');
   });
 

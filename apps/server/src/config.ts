@@ -26,7 +26,6 @@ export interface Config {
   host: string;
   appUrl: string;
   database: DatabaseTarget;
-  dataDir: string;
   productName: string;
   logLevel: LogLevel;
   redisUrl: string | undefined;
@@ -117,15 +116,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     ]);
   }
   const vars = parsed.data;
-  const dataDir = anchored(vars.DATA_DIR ?? 'data');
   return {
     port: vars.PORT,
     host: vars.HOST,
     appUrl: vars.APP_URL ?? `http://localhost:${vars.PORT}`,
     database: vars.DATABASE_URL
       ? { driver: 'postgres', url: vars.DATABASE_URL }
-      : { driver: 'pglite', dataDir: resolve(dataDir, 'pglite') },
-    dataDir,
+      : { driver: 'pglite', dataDir: resolve(anchored(vars.DATA_DIR ?? 'data'), 'pglite') },
     productName: vars.PRODUCT_NAME,
     logLevel: vars.LOG_LEVEL,
     redisUrl: vars.REDIS_URL,

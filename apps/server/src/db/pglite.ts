@@ -17,8 +17,13 @@ export async function openPglite({
   template,
 }: { dataDir?: string; template?: Blob } = {}): Promise<DatabaseConnection> {
   const unlock = dataDir === undefined ? undefined : await lockDataDir(dataDir);
+  const client = await PGlite.create({ dataDir, loadDataDir: template }).catch(
+    async (error: unknown) => {
+      await unlock?.();
+      throw error;
+    },
+  );
   try {
-    const client = await PGlite.create({ dataDir, loadDataDir: template });
     const db = drizzle({ client, schema });
     await migrate(db, { migrationsFolder });
     let closing: Promise<void> | undefined;
@@ -31,6 +36,7 @@ export async function openPglite({
       close: () => (closing ??= client.close().finally(() => unlock?.())),
     };
   } catch (error) {
+    await client.close();
     await unlock?.();
     throw error;
   }
