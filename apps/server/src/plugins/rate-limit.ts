@@ -21,8 +21,17 @@ const apiRateLimit: FastifyPluginAsync<RateLimitOptions> = async (app, options) 
       ? undefined
       : new Redis(options.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2_000 });
   if (redis) {
+    // ioredis retries every few seconds while Redis is down: log the change, not every retry.
+    let reachable = true;
     redis.on('error', (error) => {
+      if (!reachable) return;
+      reachable = false;
       app.log.warn({ err: error }, 'rate-limit store unreachable: requests are not counted');
+    });
+    redis.on('ready', () => {
+      if (reachable) return;
+      reachable = true;
+      app.log.info('rate-limit store reachable again');
     });
     app.addHook('onClose', async () => {
       await redis.quit();
