@@ -28,7 +28,12 @@ export function defineEndpoint<
 }
 
 export type ResponseOf<E extends Endpoint> = z.output<E['response']>;
-export type BodyOf<E extends Endpoint> = E['body'] extends z.ZodType ? z.input<E['body']> : never;
-export type QueryOf<E extends Endpoint> = E['query'] extends z.ZodType
-  ? z.input<E['query']>
-  : never;
+/** The input of an endpoint's optional schema; `never` when the endpoint has none. */
+type InputOf<Schema> = [NonNullable<Schema>] extends [never]
+  ? never
+  : NonNullable<Schema> extends z.ZodType
+    ? z.input<NonNullable<Schema>>
+    : never;
+
+export type BodyOf<E extends Endpoint> = InputOf<E['body']>;
+export type QueryOf<E extends Endpoint> = InputOf<E['query']>;

@@ -1,23 +1,13 @@
-import type { Endpoint, ResponseOf } from '@sesxi/contract';
+import type { BodyOf, Endpoint, QueryOf, ResponseOf } from '@sesxi/contract';
 import { z } from 'zod';
 import { currentLocale, i18next } from '../i18n/i18n';
 import { session } from '../session/session';
 import { ApiError, NetworkError } from './api-error';
 
-/**
- * The input type of an endpoint's optional schema, `never` when it has none. (The contract's
- * BodyOf/QueryOf test `E['body']`, which `body?:` widens with undefined, and so give never.)
- */
-type InputOf<Schema> = [NonNullable<Schema>] extends [never]
-  ? never
-  : NonNullable<Schema> extends z.ZodType
-    ? z.input<NonNullable<Schema>>
-    : never;
-
 export interface RequestOptions<E extends Endpoint> {
   /** A JSON body, or FormData for multipart calls. */
-  body?: InputOf<E['body']> | ([InputOf<E['body']>] extends [never] ? never : FormData);
-  query?: InputOf<E['query']>;
+  body?: BodyOf<E> | ([BodyOf<E>] extends [never] ? never : FormData);
+  query?: QueryOf<E>;
   /** Values for the path's `:name` placeholders. */
   params?: Record<string, string | number>;
   signal?: AbortSignal;
