@@ -7,3 +7,4 @@ export * from './health.ts';
 export * from './sandbox.ts';
 export * from './timestamps.ts';
 export * from './session-user.ts';
+export * from './accounts.ts';
