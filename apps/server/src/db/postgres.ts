@@ -22,8 +22,8 @@ export async function openPostgres(
   });
   pool.on('error', onIdleError);
   try {
+    await migrateUnderLock(pool);
     const db = drizzle({ client: pool, schema });
-    await migrate(db, { migrationsFolder });
     let closing: Promise<void> | undefined;
     return {
       db,
@@ -36,5 +36,23 @@ export async function openPostgres(
   } catch (error) {
     await pool.end();
     throw error;
+  }
+}
+
+/** Any fixed number: the key of the advisory lock that serializes migrations. */
+const migrationLockKey = 7_356_021;
+
+/** Several instances starting at once take turns, so each migration runs exactly once. */
+async function migrateUnderLock(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [migrationLockKey]);
+    try {
+      await migrate(drizzle({ client }), { migrationsFolder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [migrationLockKey]);
+    }
+  } finally {
+    client.release();
   }
 }
