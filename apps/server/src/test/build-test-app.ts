@@ -21,17 +21,26 @@ export async function openTestDatabase(): Promise<DatabaseConnection> {
     const template = new Blob([await readFile(inject('pgliteTemplate'))]);
     return openPglite({ template });
   }
-  const name = `sesxi_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  await onServer(serverUrl, `create database "${name}"`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const connection = await openPostgres(url.toString(), () => {});
+  const scratch = await createScratchDatabase(serverUrl);
+  const connection = await openPostgres(scratch.url, () => {});
   return {
     ...connection,
     close: async () => {
       await connection.close();
-      await onServer(serverUrl, `drop database if exists "${name}" with (force)`);
+      await scratch.drop();
     },
+  };
+}
+
+/** A new, empty, uniquely named database on the PostgreSQL server at `serverUrl`. */
+export async function createScratchDatabase(serverUrl: string) {
+  const name = `sesxi_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  await onServer(serverUrl, `create database "${name}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => onServer(serverUrl, `drop database if exists "${name}" with (force)`),
   };
 }
 
