@@ -8,3 +8,4 @@ export * from './sandbox.ts';
 export * from './timestamps.ts';
 export * from './session-user.ts';
 export * from './accounts.ts';
+export * from './onboarding.ts';
