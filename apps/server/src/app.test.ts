@@ -12,6 +12,10 @@ describe('production mode', () => {
       SMS_API_URL: 'http://127.0.0.1:1/send',
       SMS_API_KEY: 'key',
       SMS_SENDER: 'Sesxi',
+      SSO_ISSUER: 'https://sso.example.ge',
+      SSO_CLIENT_ID: 'sesxi',
+      SSO_CLIENT_SECRET: 'secret',
+      CODE_HASH_SECRET: 'c'.repeat(32),
     });
   });
 

@@ -1,10 +1,15 @@
+import type { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { DatabaseConnection } from './db/database.ts';
 import { loggerOptions, requestIdOf } from './logging.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { phoneCodeRoutes } from './modules/phone-codes/routes.ts';
+import { ssoRoutes } from './modules/sso/routes.ts';
+import authentication from './plugins/authentication.ts';
 import database from './plugins/database.ts';
 import errorEnvelope, { answerMalformedRequest } from './plugins/error-envelope.ts';
 import integrations from './plugins/integrations.ts';
@@ -17,6 +22,20 @@ import { sandboxRoutes } from './sandbox/routes.ts';
 /** JSON bodies up to 100 KB (security.md); file uploads set their own limits. */
 export const bodyLimit = 102_400;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    clock: Clock;
+  }
+}
+
+/** What tests put in place of the real thing: an open database, a clock they move, a log. */
+export interface AppOverrides {
+  database?: DatabaseConnection;
+  clock?: Clock;
+  logStream?: Writable;
+}
+
 /**
  * Builds the app from plugins: the outside ones (security headers, rate limit), then our own
  * (error envelope, body parsing, database, integrations), then the routes. Nothing listens
@@ -24,15 +43,17 @@ export const bodyLimit = 102_400;
  */
 export async function buildApp(
   config: Config,
-  overrides: { database?: DatabaseConnection } = {},
+  overrides: AppOverrides = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(config.logLevel),
+    logger: loggerOptions(config.logLevel, overrides.logStream),
     genReqId: requestIdOf,
     bodyLimit,
     trustProxy: config.trustProxy,
     frameworkErrors: answerMalformedRequest,
   });
+  app.decorate('config', config);
+  app.decorate('clock', overrides.clock ?? systemClock);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onRequest', async (request, reply) => {
@@ -49,10 +70,18 @@ export async function buildApp(
   await app.register(jsonBody);
   await app.register(database, { target: config.database, connection: overrides.database });
   await app.register(integrations, { services: config.services });
+  await app.register(authentication);
 
   await app.register(healthRoutes);
   await app.register(contactRoutes);
-  if (config.services.mode === 'sandbox') await app.register(sandboxRoutes);
+  await app.register(phoneCodeRoutes);
+  await app.register(ssoRoutes);
+  if (config.services.mode === 'sandbox') {
+    await app.register(sandboxRoutes, {
+      sso: config.services.sso,
+      behindProxy: config.trustProxy !== false,
+    });
+  }
   await app.register(web, { distDir: config.webDistDir, productName: config.productName });
 
   return app;

@@ -12,7 +12,15 @@ function problemsOf(env: Record<string, string>): string[] {
   throw new Error('expected the configuration to be refused');
 }
 
-const production = { SERVICE_MODE: 'production', SMS_API_KEY: 'k-123', SMS_SENDER: 'Sesxi' };
+const production = {
+  SERVICE_MODE: 'production',
+  SMS_API_KEY: 'k-123',
+  SMS_SENDER: 'Sesxi',
+  SSO_ISSUER: 'https://sso.example.ge',
+  SSO_CLIENT_ID: 'sesxi',
+  SSO_CLIENT_SECRET: 'sso-secret',
+  CODE_HASH_SECRET: 'h'.repeat(32),
+};
 
 describe('loadConfig', () => {
   it('starts a sandbox on PGlite in ./data with no variables at all', () => {
@@ -30,6 +38,44 @@ describe('loadConfig', () => {
       trustProxy: false,
       services: { mode: 'sandbox' },
     });
+  });
+
+  it('signs in at the sandbox provider under APP_URL/dev-idp, with secrets made up at start', () => {
+    const first = loadConfig({ APP_URL: 'http://127.0.0.1:4000' });
+    expect(first.services).toMatchObject({
+      mode: 'sandbox',
+      sso: {
+        issuer: 'http://127.0.0.1:4000/dev-idp',
+        clientId: 'sesxi-sandbox',
+        redirectUri: 'http://127.0.0.1:4000/sso/callback',
+        allowInsecureRequests: true,
+      },
+    });
+    expect(first.services.sso.clientSecret).toMatch(/^[\w-]{43}$/);
+    const second = loadConfig({ APP_URL: 'https://demo.sesxi.ge' });
+    expect(second.services.sso.allowInsecureRequests).toBe(false);
+    expect(second.services.sso.clientSecret).not.toBe(first.services.sso.clientSecret);
+    expect(first.codeHashSecret).toMatch(/^[\w-]{43}$/);
+    expect(second.codeHashSecret).not.toBe(first.codeHashSecret);
+  });
+
+  it('caps texted codes per phone, per address and per day, as configured', () => {
+    expect(loadConfig({}).smsLimits).toEqual({
+      perPhonePerDay: 10,
+      perAddressPerHour: 30,
+      dailyBudget: 2000,
+    });
+    const custom = loadConfig({
+      SMS_PHONE_DAILY_LIMIT: '3',
+      SMS_IP_HOURLY_LIMIT: '50',
+      SMS_DAILY_BUDGET: '100',
+    });
+    expect(custom.smsLimits).toEqual({
+      perPhonePerDay: 3,
+      perAddressPerHour: 50,
+      dailyBudget: 100,
+    });
+    expect(problemsOf({ SMS_DAILY_BUDGET: '0' })).toEqual(['SMS_DAILY_BUDGET: must be at least 1']);
   });
 
   it('derives APP_URL from PORT and drops a trailing slash from a given one', () => {
@@ -100,25 +146,54 @@ describe('loadConfig', () => {
 });
 
 describe('production mode', () => {
-  it('refuses to start without the SMS gateway settings', () => {
+  it('refuses to start without the SMS gateway, single sign-on and code secret settings', () => {
     expect(problemsOf({ SERVICE_MODE: 'production' })).toEqual([
       'SMS_API_KEY: is required when SERVICE_MODE=production (the SMS gateway)',
       'SMS_SENDER: is required when SERVICE_MODE=production (the SMS gateway)',
+      'SSO_ISSUER: is required when SERVICE_MODE=production (single sign-on)',
+      'SSO_CLIENT_ID: is required when SERVICE_MODE=production (single sign-on)',
+      'SSO_CLIENT_SECRET: is required when SERVICE_MODE=production (single sign-on)',
+      'CODE_HASH_SECRET: is required when SERVICE_MODE=production (one-time codes)',
     ]);
-    expect(problemsOf({ SERVICE_MODE: 'production', SMS_SENDER: 'Sesxi' })).toEqual([
+    const { SMS_API_KEY: _key, ...withoutKey } = production;
+    expect(problemsOf(withoutKey)).toEqual([
       'SMS_API_KEY: is required when SERVICE_MODE=production (the SMS gateway)',
     ]);
   });
 
   it('names the missing settings together with other problems', () => {
-    expect(problemsOf({ SERVICE_MODE: 'production', PORT: 'x', SMS_API_KEY: 'k' })).toEqual([
+    const { SMS_SENDER: _sender, ...withoutSender } = production;
+    expect(problemsOf({ ...withoutSender, PORT: 'x' })).toEqual([
       'PORT: must be a port number',
       'SMS_SENDER: is required when SERVICE_MODE=production (the SMS gateway)',
     ]);
   });
 
+  it('refuses a plain-HTTP issuer and a short code secret', () => {
+    expect(
+      problemsOf({ ...production, SSO_ISSUER: 'http://sso.example.ge', CODE_HASH_SECRET: 'short' }),
+    ).toEqual([
+      'SSO_ISSUER: must be an https:// URL',
+      'CODE_HASH_SECRET: must be at least 32 characters',
+    ]);
+  });
+
+  it('takes the single sign-on client from the environment, redirecting to APP_URL/sso/callback', () => {
+    const config = loadConfig({ ...production, APP_URL: 'https://sesxi.ge' });
+    expect(config.services.sso).toEqual({
+      issuer: 'https://sso.example.ge',
+      clientId: 'sesxi',
+      clientSecret: 'sso-secret',
+      redirectUri: 'https://sesxi.ge/sso/callback',
+      allowInsecureRequests: false,
+    });
+    expect(config.codeHashSecret).toBe('h'.repeat(32));
+    const custom = loadConfig({ ...production, SSO_REDIRECT_URI: 'https://a.ge/cb' });
+    expect(custom.services.sso.redirectUri).toBe('https://a.ge/cb');
+  });
+
   it('uses smsoffice.ge unless told otherwise', () => {
-    expect(loadConfig(production).services).toEqual({
+    expect(loadConfig(production).services).toMatchObject({
       mode: 'production',
       sms: { apiUrl: smsOfficeUrl, apiKey: 'k-123', sender: 'Sesxi' },
     });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -15,8 +16,30 @@ export interface SmsGatewaySettings {
   sender: string;
 }
 
-/** Sandbox: every outside service runs in-process (sandbox.md). Production: the real providers. */
-export type ServiceSettings = { mode: 'sandbox' } | { mode: 'production'; sms: SmsGatewaySettings };
+/** The OpenID Connect provider the server signs people in with, and this app's client there. */
+export interface SsoSettings {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  redirectUri: string;
+  /** Only the sandbox provider on a plain-HTTP APP_URL is reached without TLS. */
+  allowInsecureRequests: boolean;
+}
+
+/**
+ * Sandbox: every outside service runs in-process (sandbox.md), single sign-on included, with
+ * a client secret made up at start. Production: the real providers.
+ */
+export type ServiceSettings =
+  | { mode: 'sandbox'; sso: SsoSettings }
+  | { mode: 'production'; sms: SmsGatewaySettings; sso: SsoSettings };
+
+/** Caps on texting codes, against SMS pumping (security.md). */
+export interface SmsLimits {
+  perPhonePerDay: number;
+  perAddressPerHour: number;
+  dailyBudget: number;
+}
 
 /** Fastify's trustProxy: all, none, the addresses/CIDRs of the proxies, or how many hops to trust. */
 export type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);
@@ -33,12 +56,22 @@ export interface Config {
   webDistDir: string;
   trustProxy: TrustProxy;
   services: ServiceSettings;
+  /** The key of the HMAC that one-time codes are stored under. */
+  codeHashSecret: string;
+  smsLimits: SmsLimits;
 }
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof logLevels)[number];
 
 const optionalText = z.string().trim().min(1).optional();
+
+const positiveCount = (fallback: number) =>
+  z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(fallback);
 
 const environment = z.object({
   PORT: z.coerce
@@ -66,11 +99,7 @@ const environment = z.object({
     .string()
     .regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// URL')
     .optional(),
-  RATE_LIMIT_PER_MINUTE: z.coerce
-    .number({ error: 'must be a number' })
-    .int('must be a whole number')
-    .min(1, 'must be at least 1')
-    .default(300),
+  RATE_LIMIT_PER_MINUTE: positiveCount(300),
   WEB_DIST_DIR: optionalText,
   TRUST_PROXY: z
     .string()
@@ -85,6 +114,16 @@ const environment = z.object({
     .default(smsOfficeUrl),
   SMS_API_KEY: optionalText,
   SMS_SENDER: z.string().trim().min(1).max(11, 'must be at most 11 characters').optional(),
+  SMS_PHONE_DAILY_LIMIT: positiveCount(10),
+  SMS_IP_HOURLY_LIMIT: positiveCount(30),
+  SMS_DAILY_BUDGET: positiveCount(2000),
+  SSO_ISSUER: z.url({ protocol: /^https$/, error: 'must be an https:// URL' }).optional(),
+  SSO_CLIENT_ID: optionalText,
+  SSO_CLIENT_SECRET: optionalText,
+  SSO_REDIRECT_URI: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .optional(),
+  CODE_HASH_SECRET: z.string().trim().min(32, 'must be at least 32 characters').optional(),
 });
 
 type Environment = z.output<typeof environment>;
@@ -116,10 +155,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     ]);
   }
   const vars = parsed.data;
+  const appUrl = vars.APP_URL ?? `http://localhost:${vars.PORT}`;
   return {
     port: vars.PORT,
     host: vars.HOST,
-    appUrl: vars.APP_URL ?? `http://localhost:${vars.PORT}`,
+    appUrl,
     database: vars.DATABASE_URL
       ? { driver: 'postgres', url: vars.DATABASE_URL }
       : { driver: 'pglite', dataDir: resolve(anchored(vars.DATA_DIR ?? 'data'), 'pglite') },
@@ -129,12 +169,26 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     rateLimitPerMinute: vars.RATE_LIMIT_PER_MINUTE,
     webDistDir: anchored(vars.WEB_DIST_DIR ?? 'apps/web/dist'),
     trustProxy: trustProxyFrom(vars.TRUST_PROXY),
-    services: serviceSettings(vars),
+    services: serviceSettings(vars, appUrl),
+    // A sandbox secret made up at start only invalidates codes younger than 5 minutes on restart.
+    codeHashSecret: vars.CODE_HASH_SECRET ?? randomBytes(32).toString('base64url'),
+    smsLimits: {
+      perPhonePerDay: vars.SMS_PHONE_DAILY_LIMIT,
+      perAddressPerHour: vars.SMS_IP_HOURLY_LIMIT,
+      dailyBudget: vars.SMS_DAILY_BUDGET,
+    },
   };
 }
 
-/** The real providers' settings that production mode cannot start without. */
-const productionSettings = { SMS_API_KEY: 'the SMS gateway', SMS_SENDER: 'the SMS gateway' };
+/** The settings that production mode cannot start without, and what each is for. */
+const productionSettings = {
+  SMS_API_KEY: 'the SMS gateway',
+  SMS_SENDER: 'the SMS gateway',
+  SSO_ISSUER: 'single sign-on',
+  SSO_CLIENT_ID: 'single sign-on',
+  SSO_CLIENT_SECRET: 'single sign-on',
+  CODE_HASH_SECRET: 'one-time codes',
+};
 
 function missingForProduction(env: Record<string, unknown>): string[] {
   if (env.SERVICE_MODE !== 'production') return [];
@@ -143,13 +197,40 @@ function missingForProduction(env: Record<string, unknown>): string[] {
     .map(([name, provider]) => `${name}: is required when SERVICE_MODE=production (${provider})`);
 }
 
-function serviceSettings(vars: Environment): ServiceSettings {
-  if (vars.SERVICE_MODE === 'sandbox') return { mode: 'sandbox' };
+/** Sandbox: the in-process provider under /dev-idp (sandbox.md) with its one static client. */
+export const sandboxSsoClientId = 'sesxi-sandbox';
+
+function serviceSettings(vars: Environment, appUrl: string): ServiceSettings {
+  const redirectUri = vars.SSO_REDIRECT_URI ?? `${appUrl}/sso/callback`;
+  if (vars.SERVICE_MODE === 'sandbox') {
+    return {
+      mode: 'sandbox',
+      sso: {
+        issuer: `${appUrl}/dev-idp`,
+        clientId: sandboxSsoClientId,
+        clientSecret: randomBytes(32).toString('base64url'),
+        redirectUri,
+        allowInsecureRequests: appUrl.startsWith('http:'),
+      },
+    };
+  }
   const { SMS_API_URL: apiUrl, SMS_API_KEY: apiKey, SMS_SENDER: sender } = vars;
-  if (apiKey === undefined || sender === undefined) {
+  const { SSO_ISSUER: issuer, SSO_CLIENT_ID: clientId, SSO_CLIENT_SECRET: clientSecret } = vars;
+  if (
+    apiKey === undefined ||
+    sender === undefined ||
+    issuer === undefined ||
+    clientId === undefined ||
+    clientSecret === undefined ||
+    vars.CODE_HASH_SECRET === undefined
+  ) {
     throw new ConfigError(missingForProduction(vars));
   }
-  return { mode: 'production', sms: { apiUrl, apiKey, sender } };
+  return {
+    mode: 'production',
+    sms: { apiUrl, apiKey, sender },
+    sso: { issuer, clientId, clientSecret, redirectUri, allowInsecureRequests: false },
+  };
 }
 
 function trustProxyFrom(value: string | undefined): TrustProxy {

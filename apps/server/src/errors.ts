@@ -52,3 +52,17 @@ export class ServiceUnavailableError extends HttpError {
     this.service = service;
   }
 }
+
+/** 429 with the seconds to wait, which the envelope sends as `Retry-After`. */
+export class TooManyRequestsError extends HttpError {
+  readonly retryAfterSeconds: number;
+
+  constructor(
+    retryAfterSeconds: number,
+    options: { fields?: Record<string, Message[]>; messageKey?: MessageKey } = {},
+  ) {
+    super(429, options.messageKey ?? 'errors.tooManyRequests', { fields: options.fields });
+    this.name = 'TooManyRequestsError';
+    this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  }
+}

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
+import type { Writable } from 'node:stream';
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { LogLevel } from './config.ts';
 
@@ -30,9 +31,11 @@ const redactPaths = [
   '*.query.code',
 ];
 
-export function loggerOptions(level: LogLevel): FastifyServerOptions['logger'] {
+/** pino's options; `stream` replaces standard output (tests read the lines). */
+export function loggerOptions(level: LogLevel, stream?: Writable): FastifyServerOptions['logger'] {
   return {
     level,
+    ...(stream && { stream }),
     redact: { paths: redactPaths, censor: '[redacted]' },
     serializers: {
       req: (request: FastifyRequest) => ({

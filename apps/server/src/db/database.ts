@@ -14,3 +14,11 @@ export interface DatabaseConnection {
 }
 
 export const migrationsFolder = resolve(import.meta.dirname, '../../drizzle');
+
+/** The rows of a raw `db.execute`: both drivers answer `{ rows }`, which Drizzle types loosely. */
+export function rowsOf<Row>(result: unknown): Row[] {
+  if (typeof result === 'object' && result !== null && 'rows' in result) {
+    if (Array.isArray(result.rows)) return result.rows as Row[];
+  }
+  throw new Error('a raw query answered without rows');
+}

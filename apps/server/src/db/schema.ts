@@ -1,10 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { sql, type AnyColumn } from 'drizzle-orm';
 import {
   boolean,
   check,
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   time,
   timestamp,
@@ -13,8 +14,13 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const id = () => integer('id').primaryKey().generatedAlwaysAsIdentity();
-const createdAt = () =>
-  timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const createdAt = () => timestamptz('created_at').notNull().defaultNow();
+
+/** A check that a text column holds one of `values`. */
+function oneOf(column: AnyColumn, values: readonly string[]) {
+  return sql`${column} in (${sql.raw(values.map((value) => `'${value}'`).join(', '))})`;
+}
 
 /**
  * A lookup list the forms offer (document types, cities, …): a stable `code` that the seed
@@ -114,10 +120,7 @@ export const consentTexts = pgTable(
   },
   (table) => [
     unique('consent_texts_kind_version').on(table.kind, table.version),
-    check(
-      'consent_texts_kind',
-      sql`${table.kind} in (${sql.raw(consentKinds.map((kind) => `'${kind}'`).join(', '))})`,
-    ),
+    check('consent_texts_kind', oneOf(table.kind, consentKinds)),
   ],
 );
 
@@ -131,4 +134,157 @@ export const smsOutbox = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('sms_outbox_phone_created').on(table.phone, table.createdAt.desc())],
+);
+
+/**
+ * Customers and support staff. A customer's identity (name, surname, identity number) comes
+ * from single sign-on and the phone from a confirmed code; support staff are made by a
+ * command and carry no identity document.
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    surname: text('surname').notNull(),
+    identityNumber: text('identity_number').unique('users_identity_number_unique'),
+    documentTypeId: integer('document_type_id').references(() => documentTypes.id),
+    documentNumber: text('document_number'),
+    phone: text('phone').notNull().unique('users_phone_unique'),
+    passwordHash: text('password_hash').notNull(),
+    phoneVerifiedAt: timestamptz('phone_verified_at'),
+    isSdaVerified: boolean('is_sda_verified').notNull().default(false),
+    isIdentomatVerified: boolean('is_identomat_verified').notNull().default(false),
+    isSupport: boolean('is_support').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (table) => [
+    check('users_phone_format', sql`${table.phone} ~ '^5[0-9]{8}$'`),
+    check(
+      'users_customer_identity',
+      sql`${table.isSupport} or (${table.identityNumber} is not null and ${table.documentTypeId} is not null and ${table.documentNumber} is not null and ${table.phoneVerifiedAt} is not null)`,
+    ),
+  ],
+);
+
+/**
+ * Signed-in sessions. Only the SHA-256 of the bearer token is stored; a session ends after 30
+ * minutes without use, 12 hours after it began, or when revoked.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    tokenHash: text('token_hash').notNull().unique('sessions_token_hash_unique'),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamptz('created_at').notNull(),
+    lastUsedAt: timestamptz('last_used_at').notNull(),
+    revokedAt: timestamptz('revoked_at'),
+  },
+  (table) => [index('sessions_user').on(table.userId)],
+);
+
+export const codePurposes = ['registration', 'restore_password'] as const;
+export type CodePurpose = (typeof codePurposes)[number];
+
+/**
+ * The one live texted code per phone and purpose: a new code replaces the row. The code is
+ * kept as an HMAC under a server secret, never in clear.
+ */
+export const phoneCodes = pgTable(
+  'phone_codes',
+  {
+    id: id(),
+    phone: text('phone').notNull(),
+    purpose: text('purpose', { enum: codePurposes }).notNull(),
+    codeHash: text('code_hash').notNull(),
+    sentIp: text('sent_ip').notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    confirmedAt: timestamptz('confirmed_at'),
+    consumedAt: timestamptz('consumed_at'),
+  },
+  (table) => [
+    unique('phone_codes_phone_purpose').on(table.phone, table.purpose),
+    check('phone_codes_purpose', oneOf(table.purpose, codePurposes)),
+  ],
+);
+
+/**
+ * Fixed-window counters shared by every instance: SMS caps, login throttling, daily code
+ * guesses. `key` names what is counted (e.g. `login:phone:599123456`).
+ */
+export const rateCounters = pgTable(
+  'rate_counters',
+  {
+    key: text('key').notNull(),
+    windowStart: timestamptz('window_start').notNull(),
+    hits: integer('hits').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.key, table.windowStart] }),
+    index('rate_counters_window_start').on(table.windowStart),
+  ],
+);
+
+export const ssoContexts = ['registration', 'loan', 'other'] as const;
+
+/**
+ * One sign-in at the identity provider, from `POST /api/sso/initiate` to its use. The browser
+ * holds the random token, the table its SHA-256; the PKCE verifier, state and nonce never
+ * leave the server. The identity is filled in when the provider's answer is verified.
+ */
+export const ssoTransactions = pgTable(
+  'sso_transactions',
+  {
+    id: id(),
+    tokenHash: text('token_hash').notNull().unique('sso_transactions_token_hash_unique'),
+    context: text('context', { enum: ssoContexts }).notNull(),
+    loanId: integer('loan_id'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    state: text('state').notNull(),
+    nonce: text('nonce').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    completedAt: timestamptz('completed_at'),
+    givenName: text('given_name'),
+    familyName: text('family_name'),
+    personalNumber: text('personal_number'),
+    consumedAt: timestamptz('consumed_at'),
+  },
+  (table) => [
+    index('sso_transactions_expires_at').on(table.expiresAt),
+    check('sso_transactions_context', oneOf(table.context, ssoContexts)),
+  ],
+);
+
+/**
+ * The consent ledger: every agreement with the exact wording's version and hash, the time,
+ * the address and the browser. Rows are only ever added.
+ */
+export const consents = pgTable(
+  'consents',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: consentKinds }).notNull(),
+    consentTextId: integer('consent_text_id')
+      .notNull()
+      .references(() => consentTexts.id),
+    textSha256: text('text_sha256').notNull(),
+    agreedAt: timestamptz('agreed_at').notNull(),
+    ip: text('ip').notNull(),
+    userAgent: text('user_agent').notNull(),
+  },
+  (table) => [
+    index('consents_user').on(table.userId),
+    check('consents_kind', oneOf(table.kind, consentKinds)),
+  ],
 );

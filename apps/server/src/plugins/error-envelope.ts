@@ -10,7 +10,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { isDatabaseUnavailable, loggableError } from '#app/db/unavailable.ts';
-import { HttpError } from '#app/errors.ts';
+import { HttpError, TooManyRequestsError } from '#app/errors.ts';
 
 const messageKeyByStatus: Partial<Record<number, MessageKey>> = {
   400: 'errors.malformedBody',
@@ -41,6 +41,9 @@ const errorEnvelope: FastifyPluginCallback = (app, _options, done) => {
   app.setErrorHandler((error: unknown, request, reply) => {
     const locale = localeOf(request);
     const answer = answerFor(error, locale);
+    if (error instanceof TooManyRequestsError) {
+      reply.header('retry-after', String(error.retryAfterSeconds));
+    }
     if (answer.statusCode >= 500) {
       request.log.error({ err: loggableError(error) }, 'request failed');
     } else {

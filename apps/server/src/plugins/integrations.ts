@@ -5,10 +5,13 @@ import { createSmsOutbox } from '#app/integrations/sms/outbox.ts';
 import { createSandboxSmsSender } from '#app/integrations/sms/sandbox-sender.ts';
 import type { SmsSender } from '#app/integrations/sms/sms-sender.ts';
 import { createSmsOfficeSender } from '#app/integrations/sms/smsoffice-sender.ts';
+import type { IdentityProvider } from '#app/integrations/sso/identity-provider.ts';
+import { createOpenIdConnectProvider } from '#app/integrations/sso/openid-connect.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     smsSender: SmsSender;
+    identityProvider: IdentityProvider;
   }
 }
 
@@ -24,6 +27,8 @@ const integrations: FastifyPluginCallback<{ services: ServiceSettings }> = (
       ? createSmsOfficeSender(services.sms)
       : createSandboxSmsSender(createSmsOutbox(app.database.db), app.log),
   );
+  // One relying party for both modes: in the sandbox it talks to the provider under /dev-idp.
+  app.decorate('identityProvider', createOpenIdConnectProvider(services.sso));
   done();
 };
 

@@ -88,7 +88,7 @@ describe('history fallback', () => {
     },
   );
 
-  it.each(['/api/unknown', '/healthz/x', '/dev-idp/auth', '/assets/missing-123.js'])(
+  it.each(['/api/unknown', '/healthz/x', '/dev-nothing/here', '/assets/missing-123.js'])(
     '%s is not taken over: JSON 404',
     async (url) => {
       const response = await app.inject({ url });

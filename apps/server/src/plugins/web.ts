@@ -3,6 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
+import { escapeHtml } from '#app/http/html.ts';
 import { isServerPath, pathOf } from '#app/http/paths.ts';
 
 interface WebOptions {
@@ -69,15 +70,6 @@ export function withProductName(html: string, productName: string): string {
       /(<meta\s+name="application-name"\s+content=")[^"]*(")/,
       (_, start: string, end: string) => `${start}${name}${end}`,
     );
-}
-
-function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
 }
 
 /** Files the build put outside /assets/ (favicon, robots.txt, …), as URL paths without the slash. */

@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '#app/app.ts';
+import { buildApp, type AppOverrides } from '#app/app.ts';
 import { loadConfig, repositoryRoot } from '#app/config.ts';
 import type { DatabaseConnection } from '#app/db/database.ts';
 import { openPglite } from '#app/db/pglite.ts';
@@ -59,13 +59,19 @@ const noWebDist = resolve(repositoryRoot, '.test-data', 'no-web-dist');
 
 /**
  * The app as `npm start` builds it, on a fresh database, logging nothing. `env` overrides the
- * environment variables (see config.ts). Closing the app drops its database.
+ * environment variables (see config.ts), `overrides` the clock and the log (which then logs at
+ * info). Closing the app drops its
+ * database.
  */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<FastifyInstance> {
-  const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: noWebDist, ...env });
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  overrides: Omit<AppOverrides, 'database'> = {},
+): Promise<FastifyInstance> {
+  const logLevel = overrides.logStream ? 'info' : 'silent';
+  const config = loadConfig({ LOG_LEVEL: logLevel, WEB_DIST_DIR: noWebDist, ...env });
   const database = await openTestDatabase();
   try {
-    return await buildApp(config, { database });
+    return await buildApp(config, { ...overrides, database });
   } catch (error) {
     await database.close();
     throw error;

@@ -1,0 +1,162 @@
+import { and, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
+import { rowsOf, type Database } from '#app/db/database.ts';
+import { phoneCodes, rateCounters, type CodePurpose } from '#app/db/schema.ts';
+
+export type PhoneCode = typeof phoneCodes.$inferSelect;
+
+export interface NewCode {
+  phone: string;
+  purpose: CodePurpose;
+  codeHash: string;
+  sentIp: string;
+  now: Date;
+  expiresAt: Date;
+}
+
+/** Where the per-phone daily count of wrong guesses is kept (a row of rate_counters). */
+export interface GuessCounter {
+  key: string;
+  windowStart: Date;
+  limit: number;
+}
+
+export function createPhoneCodeRepository(db: Database) {
+  return {
+    /**
+     * Puts a new code in place of the phone's code for this purpose, unless that one was sent
+     * after `resendAfter`: one atomic upsert, so parallel requests cannot both send. Answers
+     * the new row, or undefined when the old code is too recent.
+     */
+    async replace(code: NewCode, resendAfter: Date): Promise<PhoneCode | undefined> {
+      const fresh = {
+        codeHash: code.codeHash,
+        sentIp: code.sentIp,
+        createdAt: code.now,
+        expiresAt: code.expiresAt,
+        failedAttempts: 0,
+        confirmedAt: null,
+        consumedAt: null,
+      };
+      const [row] = await db
+        .insert(phoneCodes)
+        .values({ phone: code.phone, purpose: code.purpose, ...fresh })
+        .onConflictDoUpdate({
+          target: [phoneCodes.phone, phoneCodes.purpose],
+          set: fresh,
+          setWhere: lt(phoneCodes.createdAt, resendAfter),
+        })
+        .returning();
+      return row;
+    },
+
+    async find(phone: string, purpose: CodePurpose): Promise<PhoneCode | undefined> {
+      const [row] = await db
+        .select()
+        .from(phoneCodes)
+        .where(and(eq(phoneCodes.phone, phone), eq(phoneCodes.purpose, purpose)));
+      return row;
+    },
+
+    /** Forgets a code that could not be delivered, so the customer may ask again at once. */
+    async discard(id: number, codeHash: string): Promise<void> {
+      await db
+        .delete(phoneCodes)
+        .where(and(eq(phoneCodes.id, id), eq(phoneCodes.codeHash, codeHash)));
+    },
+
+    /**
+     * Counts one wrong guess against the code and the phone's daily counter in one statement.
+     * Each counter only moves while under its limit, and the phone's only when the code's did,
+     * so parallel guesses can never count past either. Answers the code's count of wrong
+     * guesses (undefined when the code was already dead) and whether the phone's counted.
+     */
+    async countWrongGuess(
+      codeId: number,
+      codeLimit: number,
+      phoneCounter: GuessCounter,
+    ): Promise<{ failedAttempts: number | undefined; phoneCounted: boolean }> {
+      const result = await db.execute(sql`
+        with code as (
+          update ${phoneCodes} set failed_attempts = failed_attempts + 1
+          where id = ${codeId} and failed_attempts < ${codeLimit}
+          returning failed_attempts
+        ), phone as (
+          insert into ${rateCounters} (key, window_start, hits)
+          select ${phoneCounter.key}, ${phoneCounter.windowStart}, 1 where exists (select 1 from code)
+          on conflict (key, window_start) do update set hits = ${rateCounters}.hits + 1
+          where ${rateCounters}.hits < ${phoneCounter.limit}
+          returning hits
+        )
+        select (select failed_attempts from code) as failed_attempts,
+               (select hits from phone) as phone_hits`);
+      const [row] = rowsOf<{ failed_attempts: number | null; phone_hits: number | null }>(result);
+      return {
+        failedAttempts: row?.failed_attempts ?? undefined,
+        phoneCounted: row !== undefined && row.phone_hits !== null,
+      };
+    },
+
+    /** Marks a live code confirmed; answers false when it died or expired in the meantime. */
+    async confirm(codeId: number, codeLimit: number, now: Date): Promise<boolean> {
+      const confirmed = await db
+        .update(phoneCodes)
+        .set({ confirmedAt: now })
+        .where(
+          and(
+            eq(phoneCodes.id, codeId),
+            lt(phoneCodes.failedAttempts, codeLimit),
+            gt(phoneCodes.expiresAt, now),
+            isNull(phoneCodes.consumedAt),
+          ),
+        )
+        .returning({ id: phoneCodes.id });
+      return confirmed.length > 0;
+    },
+
+    /**
+     * Spends a code confirmed since `confirmedSince` (one use only, in one conditional update).
+     * Answers when it was confirmed, or undefined when there is no such code.
+     */
+    async consumeConfirmed(
+      phone: string,
+      purpose: CodePurpose,
+      { confirmedSince, now }: { confirmedSince: Date; now: Date },
+    ): Promise<Date | undefined> {
+      const [row] = await db
+        .update(phoneCodes)
+        .set({ consumedAt: now })
+        .where(
+          and(
+            eq(phoneCodes.phone, phone),
+            eq(phoneCodes.purpose, purpose),
+            gte(phoneCodes.confirmedAt, confirmedSince),
+            isNull(phoneCodes.consumedAt),
+          ),
+        )
+        .returning({ confirmedAt: phoneCodes.confirmedAt });
+      return row?.confirmedAt ?? undefined;
+    },
+
+    /** Whether a code confirmed since `confirmedSince` waits to be spent. */
+    async hasConfirmed(
+      phone: string,
+      purpose: CodePurpose,
+      confirmedSince: Date,
+    ): Promise<boolean> {
+      const [row] = await db
+        .select({ id: phoneCodes.id })
+        .from(phoneCodes)
+        .where(
+          and(
+            eq(phoneCodes.phone, phone),
+            eq(phoneCodes.purpose, purpose),
+            gte(phoneCodes.confirmedAt, confirmedSince),
+            isNull(phoneCodes.consumedAt),
+          ),
+        );
+      return row !== undefined;
+    },
+  };
+}
+
+export type PhoneCodeRepository = ReturnType<typeof createPhoneCodeRepository>;

@@ -1,0 +1,188 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '#app/clock.ts';
+import type { SmsLimits } from '#app/config.ts';
+import type { Database } from '#app/db/database.ts';
+import type { CodePurpose } from '#app/db/schema.ts';
+import { fieldError, ServiceUnavailableError, TooManyRequestsError } from '#app/errors.ts';
+import type { SmsSender } from '#app/integrations/sms/sms-sender.ts';
+import { createRateCounters, windowStartOf, type Cap } from '#app/security/rate-counters.ts';
+import { createUserRepository } from '#app/modules/users/repository.ts';
+import { createCodeHasher, newCode } from './code-hash.ts';
+import { createPhoneCodeRepository } from './repository.ts';
+
+const hourMs = 3_600_000;
+const dayMs = 24 * hourMs;
+
+/** security.md's rules for texted codes. */
+export const codeRules = {
+  validMs: 5 * 60_000,
+  resendAfterMs: 15_000,
+  wrongGuessesPerCode: 5,
+  wrongGuessesPerPhonePerDay: 10,
+  /** How long a confirmed code can still be spent by registration or a password restore. */
+  confirmationValidMs: 30 * 60_000,
+};
+
+const phoneGuessCap: Cap = { limit: codeRules.wrongGuessesPerPhonePerDay, windowMs: dayMs };
+
+interface PhoneCodeDependencies {
+  db: Database;
+  sms: SmsSender;
+  clock: Clock;
+  codeHashSecret: string;
+  limits: SmsLimits;
+  productName: string;
+  log: FastifyBaseLogger;
+}
+
+export function createPhoneCodeService({
+  db,
+  sms,
+  clock,
+  codeHashSecret,
+  limits,
+  productName,
+  log,
+}: PhoneCodeDependencies) {
+  const codes = createPhoneCodeRepository(db);
+  const users = createUserRepository(db);
+  const counters = createRateCounters(db);
+  const hasher = createCodeHasher(codeHashSecret);
+
+  /** Registration needs a phone no account uses; a restore needs the phone of an account. */
+  async function requireEligible(phone: string, purpose: CodePurpose): Promise<void> {
+    const registered = await users.isPhoneRegistered(phone);
+    if (purpose === 'registration' && registered) {
+      throw fieldError('phone', 'validation.phoneTaken');
+    }
+    if (purpose === 'restore_password' && !registered) {
+      throw fieldError('phone', 'validation.phoneNotRegistered');
+    }
+  }
+
+  /** The SMS caps, counted inside the sending transaction: a refused send counts nothing. */
+  async function countSend(tx: Database, phone: string, ip: string, now: Date): Promise<void> {
+    const sendCounters = createRateCounters(tx);
+    const caps: [string, Cap, 'phone' | 'address'][] = [
+      [`sms:phone:${phone}`, { limit: limits.perPhonePerDay, windowMs: dayMs }, 'phone'],
+      [`sms:ip:${ip}`, { limit: limits.perAddressPerHour, windowMs: hourMs }, 'address'],
+    ];
+    for (const [key, cap, scope] of caps) {
+      const hit = await sendCounters.hit(key, cap, now);
+      if (!hit.allowed) {
+        log.warn({ event: 'rate_limit_hit', limit: `sms_per_${scope}`, phone, ip }, 'SMS cap hit');
+        throw new TooManyRequestsError(hit.retryAfterSeconds);
+      }
+    }
+    const budget = await sendCounters.hit(
+      'sms:all',
+      { limit: limits.dailyBudget, windowMs: dayMs },
+      now,
+    );
+    if (!budget.allowed) {
+      log.error(
+        { event: 'sms_budget_exhausted', alert: true, dailyBudget: limits.dailyBudget },
+        'ALERT: the daily SMS budget is spent; no code is sent until the day ends',
+      );
+      throw new ServiceUnavailableError('sms');
+    }
+  }
+
+  return {
+    requireEligible,
+
+    /**
+     * Texts a new code for `purpose`, replacing the phone's previous one. Refused within 15 s
+     * of the previous code and past the caps; a code the gateway could not take is forgotten.
+     */
+    async send(phone: string, purpose: CodePurpose, ip: string): Promise<void> {
+      await requireEligible(phone, purpose);
+      const now = clock.now();
+      const code = newCode();
+      const codeHash = hasher.hash(phone, purpose, code);
+      const row = await db.transaction(async (tx) => {
+        const txCodes = createPhoneCodeRepository(tx);
+        const replaced = await txCodes.replace(
+          {
+            phone,
+            purpose,
+            codeHash,
+            sentIp: ip,
+            now,
+            expiresAt: new Date(now.getTime() + codeRules.validMs),
+          },
+          new Date(now.getTime() - codeRules.resendAfterMs),
+        );
+        if (!replaced) {
+          const previous = await txCodes.find(phone, purpose);
+          const sentAgo = now.getTime() - (previous?.createdAt.getTime() ?? 0);
+          throw new TooManyRequestsError((codeRules.resendAfterMs - sentAgo) / 1000, {
+            messageKey: 'errors.resendTooSoon',
+          });
+        }
+        await countSend(tx, phone, ip, now);
+        return replaced;
+      });
+      try {
+        await sms.send(phone, `${productName}: თქვენი კოდია ${code}. არავის გაუზიაროთ.`);
+      } catch (error) {
+        await codes.discard(row.id, codeHash);
+        throw error;
+      }
+      log.info({ event: 'code_sent', phone, purpose }, 'code sent');
+    },
+
+    /** Confirms the phone with the texted code; wrong guesses are capped per code and per day. */
+    async check(phone: string, purpose: CodePurpose, code: string): Promise<void> {
+      const now = clock.now();
+      const guessKey = `code-guess:phone:${phone}`;
+      const allowance = await counters.peek(guessKey, phoneGuessCap, now);
+      if (!allowance.allowed) throw phoneLocked(phone, allowance.retryAfterSeconds);
+
+      const row = await codes.find(phone, purpose);
+      if (!row || row.consumedAt !== null || row.expiresAt <= now) {
+        throw fieldError('code', 'validation.codeExpired');
+      }
+      if (row.failedAttempts >= codeRules.wrongGuessesPerCode) {
+        throw fieldError('code', 'validation.codeLocked');
+      }
+      if (hasher.matches(row.codeHash, phone, purpose, code)) {
+        if (row.confirmedAt !== null) return;
+        if (!(await codes.confirm(row.id, codeRules.wrongGuessesPerCode, now))) {
+          throw fieldError('code', 'validation.codeLocked');
+        }
+        log.info({ event: 'code_verified', phone, purpose }, 'code verified');
+        return;
+      }
+
+      const counted = await codes.countWrongGuess(row.id, codeRules.wrongGuessesPerCode, {
+        key: guessKey,
+        windowStart: windowStartOf(now, phoneGuessCap.windowMs),
+        limit: phoneGuessCap.limit,
+      });
+      if (counted.failedAttempts === undefined) throw fieldError('code', 'validation.codeLocked');
+      log.warn(
+        { event: 'code_failed', phone, purpose, failedAttempts: counted.failedAttempts },
+        'wrong code',
+      );
+      if (!counted.phoneCounted) {
+        const { retryAfterSeconds } = await counters.peek(guessKey, phoneGuessCap, now);
+        throw phoneLocked(phone, retryAfterSeconds);
+      }
+      if (counted.failedAttempts >= codeRules.wrongGuessesPerCode) {
+        log.warn({ event: 'code_locked', phone, purpose }, 'code locked after wrong guesses');
+        throw fieldError('code', 'validation.codeLocked');
+      }
+      throw fieldError('code', 'validation.codeWrong');
+    },
+  };
+
+  function phoneLocked(phone: string, retryAfterSeconds: number): TooManyRequestsError {
+    log.warn({ event: 'code_locked', phone, scope: 'phone_per_day' }, 'daily code guesses spent');
+    return new TooManyRequestsError(retryAfterSeconds, {
+      fields: { code: [{ key: 'validation.codeGuessesExhausted' }] },
+    });
+  }
+}
+
+export type PhoneCodeService = ReturnType<typeof createPhoneCodeService>;

@@ -1,0 +1,102 @@
+import type { ResponseOf, SsoContext, ssoInitiate, ssoUserInfo } from '@sesxi/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '#app/clock.ts';
+import { HttpError, httpError } from '#app/errors.ts';
+import {
+  SignInRefusedError,
+  type IdentityProvider,
+} from '#app/integrations/sso/identity-provider.ts';
+import { newToken, tokenFormat, tokenHash } from '#app/security/tokens.ts';
+import type { SsoRepository } from './repository.ts';
+
+/** A sign-in must come back within 15 minutes of its start (the expiry)… */
+const pendingMs = 15 * 60_000;
+/** …and its identity stays usable for the registration form for 30 minutes after that. */
+const identityUsableMs = 30 * 60_000;
+
+interface SsoDependencies {
+  repository: SsoRepository;
+  identityProvider: IdentityProvider;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}
+
+export function createSsoService({ repository, identityProvider, clock, log }: SsoDependencies) {
+  return {
+    /** Starts a transaction; the browser keeps the token and goes to the provider. */
+    async initiate(
+      state: { context: SsoContext; loan_id?: number | null },
+      userId: number | null,
+    ): Promise<ResponseOf<typeof ssoInitiate>> {
+      const signIn = await identityProvider.startSignIn();
+      const token = newToken();
+      const now = clock.now();
+      await repository.insert({
+        tokenHash: tokenHash(token),
+        context: state.context,
+        loanId: state.loan_id ?? null,
+        userId,
+        state: signIn.state,
+        nonce: signIn.nonce,
+        codeVerifier: signIn.codeVerifier,
+        now,
+        expiresAt: new Date(now.getTime() + pendingMs),
+      });
+      return { status: 'success', sso_token: token, auth_url: signIn.authUrl };
+    },
+
+    /**
+     * Exchanges the provider's code for a verified identity, once per transaction; answers
+     * where the sign-in started.
+     */
+    async complete(
+      token: string,
+      code: string,
+    ): Promise<{ context: SsoContext; loan_id: number | null }> {
+      const transaction = tokenFormat.test(token)
+        ? await repository.findPending(tokenHash(token), clock.now())
+        : undefined;
+      if (!transaction) throw notCompleted('no pending transaction for the token');
+      let identity;
+      try {
+        identity = await identityProvider.finishSignIn(code, transaction);
+      } catch (error) {
+        if (error instanceof SignInRefusedError) {
+          throw notCompleted(error.message, error);
+        }
+        throw error;
+      }
+      const now = clock.now();
+      const completed = await repository.complete(transaction.id, identity, {
+        now,
+        usableUntil: new Date(now.getTime() + identityUsableMs),
+      });
+      if (!completed) throw notCompleted('the transaction was completed meanwhile');
+      log.info(
+        { event: 'sso_completed', context: transaction.context },
+        'single sign-on completed',
+      );
+      return { context: transaction.context, loan_id: transaction.loanId };
+    },
+
+    async userInfo(token: string): Promise<ResponseOf<typeof ssoUserInfo>> {
+      const identity = tokenFormat.test(token)
+        ? await repository.findIdentity(tokenHash(token), clock.now())
+        : undefined;
+      if (!identity) throw httpError(404, 'errors.notFound');
+      return {
+        status: 'success',
+        user_info: {
+          name: identity.givenName,
+          surname: identity.familyName,
+          identity_number: identity.personalNumber,
+        },
+      };
+    },
+  };
+
+  function notCompleted(reason: string, cause?: unknown) {
+    log.info({ event: 'sso_failed', reason }, 'single sign-on not completed');
+    return new HttpError(422, 'sso.notCompleted', { cause });
+  }
+}

@@ -1,0 +1,45 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '#app/db/database.ts';
+import { users } from '#app/db/schema.ts';
+
+export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+
+export function createUserRepository(db: Database) {
+  return {
+    async byId(id: number): Promise<User | undefined> {
+      const [user] = await db.select().from(users).where(eq(users.id, id));
+      return user;
+    },
+
+    async byPhone(phone: string): Promise<User | undefined> {
+      const [user] = await db.select().from(users).where(eq(users.phone, phone));
+      return user;
+    },
+
+    async isPhoneRegistered(phone: string): Promise<boolean> {
+      const [row] = await db.select({ id: users.id }).from(users).where(eq(users.phone, phone));
+      return row !== undefined;
+    },
+
+    async isIdentityRegistered(identityNumber: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.identityNumber, identityNumber));
+      return row !== undefined;
+    },
+
+    async insert(user: NewUser): Promise<User> {
+      const [inserted] = await db.insert(users).values(user).returning();
+      if (!inserted) throw new Error('inserting a user returned no row');
+      return inserted;
+    },
+
+    async setPasswordHash(id: number, passwordHash: string, now: Date): Promise<void> {
+      await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, id));
+    },
+  };
+}
+
+export type UserRepository = ReturnType<typeof createUserRepository>;

@@ -1,0 +1,91 @@
+import { escapeHtml } from '#app/http/html.ts';
+import { seededIdentities } from './identities.ts';
+
+/** The form's fields as typed, shown again with the error when they do not sign in. */
+export interface SignInForm {
+  personal_number: string;
+  name: string;
+  surname: string;
+}
+
+const emptyForm: SignInForm = { personal_number: '', name: '', surname: '' };
+
+/**
+ * The sandbox's sign-in page (sandbox.md): one plain POST form with personal_number, name and
+ * surname and two `action` buttons (approve, deny), and a one-click button per seeded identity
+ * (named `identity`, so the form's own buttons stay the only `action` buttons). No script: the
+ * app's CSP allows none inline.
+ */
+export function signInPage(
+  uid: string,
+  { form = emptyForm, error }: { form?: SignInForm; error?: string } = {},
+): string {
+  const action = `/dev-idp/interaction/${encodeURIComponent(uid)}`;
+  const field = (name: keyof SignInForm, label: string, extra = '') => `
+      <label>${label}
+        <input name="${name}" value="${escapeHtml(form[name])}" autocomplete="off" ${extra}>
+      </label>`;
+  const identities = seededIdentities
+    .map(
+      (identity) => `
+        <li><button type="submit" name="identity" value="${identity.personalNumber}">
+          ${escapeHtml(`${identity.name} ${identity.surname}`)}
+          <small>${identity.personalNumber} · ${escapeHtml(identity.outcome)}</small>
+        </button></li>`,
+    )
+    .join('');
+  return page(
+    'შესვლა სატესტო SSO-თი',
+    `
+    <h1>სატესტო იდენტიფიკაცია</h1>
+    <p class="note">ეს გვერდი მხოლოდ სატესტო (sandbox) რეჟიმში არსებობს: შედით ნებისმიერი 11-ნიშნა პირადი ნომრით.</p>
+    ${error === undefined ? '' : `<p class="error" role="alert">${escapeHtml(error)}</p>`}
+    <form method="post" action="${action}">
+      ${field('personal_number', 'პირადი ნომერი', 'inputmode="numeric" maxlength="11"')}
+      ${field('name', 'სახელი')}
+      ${field('surname', 'გვარი')}
+      <div class="actions">
+        <button type="submit" name="action" value="approve">შესვლა</button>
+        <button type="submit" name="action" value="deny" class="secondary">უარყოფა</button>
+      </div>
+    </form>
+    <h2>სატესტო პირები</h2>
+    <form method="post" action="${action}">
+      <ul class="identities">${identities}</ul>
+    </form>`,
+  );
+}
+
+export function errorPage(message: string): string {
+  return page(
+    'სატესტო SSO — შეცდომა',
+    `<h1>სატესტო იდენტიფიკაცია</h1><p class="error" role="alert">${escapeHtml(message)}</p>`,
+  );
+}
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="ka">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>${escapeHtml(title)}</title>
+  <style>
+    body { font-family: system-ui, sans-serif; max-width: 28rem; margin: 2rem auto; padding: 0 1rem; color: #1a1b1e; }
+    label { display: block; margin-bottom: 0.75rem; }
+    input { display: block; width: 100%; box-sizing: border-box; padding: 0.5rem; font-size: 1rem; margin-top: 0.25rem; }
+    button { padding: 0.6rem 1rem; font-size: 1rem; cursor: pointer; border: 0; border-radius: 4px; background: #1c7ed6; color: #fff; }
+    button.secondary { background: #e9ecef; color: #1a1b1e; }
+    .actions { display: flex; gap: 0.5rem; }
+    .note { color: #495057; font-size: 0.9rem; }
+    .error { color: #c92a2a; font-weight: 600; }
+    .identities { list-style: none; padding: 0; }
+    .identities button { width: 100%; text-align: left; margin-bottom: 0.4rem; background: #f1f3f5; color: #1a1b1e; }
+    .identities small { display: block; color: #495057; }
+  </style>
+</head>
+<body>
+  <main>${body}</main>
+</body>
+</html>`;
+}
