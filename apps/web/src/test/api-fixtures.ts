@@ -7,16 +7,72 @@ export function jsonResponse(body: unknown, status = 200, headers: Record<string
   });
 }
 
+function urlOf(input: RequestInfo | URL): string {
+  return typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+}
+
 /** Replaces `fetch`; the setup file restores it after each test. */
 export function mockFetch(
   answer: (url: string, init: RequestInit) => Response | Promise<Response>,
 ) {
-  const fetchMock = vi.fn((input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    return Promise.resolve(answer(url, init));
-  });
+  const fetchMock = vi.fn((input: RequestInfo | URL, init: RequestInit = {}) =>
+    Promise.resolve(answer(urlOf(input), init)),
+  );
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
+}
+
+/** Answers one call: gets the JSON body sent (if any) and the query of the URL. */
+export type ApiAnswer = (body: unknown, query: URLSearchParams) => Response | Promise<Response>;
+
+/**
+ * Replaces `fetch` with answers keyed by `METHOD /path`; any other call answers 599 with a
+ * message naming it, so a test fails saying which call it did not expect.
+ */
+export function mockApi(answers: Record<string, ApiAnswer>) {
+  return mockFetch((url, init) => {
+    const { pathname, searchParams } = new URL(url, 'http://localhost');
+    const key = `${init.method ?? 'GET'} ${pathname}`;
+    const answer = answers[key];
+    if (!answer) return jsonResponse({ status: 'error', message: `unexpected ${key}` }, 599);
+    const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+    return answer(body, searchParams);
+  });
+}
+
+interface SentRequest {
+  url: string;
+  headers: Headers;
+  body: unknown;
+}
+
+/** The calls made to `METHOD /path`, in order. */
+export function requestsTo(fetchMock: ReturnType<typeof mockFetch>, key: string): SentRequest[] {
+  return fetchMock.mock.calls
+    .map(([input, init = {}]) => ({ url: urlOf(input), init }))
+    .filter(({ url, init }) => {
+      const { pathname } = new URL(url, 'http://localhost');
+      return `${init.method ?? 'GET'} ${pathname}` === key;
+    })
+    .map(({ url, init }) => ({
+      url,
+      headers: new Headers(init.headers),
+      body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+    }));
+}
+
+/** The JSON bodies sent to `METHOD /path`, in order. */
+export function bodiesSentTo(fetchMock: ReturnType<typeof mockFetch>, key: string): unknown[] {
+  return requestsTo(fetchMock, key).map((request) => request.body);
+}
+
+export const ok = () => jsonResponse({ status: 'success' });
+
+export function fieldErrors(errors: Record<string, string[]>, status = 422) {
+  return jsonResponse(
+    { status: 'error', message: 'გთხოვთ, გაასწოროთ მონიშნული ველები', ...errors },
+    status,
+  );
 }
 
 const weekdays = [

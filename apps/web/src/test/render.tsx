@@ -1,19 +1,32 @@
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type Options as UserEventOptions } from '@testing-library/user-event';
+import { StrictMode } from 'react';
 import { createMemoryRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from '../app/providers';
 
+export interface RenderOptions {
+  /** Wraps the app in React's StrictMode, as main.tsx does. */
+  strict?: boolean;
+  /** For fake timers: how user-event moves the clock between its steps. */
+  advanceTimers?: UserEventOptions['advanceTimers'];
+}
+
 /** Renders routes in a memory router with the app's providers (no retries, no transitions). */
-export function renderRoutes(routes: RouteObject[], initialPath = '/') {
+export function renderRoutes(
+  routes: RouteObject[],
+  initialPath = '/',
+  { strict = false, advanceTimers }: RenderOptions = {},
+) {
   const router = createMemoryRouter(routes, { initialEntries: [initialPath] });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const user = userEvent.setup();
-  const view = render(
+  const user = userEvent.setup(advanceTimers ? { advanceTimers } : {});
+  const app = (
     <Providers queryClient={queryClient} env="test">
       <RouterProvider router={router} />
-    </Providers>,
+    </Providers>
   );
+  const view = render(strict ? <StrictMode>{app}</StrictMode> : app);
   return { router, user, ...view };
 }

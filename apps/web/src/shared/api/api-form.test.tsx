@@ -56,6 +56,22 @@ describe('useApiForm', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('shows errors for fields the form lacks as its own message, and can submit again', async () => {
+    const fetchMock = mockFetch(() =>
+      jsonResponse(
+        { status: 'error', message: 'გთხოვთ, გაასწოროთ მონიშნული ველები', token: ['ვადა გაუვიდა'] },
+        422,
+      ),
+    );
+    render(<LoginForm />);
+    await userEvent.click(screen.getByRole('button', { name: 'შესვლა' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('ვადა გაუვიდა');
+    await userEvent.click(screen.getByRole('button', { name: 'შესვლა' }));
+    await vi.waitFor(() => {
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+    });
+  });
+
   it('shows an error without fields as the form’s own message', async () => {
     mockFetch(() =>
       jsonResponse({ status: 'error', message: 'სერვისთან დაკავშირება ვერ ხერხდება' }, 503),
@@ -80,6 +96,22 @@ describe('applyFieldErrors', () => {
       { type: 'server', message: 'a b' },
       { shouldFocus: true },
     );
+  });
+
+  it('with the form’s fields, puts errors for other names on the form itself', () => {
+    const setError = vi.fn();
+    applyFieldErrors(
+      new ApiError(422, { status: 'error', message: 'x', phone: ['a'], sso_token: ['b', 'c'] }, ''),
+      setError,
+      ['phone', 'password'],
+    );
+    expect(setError).toHaveBeenCalledTimes(2);
+    expect(setError).toHaveBeenCalledWith(
+      'phone',
+      { type: 'server', message: 'a' },
+      { shouldFocus: true },
+    );
+    expect(setError).toHaveBeenCalledWith('root.server', { type: 'server', message: 'b c' });
   });
 
   it('puts a network failure on the form', () => {

@@ -12,23 +12,31 @@ export const formErrorKey = 'root.server';
 
 /**
  * Shows a failed call on a form: each field error of the answer under the field of the same
- * name (the first one focused), anything else as the form's own error. Other errors are bugs
- * and are thrown again.
+ * name (the first one focused), anything else as the form's own error. With `fields`, errors
+ * for other names (which the form could not show, and which would block its next submit)
+ * become the form's own error too. Other errors are bugs and are thrown again.
  */
 export function applyFieldErrors<T extends FieldValues>(
   error: unknown,
   setError: UseFormSetError<T>,
+  fields?: readonly string[],
 ): void {
   if (error instanceof ApiError) {
-    const fields = Object.entries(error.fieldErrors);
-    fields.forEach(([field, messages], index) => {
+    const entries = Object.entries(error.fieldErrors);
+    const shown = fields ? entries.filter(([field]) => fields.includes(field)) : entries;
+    const unshown = entries.filter((entry) => !shown.includes(entry));
+    shown.forEach(([field, messages], index) => {
       setError(
         field as Path<T>,
         { type: 'server', message: messages.join(' ') },
         { shouldFocus: index === 0 },
       );
     });
-    if (fields.length === 0) setError(formErrorKey, { type: 'server', message: error.message });
+    if (shown.length === 0 || unshown.length > 0) {
+      const message =
+        unshown.length > 0 ? unshown.flatMap(([, messages]) => messages).join(' ') : error.message;
+      setError(formErrorKey, { type: 'server', message });
+    }
     return;
   }
   if (error instanceof NetworkError) {
@@ -47,17 +55,22 @@ export interface UseApiFormOptions<T extends FieldValues, Submitted> extends Use
   onSubmit: (values: Submitted) => Promise<unknown>;
 }
 
-/** `useForm` whose submit handler shows the server's answer on the form. */
+/**
+ * `useForm` whose submit handler shows the server's answer on the form. The fields of
+ * `defaultValues` are the ones it shows errors under.
+ */
 export function useApiForm<T extends FieldValues, Submitted = T>({
   onSubmit,
   ...formOptions
 }: UseApiFormOptions<T, Submitted>) {
   const form = useForm<T, unknown, Submitted>(formOptions);
+  const { defaultValues } = formOptions;
+  const fields = typeof defaultValues === 'object' ? Object.keys(defaultValues) : undefined;
   const submit = form.handleSubmit(async (values) => {
     try {
       await onSubmit(values);
     } catch (error) {
-      applyFieldErrors(error, form.setError);
+      applyFieldErrors(error, form.setError, fields);
     }
   });
   return { form, submit, formError: form.formState.errors.root?.server?.message };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatTimestamp } from './date-time';
 import { formatMoney } from './money';
 import { parseGeorgianNumber } from './number-input';
-import { telHref } from './phone';
+import { nationalPhoneDigits, telHref } from './phone';
 import { formatScheduleLine } from './schedule';
 
 const nbsp = '\u00a0';
@@ -85,5 +85,19 @@ describe('telHref', () => {
   it('keeps only what a dialler needs', () => {
     expect(telHref('(+995 32) 2 40-64-06')).toBe('tel:+995322406406');
     expect(telHref('*0505')).toBe('tel:*0505');
+  });
+});
+
+describe('nationalPhoneDigits', () => {
+  it.each([
+    ['599123456', '599123456'],
+    ['599 12-34-56', '599123456'],
+    ['+995 599 12 34 56', '599123456'],
+    ['995599123456', '599123456'],
+    ['5991234567', '599123456'],
+    ['59a9', '599'],
+    ['', ''],
+  ])('reads %j as %j', (input, expected) => {
+    expect(nationalPhoneDigits(input)).toBe(expected);
   });
 });

@@ -1,0 +1,32 @@
+import '@mantine/core/styles/Input.layer.css';
+import { TextInput } from '@mantine/core';
+import type { ComponentProps } from 'react';
+import { useTranslation } from 'react-i18next';
+import { nationalPhoneDigits } from '../format/phone';
+
+type PhoneInputProps = Omit<ComponentProps<typeof TextInput>, 'value' | 'onChange'> & {
+  value: string;
+  /** Receives the national digits only (see `nationalPhoneDigits`). */
+  onChange: (phone: string) => void;
+};
+
+/** A Georgian mobile number typed without +995, which the field shows in front of it. */
+export function PhoneInput({ value, onChange, ...props }: PhoneInputProps) {
+  const { t } = useTranslation();
+  return (
+    <TextInput
+      label={t('labels.phone')}
+      description={t('fields.phoneDescription')}
+      type="tel"
+      inputMode="numeric"
+      autoComplete="tel-national"
+      leftSection={<span aria-hidden="true">+995</span>}
+      leftSectionWidth={56}
+      value={value}
+      onChange={(event) => {
+        onChange(nationalPhoneDigits(event.currentTarget.value));
+      }}
+      {...props}
+    />
+  );
+}
