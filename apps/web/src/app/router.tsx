@@ -1,4 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { protectedMiddleware } from './guards/guard-middleware';
 import { RootLayout } from './layout/root-layout';
 import { NotFoundPage } from './not-found-page';
 import { RouteError } from './route-error';
@@ -37,6 +38,61 @@ export function appRoutes(): RouteObject[] {
               lazy: {
                 Component: async () => (await import('../features/claims/claims-page')).ClaimsPage,
               },
+            },
+            {
+              path: 'login',
+              ...titled('account.login'),
+              lazy: {
+                Component: async () =>
+                  (await import('../features/accounts/login/login-page')).LoginPage,
+              },
+            },
+            {
+              path: 'register',
+              ...titled('account.register'),
+              lazy: {
+                Component: async () =>
+                  (await import('../features/accounts/register/register-page')).RegisterPage,
+              },
+            },
+            {
+              path: 'restore-password',
+              ...titled('labels.restorePassword'),
+              lazy: {
+                Component: async () =>
+                  (await import('../features/accounts/restore-password/restore-password-page'))
+                    .RestorePasswordPage,
+              },
+            },
+            {
+              // The identity provider's redirect URI: APP_URL + '/sso/callback'.
+              path: 'sso/callback',
+              lazy: {
+                loader: async () =>
+                  (await import('../features/accounts/sso-callback/sso-callback-loader'))
+                    .ssoCallbackLoader,
+              },
+            },
+            {
+              middleware: [protectedMiddleware],
+              children: [
+                {
+                  path: 'change-password',
+                  ...titled('account.changePassword'),
+                  lazy: {
+                    Component: async () =>
+                      (await import('../features/accounts/change-password/change-password-page'))
+                        .ChangePasswordPage,
+                  },
+                },
+                {
+                  path: 'logout',
+                  lazy: {
+                    loader: async () =>
+                      (await import('../features/accounts/logout/logout-loader')).logoutLoader,
+                  },
+                },
+              ],
             },
             {
               path: 'credit-info/redirect',

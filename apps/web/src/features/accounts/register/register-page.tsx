@@ -1,0 +1,48 @@
+import { Alert, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ssoToken } from '../../../shared/sso/sso-token';
+import { useRegisterForm } from '../api/register-form';
+import { useSsoUserInfo, type SsoIdentity } from '../api/sso-user-info';
+import { RegistrationForm } from './registration-form';
+import { SsoStep } from './sso-step';
+
+/** Once single sign-on proved who the customer is: the form's options, then the form. */
+function PersonalDataStep({ token, identity }: { token: string; identity: SsoIdentity }) {
+  const { t } = useTranslation();
+  const options = useRegisterForm();
+  if (options.isError) {
+    return (
+      <Alert color="red" variant="light" role="alert">
+        {options.error.message}
+      </Alert>
+    );
+  }
+  if (options.isPending) return <Text>{t('register.loading')}</Text>;
+  return <RegistrationForm identity={identity} options={options.data} ssoToken={token} />;
+}
+
+/** `/register`: the SSO step until a stored token yields an identity, then personal data. */
+export function RegisterPage() {
+  const { t } = useTranslation();
+  // Read once per visit: the token stored as this page leaves for the provider proves nothing yet.
+  const [token] = useState(ssoToken.get);
+  const identity = useSsoUserInfo(token);
+
+  // A token that yields no identity is spent, expired or foreign: forget it (spec §4).
+  useEffect(() => {
+    if (identity.isError) ssoToken.remove();
+  }, [identity.isError]);
+
+  let step: ReactNode;
+  if (token === null || identity.isError) step = <SsoStep />;
+  else if (identity.isPending) step = <Text>{t('register.loading')}</Text>;
+  else step = <PersonalDataStep token={token} identity={identity.data} />;
+
+  return (
+    <Stack gap="lg" maw={480}>
+      <Title order={1}>{t('account.register')}</Title>
+      {step}
+    </Stack>
+  );
+}
