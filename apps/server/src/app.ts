@@ -7,7 +7,10 @@ import type { DatabaseConnection } from './db/database.ts';
 import { loggerOptions, requestIdOf } from './logging.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { loginRoutes } from './modules/login/routes.ts';
+import { passwordRoutes } from './modules/passwords/routes.ts';
 import { phoneCodeRoutes } from './modules/phone-codes/routes.ts';
+import { registrationRoutes } from './modules/registration/routes.ts';
 import { ssoRoutes } from './modules/sso/routes.ts';
 import authentication from './plugins/authentication.ts';
 import database from './plugins/database.ts';
@@ -76,6 +79,9 @@ export async function buildApp(
   await app.register(contactRoutes);
   await app.register(phoneCodeRoutes);
   await app.register(ssoRoutes);
+  await app.register(registrationRoutes);
+  await app.register(loginRoutes);
+  await app.register(passwordRoutes);
   if (config.services.mode === 'sandbox') {
     await app.register(sandboxRoutes, {
       sso: config.services.sso,

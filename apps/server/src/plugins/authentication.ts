@@ -14,11 +14,11 @@ export interface SignedIn {
 declare module 'fastify' {
   interface FastifyInstance {
     /** The signed-in user of a request's bearer token, or null; never throws for a bad token. */
-    authenticate(request: FastifyRequest): Promise<SignedIn | null>;
+    authenticate: (request: FastifyRequest) => Promise<SignedIn | null>;
     /** An onRequest hook: 401 without a live session. */
-    requireUser(request: FastifyRequest): Promise<void>;
+    requireUser: (request: FastifyRequest) => Promise<void>;
     /** An onRequest hook: 401 without a live session, 403 for anyone but support staff. */
-    requireSupport(request: FastifyRequest): Promise<void>;
+    requireSupport: (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {
     account: SignedIn | null;

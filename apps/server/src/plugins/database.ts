@@ -2,8 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import type { DatabaseTarget } from '#app/config.ts';
 import type { DatabaseConnection } from '#app/db/database.ts';
-import { openPglite } from '#app/db/pglite.ts';
-import { openPostgres } from '#app/db/postgres.ts';
+import { openDatabase } from '#app/db/open.ts';
 import { seedDatabase } from '#app/db/seed/seed.ts';
 
 declare module 'fastify' {
@@ -25,11 +24,9 @@ const database: FastifyPluginAsync<DatabaseOptions> = async (
 ) => {
   const connection =
     given ??
-    (target.driver === 'pglite'
-      ? await openPglite({ dataDir: target.dataDir })
-      : await openPostgres(target.url, (error) => {
-          app.log.warn({ err: error }, 'database connection lost; the pool will reconnect');
-        }));
+    (await openDatabase(target, (error) => {
+      app.log.warn({ err: error }, 'database connection lost; the pool will reconnect');
+    }));
   app.addHook('onClose', () => connection.close());
   await seedDatabase(connection.db);
   app.decorate('database', connection);

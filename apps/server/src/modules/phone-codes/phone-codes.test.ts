@@ -21,7 +21,7 @@ let phones = 0;
 /** A phone no other test uses, so counters and codes never cross tests. */
 function freshPhone(): string {
   phones += 1;
-  return `5990${String(phones).padStart(5, '0')}`;
+  return `59810${String(phones).padStart(4, '0')}`;
 }
 
 /** Moves past the resend window, so the next code may be sent. */

@@ -1,0 +1,34 @@
+import { login, logout } from '@sesxi/contract';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { schemaOf } from '#app/http/endpoint-schema.ts';
+import { accountOf } from '#app/plugins/authentication.ts';
+import { createSessionRepository } from '../sessions/repository.ts';
+import { createSessionService } from '../sessions/service.ts';
+import { createLoginService } from './service.ts';
+
+export const loginRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
+  const sessions = createSessionService(createSessionRepository(app.database.db), app.clock);
+
+  app.post(login.path, { schema: schemaOf(login) }, async (request) => {
+    const service = createLoginService({
+      db: app.database.db,
+      sessions,
+      clock: app.clock,
+      log: request.log,
+    });
+    const { phone, password } = request.body;
+    return { status: 'success' as const, user: await service.login(phone, password, request.ip) };
+  });
+
+  app.post(
+    logout.path,
+    { schema: schemaOf(logout), onRequest: app.requireUser },
+    async (request) => {
+      const { sessionId, user } = accountOf(request);
+      await sessions.end(sessionId);
+      request.log.info({ event: 'token_revoked', userId: user.id, reason: 'logout' }, 'signed out');
+      return { status: 'success' as const };
+    },
+  );
+  done();
+};

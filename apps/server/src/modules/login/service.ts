@@ -1,0 +1,64 @@
+import type { SessionUser } from '@sesxi/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '#app/clock.ts';
+import type { Database } from '#app/db/database.ts';
+import { fieldError, TooManyRequestsError } from '#app/errors.ts';
+import { verifyPassword } from '#app/security/password-hashing.ts';
+import { createRateCounters, type Cap } from '#app/security/rate-counters.ts';
+import type { SessionService } from '../sessions/service.ts';
+import { createUserRepository } from '../users/repository.ts';
+import { sessionUserOf } from '../users/session-user.ts';
+
+/**
+ * Login attempts counted before any hashing: per phone against guessing one account's
+ * password, per address (generously: carriers put many customers behind one) against
+ * spraying many accounts. A success clears the phone's count.
+ */
+export const loginLimits = {
+  perPhone: { limit: 10, windowMs: 15 * 60_000 } satisfies Cap,
+  perAddress: { limit: 100, windowMs: 15 * 60_000 } satisfies Cap,
+};
+
+interface LoginDependencies {
+  db: Database;
+  sessions: SessionService;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}
+
+export function createLoginService({ db, sessions, clock, log }: LoginDependencies) {
+  const users = createUserRepository(db);
+  const counters = createRateCounters(db);
+
+  return {
+    /**
+     * Signs in with phone and password. An unknown phone and a wrong password answer alike,
+     * and take alike long: the password is checked against a throwaway hash.
+     */
+    async login(phone: string, password: string, ip: string): Promise<SessionUser> {
+      const now = clock.now();
+      const phoneKey = `login:phone:${phone}`;
+      for (const [key, cap] of [
+        [`login:ip:${ip}`, loginLimits.perAddress],
+        [phoneKey, loginLimits.perPhone],
+      ] as const) {
+        const hit = await counters.hit(key, cap, now);
+        if (!hit.allowed) {
+          log.warn(
+            { event: 'rate_limit_hit', limit: key.split(':')[1], phone, ip },
+            'login throttled',
+          );
+          throw new TooManyRequestsError(hit.retryAfterSeconds);
+        }
+      }
+      const user = await users.byPhone(phone);
+      if (!(await verifyPassword(user?.passwordHash, password)) || !user) {
+        log.warn({ event: 'login_failed', phone, knownPhone: user !== undefined }, 'login failed');
+        throw fieldError('password', 'auth.invalidCredentials');
+      }
+      await counters.reset(phoneKey, loginLimits.perPhone, now);
+      log.info({ event: 'login_succeeded', userId: user.id }, 'signed in');
+      return sessionUserOf(user, await sessions.start(user.id));
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import { localeFromAcceptLanguage, register, registerForm } from '@sesxi/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { schemaOf } from '#app/http/endpoint-schema.ts';
+import type { ConsentEvidence } from '../consents/repository.ts';
+import { createSessionRepository } from '../sessions/repository.ts';
+import { createSessionService } from '../sessions/service.ts';
+import { createRegistrationService } from './service.ts';
+
+/** What the consent ledger keeps of the request that agreed. */
+export function evidenceOf(request: FastifyRequest, agreedAt: Date): ConsentEvidence {
+  return {
+    agreedAt,
+    ip: request.ip,
+    userAgent: (request.headers['user-agent'] ?? '').slice(0, 512),
+  };
+}
+
+export const registrationRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
+  const sessions = createSessionService(createSessionRepository(app.database.db), app.clock);
+  const service = (request: FastifyRequest) =>
+    createRegistrationService({
+      db: app.database.db,
+      sessions,
+      clock: app.clock,
+      log: request.log,
+    });
+
+  app.get(registerForm.path, { schema: schemaOf(registerForm) }, (request) =>
+    service(request).form(localeFromAcceptLanguage(request.headers['accept-language'])),
+  );
+
+  app.post(register.path, { schema: schemaOf(register) }, async (request) => {
+    const user = await service(request).register(
+      request.body,
+      evidenceOf(request, app.clock.now()),
+    );
+    return { status: 'success' as const, user };
+  });
+  done();
+};

@@ -1,0 +1,121 @@
+import type { Locale, register, registerForm, ResponseOf, SessionUser } from '@sesxi/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Clock } from '#app/clock.ts';
+import type { Database } from '#app/db/database.ts';
+import { violatedUniqueConstraint } from '#app/db/constraint-violation.ts';
+import { HttpError, type Message } from '#app/errors.ts';
+import { refuseCommonPassword } from '#app/security/common-passwords.ts';
+import { hashPassword } from '#app/security/password-hashing.ts';
+import { tokenHash } from '#app/security/tokens.ts';
+import { createConsentRepository, type ConsentEvidence } from '../consents/repository.ts';
+import { codeRules } from '../phone-codes/service.ts';
+import { createPhoneCodeRepository } from '../phone-codes/repository.ts';
+import type { SessionService } from '../sessions/service.ts';
+import { createSsoRepository } from '../sso/repository.ts';
+import { createUserRepository, type User } from '../users/repository.ts';
+import { sessionUserOf } from '../users/session-user.ts';
+import { createRegistrationRepository } from './repository.ts';
+
+type Registration = z.output<NonNullable<(typeof register)['body']>>;
+
+/** A unique index the database enforces, and the field whose error it is. */
+const fieldOfConstraint: Record<string, [string, Message]> = {
+  users_identity_number_unique: ['identity_number', { key: 'validation.identityTaken' }],
+  users_phone_unique: ['phone', { key: 'validation.phoneTaken' }],
+};
+
+interface RegistrationDependencies {
+  db: Database;
+  sessions: SessionService;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}
+
+export function createRegistrationService({ db, sessions, clock, log }: RegistrationDependencies) {
+  const repository = createRegistrationRepository(db);
+  const consents = createConsentRepository(db);
+
+  return {
+    async form(locale: Locale): Promise<ResponseOf<typeof registerForm>> {
+      const [documentTypes, privacyPolicy] = await Promise.all([
+        repository.documentTypes(locale),
+        consents.latestText('privacy_policy'),
+      ]);
+      return {
+        status: 'success',
+        documentTypes,
+        privacy_policy_info_text: privacyPolicy?.body ?? '',
+      };
+    },
+
+    /**
+     * Creates the account and signs it in. Identity comes only from the completed SSO
+     * transaction and the phone's confirmation only from the server's record of the code;
+     * both are spent by the registration, in one transaction with the account and the consent.
+     */
+    async register(body: Registration, evidence: ConsentEvidence): Promise<SessionUser> {
+      refuseCommonPassword(body.password);
+      if (!(await repository.documentTypeExists(body.document_type_id))) {
+        throw fieldErrors({ document_type_id: [{ key: 'validation.documentType' }] });
+      }
+      const passwordHash = await hashPassword(body.password);
+      const user = await db
+        .transaction((tx) => createAccount(tx, body, passwordHash, evidence))
+        .catch((error: unknown) => {
+          const field = fieldOfConstraint[violatedUniqueConstraint(error) ?? ''];
+          throw field ? fieldErrors({ [field[0]]: [field[1]] }) : error;
+        });
+      log.info({ event: 'registered', userId: user.id }, 'account registered');
+      return sessionUserOf(user, await sessions.start(user.id));
+    },
+  };
+
+  async function createAccount(
+    tx: Database,
+    body: Registration,
+    passwordHash: string,
+    evidence: ConsentEvidence,
+  ): Promise<User> {
+    const now = clock.now();
+    const users = createUserRepository(tx);
+    const problems: Record<string, Message[]> = {};
+    const identity = await createSsoRepository(tx).consumeIdentity(
+      tokenHash(body.sso_token),
+      'registration',
+      now,
+    );
+    if (!identity) problems.sso_token = [{ key: 'validation.ssoRequired' }];
+    else if (await users.isIdentityRegistered(identity.personalNumber)) {
+      problems.identity_number = [{ key: 'validation.identityTaken' }];
+    }
+    const phoneVerifiedAt = await createPhoneCodeRepository(tx).consumeConfirmed(
+      body.phone,
+      'registration',
+      { confirmedSince: new Date(now.getTime() - codeRules.confirmationValidMs), now },
+    );
+    if (await users.isPhoneRegistered(body.phone)) {
+      problems.phone = [{ key: 'validation.phoneTaken' }];
+    } else if (!phoneVerifiedAt) problems.phone = [{ key: 'validation.phoneNotConfirmed' }];
+    if (!identity || !phoneVerifiedAt || Object.keys(problems).length > 0) {
+      throw fieldErrors(problems);
+    }
+
+    const user = await users.insert({
+      name: identity.givenName,
+      surname: identity.familyName,
+      identityNumber: identity.personalNumber,
+      documentTypeId: body.document_type_id,
+      documentNumber: body.document_number,
+      phone: body.phone,
+      passwordHash,
+      phoneVerifiedAt,
+    });
+    await createConsentRepository(tx).record(user.id, 'privacy_policy', evidence);
+    return user;
+  }
+}
+
+function fieldErrors(fields: Record<string, Message[]>): HttpError {
+  return new HttpError(422, 'errors.validation', { fields });
+}

@@ -1,0 +1,170 @@
+import * as contract from '@sesxi/contract';
+import type { Endpoint } from '@sesxi/contract';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions } from '#app/db/schema.ts';
+import { createSessionRepository } from '#app/modules/sessions/repository.ts';
+import { createSessionService } from '#app/modules/sessions/service.ts';
+import { sandboxSupportAccount } from '#app/sandbox/support-account.ts';
+import { tokenHash } from '#app/security/tokens.ts';
+import { bearer } from '#app/test/accounts.ts';
+import { buildTestApp } from '#app/test/build-test-app.ts';
+import { testClock } from '#app/test/test-clock.ts';
+import { insertCustomer } from '#app/test/users.ts';
+import { accountOf } from './authentication.ts';
+
+const clock = testClock();
+let app: FastifyInstance;
+let phones = 0;
+
+beforeAll(async () => {
+  app = await buildTestApp({}, { clock });
+  app.get('/api/test/me', { onRequest: app.requireUser }, (request) => ({
+    status: 'success',
+    id: accountOf(request).user.id,
+  }));
+  app.get('/api/test/support-only', { onRequest: app.requireSupport }, () => ({
+    status: 'success',
+  }));
+});
+
+afterAll(() => app.close());
+
+const minute = 60_000;
+
+async function signIn(phone?: string): Promise<string> {
+  phones += 1;
+  const user = await insertCustomer(app, {
+    phone: phone ?? `59540${String(phones).padStart(4, '0')}`,
+  });
+  return createSessionService(createSessionRepository(app.database.db), clock).start(user.id);
+}
+
+function me(headers: Record<string, string> = {}, url = '/api/test/me') {
+  return app.inject({ url, headers });
+}
+
+const unauthorized = { status: 'error', message: 'გთხოვთ, გაიაროთ ავტორიზაცია' };
+
+/** Calls that need no session: everything else in the contract must answer 401 without one. */
+const publicEndpoints = new Set<Endpoint>([
+  contract.healthz,
+  contract.readyz,
+  contract.contactMain,
+  contract.devSmsOutbox,
+  contract.ssoInitiate,
+  contract.ssoCallback,
+  contract.ssoUserInfo,
+  contract.registerForm,
+  contract.register,
+  contract.phoneChecking,
+  contract.phoneCheckingExists,
+  contract.codeSending,
+  contract.codeChecking,
+  contract.login,
+  contract.restorePassword,
+]);
+
+function isEndpoint(value: unknown): value is Endpoint {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'method' in value &&
+    'path' in value &&
+    'response' in value
+  );
+}
+
+describe('every signed-in route of the contract', () => {
+  const served = () =>
+    Object.values(contract as Record<string, unknown>)
+      .filter(isEndpoint)
+      .filter((endpoint) => !publicEndpoints.has(endpoint))
+      .filter((endpoint) => app.hasRoute({ method: endpoint.method, url: endpoint.path }));
+
+  it('covers the account routes', () => {
+    expect(served().map((endpoint) => endpoint.path)).toEqual(
+      expect.arrayContaining(['/api/logout', '/api/change-password']),
+    );
+  });
+
+  it.each([
+    ['no Authorization header', {}],
+    ['a token not issued', bearer('x'.repeat(43))],
+    ['a malformed header', { authorization: 'Bearer' }],
+    ['another scheme', { authorization: `Basic ${'x'.repeat(43)}` }],
+  ])('answers 401 with %s', async (_case, headers) => {
+    for (const endpoint of served()) {
+      const response = await app.inject({
+        method: endpoint.method,
+        url: endpoint.path.replaceAll(/:\w+/g, '1'),
+        headers: headers as Record<string, string>,
+        ...(endpoint.method === 'POST' && { payload: {} }),
+      });
+      expect([endpoint.path, response.statusCode]).toEqual([endpoint.path, 401]);
+      expect(response.json()).toEqual(unauthorized);
+    }
+  });
+});
+
+describe('bearer sessions', () => {
+  it('identify the user', async () => {
+    const token = await signIn();
+    const response = await me(bearer(token));
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('are stored as the SHA-256 of the token, never the token', async () => {
+    const token = await signIn();
+    const stored = await app.database.db.select({ tokenHash: sessions.tokenHash }).from(sessions);
+    expect(stored.map((row) => row.tokenHash)).toContain(tokenHash(token));
+    expect(JSON.stringify(stored)).not.toContain(token);
+  });
+
+  it('are never read from the URL or a cookie', async () => {
+    const token = await signIn();
+    for (const url of [`/api/test/me?apiToken=${token}`, `/api/test/me?token=${token}`]) {
+      expect((await me({}, url)).statusCode).toBe(401);
+    }
+    expect((await me({ cookie: `apiToken=${token}` })).statusCode).toBe(401);
+  });
+
+  it('slide: 30 minutes without use end a session, use keeps it', async () => {
+    const token = await signIn();
+    clock.advance(29 * minute);
+    expect((await me(bearer(token))).statusCode).toBe(200);
+    clock.advance(29 * minute);
+    expect((await me(bearer(token))).statusCode).toBe(200);
+    clock.advance(30 * minute);
+    expect((await me(bearer(token))).statusCode).toBe(401);
+  });
+
+  it('end 12 hours after sign-in however much they are used', async () => {
+    const token = await signIn();
+    for (let elapsed = 0; elapsed < 12 * 60 - 25; elapsed += 25) {
+      clock.advance(25 * minute);
+      expect((await me(bearer(token))).statusCode).toBe(200);
+    }
+    clock.advance(25 * minute);
+    expect((await me(bearer(token))).statusCode).toBe(401);
+  });
+});
+
+describe('the support guard', () => {
+  it('answers 401 without a session, 403 for a customer and lets support staff in', async () => {
+    expect((await me({}, '/api/test/support-only')).statusCode).toBe(401);
+    const customer = await me(bearer(await signIn()), '/api/test/support-only');
+    expect(customer.statusCode).toBe(403);
+    expect(customer.json()).toEqual({
+      status: 'error',
+      message: 'ამ მოქმედების შესრულების უფლება არ გაქვთ',
+    });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { phone: sandboxSupportAccount.phone, password: sandboxSupportAccount.password },
+    });
+    const { apiToken } = login.json<{ user: { apiToken: string } }>().user;
+    expect((await me(bearer(apiToken), '/api/test/support-only')).statusCode).toBe(200);
+  });
+});

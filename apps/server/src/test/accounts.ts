@@ -1,0 +1,86 @@
+import type { SessionUser } from '@sesxi/contract';
+import type { FastifyInstance } from 'fastify';
+import type { VerifiedIdentity } from '#app/integrations/sso/identity-provider.ts';
+import { createSsoRepository, type SsoContext } from '#app/modules/sso/repository.ts';
+import { newToken, tokenHash } from '#app/security/tokens.ts';
+import { confirmPhone } from './phone-codes.ts';
+
+export const giorgi: VerifiedIdentity = {
+  givenName: 'გიორგი',
+  familyName: 'ბერიძე',
+  personalNumber: '01001000011',
+};
+
+/**
+ * The token of a completed single sign-on, straight into the table: tests of what follows the
+ * sign-in skip the provider round trip (sso.test.ts drives the real one).
+ */
+export async function completedSsoToken(
+  app: FastifyInstance,
+  identity: VerifiedIdentity = giorgi,
+  context: SsoContext = 'registration',
+): Promise<string> {
+  const token = newToken();
+  const repository = createSsoRepository(app.database.db);
+  const now = app.clock.now();
+  const later = (minutes: number) => new Date(now.getTime() + minutes * 60_000);
+  await repository.insert({
+    tokenHash: tokenHash(token),
+    context,
+    loanId: null,
+    userId: null,
+    state: 'state',
+    nonce: 'nonce',
+    codeVerifier: 'verifier',
+    now,
+    expiresAt: later(15),
+  });
+  const pending = await repository.findPending(tokenHash(token), now);
+  if (!pending) throw new Error('the SSO transaction was not stored');
+  await repository.complete(pending.id, identity, { now, usableUntil: later(30) });
+  return token;
+}
+
+export interface RegistrationFields {
+  phone: string;
+  password?: string;
+  sso_token: string;
+}
+
+export function postRegistration(
+  app: FastifyInstance,
+  { phone, password = 'ჩემი საიდუმლო პაროლი', sso_token }: RegistrationFields,
+  extra: Record<string, unknown> = {},
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/register',
+    headers: { 'user-agent': 'vitest-browser/1.0' },
+    payload: {
+      sso_token,
+      document_type_id: 1,
+      document_number: '13ab45678',
+      phone,
+      password,
+      password_confirmation: password,
+      privacy_policy: true,
+      ...extra,
+    },
+  });
+}
+
+/** A customer registered through the API as the register screen does; answers the user record. */
+export async function registerCustomer(
+  app: FastifyInstance,
+  { phone, identity, password }: { phone: string; identity: VerifiedIdentity; password?: string },
+): Promise<SessionUser> {
+  await confirmPhone(app, phone);
+  const sso_token = await completedSsoToken(app, identity);
+  const response = await postRegistration(app, { phone, password, sso_token });
+  if (response.statusCode !== 200) throw new Error(`registration failed: ${response.body}`);
+  return response.json<{ user: SessionUser }>().user;
+}
+
+export function bearer(token: string) {
+  return { authorization: `Bearer ${token}` };
+}
