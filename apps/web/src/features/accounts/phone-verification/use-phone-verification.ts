@@ -9,9 +9,13 @@ import { checkRegisteredPhone } from '../api/phone-checking-exists';
 import { useCountdown } from './use-countdown';
 
 /** After a successful send, a new code can be asked for in 15 s (the server refuses sooner). */
-export const resendSeconds = 15;
-/** A click holds the send button for 30 s unless the server answers sooner (spec §9). */
-export const sendHoldSeconds = 30;
+const resendSeconds = 15;
+/**
+ * A click holds the send button for 30 s (spec §9: it looks disabled that long). A code that
+ * went out replaces the hold with the 15-s resend wait, a 429 with its Retry-After; any other
+ * failure keeps it, so a flaky connection cannot be hammered.
+ */
+const sendHoldSeconds = 30;
 
 const codeLength = 4;
 const completePhone = /^\d{9}$/;
@@ -22,7 +26,7 @@ const phoneCheckFor: Record<CodePurpose, (phone: string) => Promise<unknown>> = 
   restore_password: checkRegisteredPhone,
 };
 
-export type PhoneStatus = 'incomplete' | 'checking' | 'valid' | 'invalid';
+type PhoneStatus = 'incomplete' | 'checking' | 'valid' | 'invalid';
 
 /** The words to show for a failed call under `field`: its field errors, else the message. */
 function messageFor(error: unknown, field: 'phone' | 'code'): string {
