@@ -321,6 +321,23 @@ describe('phone verification: changing the number', () => {
   });
 });
 
+describe('phone verification: keystrokes that leave the number as it is', () => {
+  it('keep the confirmation', async () => {
+    const { user, fetchMock } = renderWidget();
+    await typeValidPhone(user);
+    await sendCode(user);
+    await user.type(codeField(), '1234');
+    await vi.waitFor(() => {
+      expect(codeField()).toHaveAttribute('readonly');
+    });
+    await user.type(phoneField(), 'x');
+    expect(phoneField()).toHaveValue('599123456');
+    expect(screen.getByTestId('confirmed-at')).not.toBeEmptyDOMElement();
+    expect(codeField()).toHaveValue('1234');
+    expect(bodiesSentTo(fetchMock, 'POST /api/phone-checking')).toHaveLength(1);
+  });
+});
+
 describe('phone verification for a password restore', () => {
   it('needs a registered number and sends and checks restore codes', async () => {
     const { user, fetchMock } = renderWidget(
