@@ -1,22 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServiceUnavailableError } from './errors.ts';
+import { sandboxSupportAccount } from './sandbox/support-account.ts';
 import { buildTestApp } from './test/build-test-app.ts';
+import { productionEnv } from './test/production.ts';
 
 describe('production mode', () => {
   let app: FastifyInstance;
 
   beforeAll(async () => {
-    app = await buildTestApp({
-      SERVICE_MODE: 'production',
-      SMS_API_URL: 'http://127.0.0.1:1/send',
-      SMS_API_KEY: 'key',
-      SMS_SENDER: 'Sesxi',
-      SSO_ISSUER: 'https://sso.example.ge',
-      SSO_CLIENT_ID: 'sesxi',
-      SSO_CLIENT_SECRET: 'secret',
-      CODE_HASH_SECRET: 'c'.repeat(32),
-    });
+    app = await buildTestApp(productionEnv);
   });
 
   afterAll(() => app.close());
@@ -27,6 +20,15 @@ describe('production mode', () => {
       expect((await app.inject({ url })).statusCode).toBe(404);
     },
   );
+
+  it('has no sandbox support account', async () => {
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { phone: sandboxSupportAccount.phone, password: sandboxSupportAccount.password },
+    });
+    expect(login.statusCode).toBe(422);
+  });
 
   it('sends SMS through the gateway, not to the outbox', async () => {
     await expect(app.smsSender.send('599000111', 'x')).rejects.toBeInstanceOf(

@@ -10,12 +10,13 @@ import { tokenHash } from '#app/security/tokens.ts';
 import { bearer } from '#app/test/accounts.ts';
 import { buildTestApp } from '#app/test/build-test-app.ts';
 import { testClock } from '#app/test/test-clock.ts';
+import { phoneSeries } from '#app/test/unique.ts';
 import { insertCustomer } from '#app/test/users.ts';
 import { accountOf } from './authentication.ts';
 
 const clock = testClock();
 let app: FastifyInstance;
-let phones = 0;
+const freshPhone = phoneSeries('59540');
 
 beforeAll(async () => {
   app = await buildTestApp({}, { clock });
@@ -32,11 +33,8 @@ afterAll(() => app.close());
 
 const minute = 60_000;
 
-async function signIn(phone?: string): Promise<string> {
-  phones += 1;
-  const user = await insertCustomer(app, {
-    phone: phone ?? `59540${String(phones).padStart(4, '0')}`,
-  });
+async function signIn(): Promise<string> {
+  const user = await insertCustomer(app, { phone: freshPhone() });
   return createSessionService(createSessionRepository(app.database.db), clock).start(user.id);
 }
 

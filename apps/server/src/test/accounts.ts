@@ -1,5 +1,6 @@
 import type { SessionUser } from '@sesxi/contract';
 import type { FastifyInstance } from 'fastify';
+import type { Database } from '#app/db/database.ts';
 import type { VerifiedIdentity } from '#app/integrations/sso/identity-provider.ts';
 import { createSsoRepository, type SsoContext } from '#app/modules/sso/repository.ts';
 import { newToken, tokenHash } from '#app/security/tokens.ts';
@@ -11,6 +12,27 @@ export const giorgi: VerifiedIdentity = {
   personalNumber: '01001000011',
 };
 
+/** The token of a sign-in waiting for the provider, straight into the table. */
+export async function pendingSsoToken(
+  db: Database,
+  now: Date,
+  context: SsoContext = 'registration',
+): Promise<string> {
+  const token = newToken();
+  await createSsoRepository(db).insert({
+    tokenHash: tokenHash(token),
+    context,
+    loanId: null,
+    userId: null,
+    state: 'state',
+    nonce: 'nonce',
+    codeVerifier: 'verifier',
+    now,
+    expiresAt: new Date(now.getTime() + 15 * 60_000),
+  });
+  return token;
+}
+
 /**
  * The token of a completed single sign-on, straight into the table: tests of what follows the
  * sign-in skip the provider round trip (sso.test.ts drives the real one).
@@ -20,24 +42,15 @@ export async function completedSsoToken(
   identity: VerifiedIdentity = giorgi,
   context: SsoContext = 'registration',
 ): Promise<string> {
-  const token = newToken();
-  const repository = createSsoRepository(app.database.db);
   const now = app.clock.now();
-  const later = (minutes: number) => new Date(now.getTime() + minutes * 60_000);
-  await repository.insert({
-    tokenHash: tokenHash(token),
-    context,
-    loanId: null,
-    userId: null,
-    state: 'state',
-    nonce: 'nonce',
-    codeVerifier: 'verifier',
-    now,
-    expiresAt: later(15),
-  });
+  const token = await pendingSsoToken(app.database.db, now, context);
+  const repository = createSsoRepository(app.database.db);
   const pending = await repository.findPending(tokenHash(token), now);
   if (!pending) throw new Error('the SSO transaction was not stored');
-  await repository.complete(pending.id, identity, { now, usableUntil: later(30) });
+  await repository.complete(pending.id, identity, {
+    now,
+    usableUntil: new Date(now.getTime() + 30 * 60_000),
+  });
   return token;
 }
 

@@ -7,17 +7,13 @@ import { bearer } from '#app/test/accounts.ts';
 import { buildTestApp } from '#app/test/build-test-app.ts';
 import { logCapture } from '#app/test/log-capture.ts';
 import { testClock } from '#app/test/test-clock.ts';
+import { phoneSeries } from '#app/test/unique.ts';
 import { insertCustomer } from '#app/test/users.ts';
 
 const clock = testClock();
 const logs = logCapture();
 let app: FastifyInstance;
-let phones = 0;
-
-function freshPhone(): string {
-  phones += 1;
-  return `59630${String(phones).padStart(4, '0')}`;
-}
+const freshPhone = phoneSeries('59630');
 
 beforeAll(async () => {
   app = await buildTestApp({}, { clock, logStream: logs.stream });
@@ -205,26 +201,5 @@ describe('the sandbox support account', () => {
       .from(users)
       .where(eq(users.phone, sandboxSupportAccount.phone));
     expect(after).toEqual([before]);
-  });
-
-  it('does not exist in production mode', async () => {
-    const production = await buildTestApp({
-      SERVICE_MODE: 'production',
-      SMS_API_KEY: 'key',
-      SMS_SENDER: 'Sesxi',
-      SSO_ISSUER: 'https://sso.example.ge',
-      SSO_CLIENT_ID: 'sesxi',
-      SSO_CLIENT_SECRET: 'secret',
-      CODE_HASH_SECRET: 'c'.repeat(32),
-    });
-    try {
-      const rows = await production.database.db
-        .select()
-        .from(users)
-        .where(eq(users.phone, sandboxSupportAccount.phone));
-      expect(rows).toEqual([]);
-    } finally {
-      await production.close();
-    }
   });
 });

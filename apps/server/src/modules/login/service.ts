@@ -1,13 +1,11 @@
 import type { SessionUser } from '@sesxi/contract';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from '#app/clock.ts';
-import type { Database } from '#app/db/database.ts';
 import { fieldError, TooManyRequestsError } from '#app/errors.ts';
 import { verifyPassword } from '#app/security/password-hashing.ts';
 import { createRateCounters, type Cap } from '#app/security/rate-counters.ts';
 import type { SessionService } from '../sessions/service.ts';
 import { createUserRepository } from '../users/repository.ts';
 import { sessionUserOf } from '../users/session-user.ts';
+import type { ServiceContext } from '../service-context.ts';
 
 /**
  * Login attempts counted before any hashing: per phone against guessing one account's
@@ -19,11 +17,8 @@ export const loginLimits = {
   perAddress: { limit: 100, windowMs: 15 * 60_000 } satisfies Cap,
 };
 
-interface LoginDependencies {
-  db: Database;
+interface LoginDependencies extends ServiceContext {
   sessions: SessionService;
-  clock: Clock;
-  log: FastifyBaseLogger;
 }
 
 export function createLoginService({ db, sessions, clock, log }: LoginDependencies) {

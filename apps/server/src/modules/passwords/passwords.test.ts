@@ -7,11 +7,12 @@ import { bearer } from '#app/test/accounts.ts';
 import { buildTestApp } from '#app/test/build-test-app.ts';
 import { confirmPhone } from '#app/test/phone-codes.ts';
 import { testClock } from '#app/test/test-clock.ts';
+import { phoneSeries } from '#app/test/unique.ts';
 import { insertCustomer } from '#app/test/users.ts';
 
 const clock = testClock();
 let app: FastifyInstance;
-let phones = 0;
+const freshPhone = phoneSeries('59450');
 const password = 'the old password';
 
 beforeAll(async () => {
@@ -20,9 +21,8 @@ beforeAll(async () => {
 
 afterAll(() => app.close());
 
-async function customer() {
-  phones += 1;
-  return insertCustomer(app, { phone: `59450${String(phones).padStart(4, '0')}`, password });
+function customer() {
+  return insertCustomer(app, { phone: freshPhone(), password });
 }
 
 async function login(phone: string, secret: string) {

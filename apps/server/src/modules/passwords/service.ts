@@ -1,5 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from '#app/clock.ts';
 import type { Database } from '#app/db/database.ts';
 import { fieldError } from '#app/errors.ts';
 import type { SmsSender } from '#app/integrations/sms/sms-sender.ts';
@@ -10,13 +8,11 @@ import { createPhoneCodeRepository } from '../phone-codes/repository.ts';
 import { codeRules } from '../phone-codes/service.ts';
 import { createSessionRepository } from '../sessions/repository.ts';
 import { createUserRepository, type User } from '../users/repository.ts';
+import type { ServiceContext } from '../service-context.ts';
 
-interface PasswordDependencies {
-  db: Database;
+interface PasswordDependencies extends ServiceContext {
   sms: SmsSender;
-  clock: Clock;
   productName: string;
-  log: FastifyBaseLogger;
 }
 
 export function createPasswordService({ db, sms, clock, productName, log }: PasswordDependencies) {

@@ -12,17 +12,12 @@ import {
 } from '#app/test/phone-codes.ts';
 import { logCapture } from '#app/test/log-capture.ts';
 import { testClock } from '#app/test/test-clock.ts';
+import { phoneSeries } from '#app/test/unique.ts';
 import { insertCustomer } from '#app/test/users.ts';
 
 const clock = testClock();
 let app: FastifyInstance;
-let phones = 0;
-
-/** A phone no other test uses, so counters and codes never cross tests. */
-function freshPhone(): string {
-  phones += 1;
-  return `59810${String(phones).padStart(4, '0')}`;
-}
+const freshPhone = phoneSeries('59810');
 
 /** Moves past the resend window, so the next code may be sent. */
 function afterResendWindow() {

@@ -20,6 +20,16 @@ export interface GuessCounter {
   limit: number;
 }
 
+/** A code confirmed since `confirmedSince` and not yet spent. */
+function confirmedUnspent(phone: string, purpose: CodePurpose, confirmedSince: Date) {
+  return and(
+    eq(phoneCodes.phone, phone),
+    eq(phoneCodes.purpose, purpose),
+    gte(phoneCodes.confirmedAt, confirmedSince),
+    isNull(phoneCodes.consumedAt),
+  );
+}
+
 export function createPhoneCodeRepository(db: Database) {
   return {
     /**
@@ -125,14 +135,7 @@ export function createPhoneCodeRepository(db: Database) {
       const [row] = await db
         .update(phoneCodes)
         .set({ consumedAt: now })
-        .where(
-          and(
-            eq(phoneCodes.phone, phone),
-            eq(phoneCodes.purpose, purpose),
-            gte(phoneCodes.confirmedAt, confirmedSince),
-            isNull(phoneCodes.consumedAt),
-          ),
-        )
+        .where(confirmedUnspent(phone, purpose, confirmedSince))
         .returning({ confirmedAt: phoneCodes.confirmedAt });
       return row?.confirmedAt ?? undefined;
     },
@@ -146,14 +149,7 @@ export function createPhoneCodeRepository(db: Database) {
       const [row] = await db
         .select({ id: phoneCodes.id })
         .from(phoneCodes)
-        .where(
-          and(
-            eq(phoneCodes.phone, phone),
-            eq(phoneCodes.purpose, purpose),
-            gte(phoneCodes.confirmedAt, confirmedSince),
-            isNull(phoneCodes.consumedAt),
-          ),
-        );
+        .where(confirmedUnspent(phone, purpose, confirmedSince));
       return row !== undefined;
     },
   };

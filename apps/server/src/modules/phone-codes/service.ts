@@ -1,5 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from '#app/clock.ts';
 import type { SmsLimits } from '#app/config.ts';
 import type { Database } from '#app/db/database.ts';
 import type { CodePurpose } from '#app/db/schema.ts';
@@ -9,6 +7,7 @@ import { createRateCounters, windowStartOf, type Cap } from '#app/security/rate-
 import { createUserRepository } from '#app/modules/users/repository.ts';
 import { createCodeHasher, newCode } from './code-hash.ts';
 import { createPhoneCodeRepository } from './repository.ts';
+import type { ServiceContext } from '../service-context.ts';
 
 const hourMs = 3_600_000;
 const dayMs = 24 * hourMs;
@@ -25,14 +24,11 @@ export const codeRules = {
 
 const phoneGuessCap: Cap = { limit: codeRules.wrongGuessesPerPhonePerDay, windowMs: dayMs };
 
-interface PhoneCodeDependencies {
-  db: Database;
+interface PhoneCodeDependencies extends ServiceContext {
   sms: SmsSender;
-  clock: Clock;
   codeHashSecret: string;
   limits: SmsLimits;
   productName: string;
-  log: FastifyBaseLogger;
 }
 
 export function createPhoneCodeService({

@@ -12,18 +12,22 @@ import {
 import { buildTestApp } from '#app/test/build-test-app.ts';
 import { confirmPhone } from '#app/test/phone-codes.ts';
 import { testClock } from '#app/test/test-clock.ts';
+import { phoneSeries } from '#app/test/unique.ts';
 
 const clock = testClock();
 let app: FastifyInstance;
-let people = 0;
+const freshPhone = phoneSeries('59720');
 
 /** A phone and an identity no other test uses. */
 function newcomer(): { phone: string; identity: VerifiedIdentity } {
-  people += 1;
-  const serial = String(people).padStart(4, '0');
+  const phone = freshPhone();
   return {
-    phone: `59720${serial}`,
-    identity: { givenName: 'ნინო', familyName: 'კაპანაძე', personalNumber: `0100200${serial}` },
+    phone,
+    identity: {
+      givenName: 'ნინო',
+      familyName: 'კაპანაძე',
+      personalNumber: `02002${phone.slice(3)}`,
+    },
   };
 }
 

@@ -1,7 +1,5 @@
 import type { Locale, register, registerForm, ResponseOf, SessionUser } from '@sesxi/contract';
-import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import type { Clock } from '#app/clock.ts';
 import type { Database } from '#app/db/database.ts';
 import { violatedUniqueConstraint } from '#app/db/constraint-violation.ts';
 import { HttpError, type Message } from '#app/errors.ts';
@@ -16,6 +14,7 @@ import { createSsoRepository } from '../sso/repository.ts';
 import { createUserRepository, type User } from '../users/repository.ts';
 import { sessionUserOf } from '../users/session-user.ts';
 import { createRegistrationRepository } from './repository.ts';
+import type { ServiceContext } from '../service-context.ts';
 
 type Registration = z.output<NonNullable<(typeof register)['body']>>;
 
@@ -25,11 +24,8 @@ const fieldOfConstraint: Record<string, [string, Message]> = {
   users_phone_unique: ['phone', { key: 'validation.phoneTaken' }],
 };
 
-interface RegistrationDependencies {
-  db: Database;
+interface RegistrationDependencies extends ServiceContext {
   sessions: SessionService;
-  clock: Clock;
-  log: FastifyBaseLogger;
 }
 
 export function createRegistrationService({ db, sessions, clock, log }: RegistrationDependencies) {

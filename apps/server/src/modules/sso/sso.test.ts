@@ -2,15 +2,15 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ssoTransactions } from '#app/db/schema.ts';
-import { newToken, tokenHash } from '#app/security/tokens.ts';
-import { bearer, postRegistration } from '#app/test/accounts.ts';
+import { tokenHash } from '#app/security/tokens.ts';
+import { bearer, pendingSsoToken, postRegistration } from '#app/test/accounts.ts';
 import { buildTestApp } from '#app/test/build-test-app.ts';
 import { listeningTestApp } from '#app/test/listening-app.ts';
 import { confirmPhone } from '#app/test/phone-codes.ts';
+import { productionEnv } from '#app/test/production.ts';
 import { signInAtSandbox } from '#app/test/sandbox-browser.ts';
 import { testClock } from '#app/test/test-clock.ts';
 import { insertCustomer } from '#app/test/users.ts';
-import { createSsoRepository } from './repository.ts';
 
 const clock = testClock(new Date());
 let app: FastifyInstance;
@@ -219,15 +219,7 @@ describe('GET /api/sso/user-info', () => {
 
 describe('an unreachable provider', () => {
   it('answers 503 to initiate and callback', async () => {
-    const production = await buildTestApp({
-      SERVICE_MODE: 'production',
-      SMS_API_KEY: 'key',
-      SMS_SENDER: 'Sesxi',
-      SSO_ISSUER: 'https://127.0.0.1:1/idp',
-      SSO_CLIENT_ID: 'sesxi',
-      SSO_CLIENT_SECRET: 'secret',
-      CODE_HASH_SECRET: 'c'.repeat(32),
-    });
+    const production = await buildTestApp(productionEnv);
     try {
       const started = await production.inject({
         method: 'POST',
@@ -240,19 +232,7 @@ describe('an unreachable provider', () => {
         message: 'სერვისთან დაკავშირება ვერ ხერხდება',
       });
 
-      const token = newToken();
-      const now = new Date();
-      await createSsoRepository(production.database.db).insert({
-        tokenHash: tokenHash(token),
-        context: 'registration',
-        loanId: null,
-        userId: null,
-        state: 'state',
-        nonce: 'nonce',
-        codeVerifier: 'verifier',
-        now,
-        expiresAt: new Date(now.getTime() + 60_000),
-      });
+      const token = await pendingSsoToken(production.database.db, new Date());
       const finished = await production.inject({
         method: 'POST',
         url: '/api/sso/callback',

@@ -1,0 +1,11 @@
+/** The least production mode starts with; every provider's address leads nowhere. */
+export const productionEnv = {
+  SERVICE_MODE: 'production',
+  SMS_API_URL: 'http://127.0.0.1:1/send',
+  SMS_API_KEY: 'key',
+  SMS_SENDER: 'Sesxi',
+  SSO_ISSUER: 'https://127.0.0.1:1/idp',
+  SSO_CLIENT_ID: 'sesxi',
+  SSO_CLIENT_SECRET: 'secret',
+  CODE_HASH_SECRET: 'c'.repeat(32),
+};
