@@ -15,6 +15,7 @@ import { ssoRoutes } from './modules/sso/routes.ts';
 import authentication from './plugins/authentication.ts';
 import database from './plugins/database.ts';
 import errorEnvelope, { answerMalformedRequest } from './plugins/error-envelope.ts';
+import housekeeping from './plugins/housekeeping.ts';
 import integrations from './plugins/integrations.ts';
 import jsonBody from './plugins/json-body.ts';
 import rateLimit from './plugins/rate-limit.ts';
@@ -74,6 +75,7 @@ export async function buildApp(
   await app.register(database, { target: config.database, connection: overrides.database });
   await app.register(integrations, { services: config.services });
   await app.register(authentication);
+  await app.register(housekeeping);
 
   await app.register(healthRoutes);
   await app.register(contactRoutes);

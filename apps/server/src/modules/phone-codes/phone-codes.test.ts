@@ -82,6 +82,24 @@ describe('POST /api/phone-checking', () => {
   );
 });
 
+describe('checking phones', () => {
+  it('is capped at 60 a minute per address, as it tells whether a number is registered', async () => {
+    const check = (url: string) =>
+      app.inject({
+        method: 'POST',
+        url,
+        payload: { phone: freshPhone() },
+        remoteAddress: '10.60.0.1',
+      });
+    for (let attempt = 0; attempt < 60; attempt++) {
+      expect((await check('/api/phone-checking')).statusCode).toBe(200);
+    }
+    const refused = await check('/api/phone-checking');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+  });
+});
+
 describe('POST /api/phone-checking-exists', () => {
   it('accepts the number of an account', async () => {
     const { phone } = await insertCustomer(app, { phone: freshPhone() });

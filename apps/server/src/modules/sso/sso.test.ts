@@ -104,6 +104,20 @@ describe('POST /api/sso/initiate', () => {
     expect(stored).toMatchObject({ context: 'loan', loanId: 7, userId: user.id });
   });
 
+  it('is capped at 30 a minute per address', async () => {
+    const start = () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/sso/initiate',
+        payload: { state: { context: 'other' } },
+        remoteAddress: '10.30.0.1',
+      });
+    for (let attempt = 0; attempt < 30; attempt++) expect((await start()).statusCode).toBe(200);
+    const refused = await start();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+  });
+
   it('refuses an unknown context with a field error', async () => {
     const response = await app.inject({
       method: 'POST',

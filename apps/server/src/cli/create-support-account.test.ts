@@ -1,0 +1,61 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPglite } from '#app/db/pglite.ts';
+import { users } from '#app/db/schema.ts';
+import { verifyPassword } from '#app/security/password-hashing.ts';
+
+const script = resolve(import.meta.dirname, 'create-support-account.ts');
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'sesxi-cli-'));
+});
+
+afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+/** Runs the command on an embedded database of its own; answers its exit code and output. */
+async function run(...args: string[]) {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [script, ...args], {
+      env: { PATH: process.env.PATH, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failure = error as { code: number; stdout: string; stderr: string };
+    return { code: failure.code, stdout: failure.stdout, stderr: failure.stderr };
+  }
+}
+
+describe('npm run support:create', () => {
+  it('creates a support account and prints its first password once', async () => {
+    const result = await run('--phone', '598111222', '--name', 'ნინო', '--surname', 'ბერიძე');
+    expect(result.code).toBe(0);
+    const password = /shown this once: (\S+)/.exec(result.stdout)?.[1] ?? '';
+    expect(password).toMatch(/^[A-Za-z2-9]{12}$/);
+
+    const again = await run('--phone', '598111222', '--name', 'სხვა', '--surname', 'პირი');
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('already exists');
+
+    const database = await openPglite({ dataDir: join(dataDir, 'pglite') });
+    try {
+      const [user] = await database.db.select().from(users).where(eq(users.phone, '598111222'));
+      expect(user).toMatchObject({ name: 'ნინო', surname: 'ბერიძე', isSupport: true });
+      expect(await verifyPassword(user?.passwordHash, password)).toBe(true);
+    } finally {
+      await database.close();
+    }
+    // Two processes each start an embedded database: slow on a busy machine.
+  }, 60_000);
+
+  it('explains its usage when a value is missing or malformed', async () => {
+    const result = await run('--phone', '12345', '--name', 'ნინო');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('Usage: npm run support:create');
+  });
+});

@@ -1,0 +1,21 @@
+import type { FastifyPluginCallback } from 'fastify';
+import fp from 'fastify-plugin';
+import { pruneExpired } from '#app/db/housekeeping.ts';
+
+const hourMs = 3_600_000;
+
+/** Prunes expired rows once an hour; every instance may, the deletes are idempotent. */
+const housekeeping: FastifyPluginCallback = (app, _options, done) => {
+  const timer = setInterval(() => {
+    pruneExpired(app.database.db, app.clock.now()).catch((error: unknown) => {
+      app.log.warn({ err: error }, 'pruning expired rows failed; the next hour tries again');
+    });
+  }, hourMs);
+  timer.unref();
+  app.addHook('onClose', () => {
+    clearInterval(timer);
+  });
+  done();
+};
+
+export default fp(housekeeping, { name: 'housekeeping', dependencies: ['database'] });
