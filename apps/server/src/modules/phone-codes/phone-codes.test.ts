@@ -188,13 +188,13 @@ describe('POST /api/code-sending', () => {
   });
 });
 
-describe('SMS caps (SMS_PHONE_DAILY_LIMIT 2, SMS_IP_HOURLY_LIMIT 3, SMS_DAILY_BUDGET 6)', () => {
+describe('SMS caps (SMS_PHONE_DAILY_LIMIT 2, SMS_IP_HOURLY_LIMIT 3, SMS_DAILY_BUDGET 7)', () => {
   let capped: FastifyInstance;
   const logs = logCapture();
 
   beforeAll(async () => {
     capped = await buildTestApp(
-      { SMS_PHONE_DAILY_LIMIT: '2', SMS_IP_HOURLY_LIMIT: '3', SMS_DAILY_BUDGET: '6' },
+      { SMS_PHONE_DAILY_LIMIT: '2', SMS_IP_HOURLY_LIMIT: '3', SMS_DAILY_BUDGET: '7' },
       { clock, logStream: logs.stream },
     );
   });
@@ -224,6 +224,15 @@ describe('SMS caps (SMS_PHONE_DAILY_LIMIT 2, SMS_IP_HOURLY_LIMIT 3, SMS_DAILY_BU
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(3600);
     expect((await sendCode(capped, '599200014', 'registration', '10.2.0.2')).statusCode).toBe(200);
+  });
+
+  it('logs a refused resend as a rate-limit event', async () => {
+    const phone = '599200031';
+    expect((await sendCode(capped, phone, 'registration', '10.4.0.1')).statusCode).toBe(200);
+    expect((await sendCode(capped, phone, 'registration', '10.4.0.1')).statusCode).toBe(429);
+    expect(logs.events('rate_limit_hit')).toContainEqual(
+      expect.objectContaining({ limit: 'code_resend', phone }),
+    );
   });
 
   it('stops sending once the daily budget is spent: 503 and an alert in the log', async () => {

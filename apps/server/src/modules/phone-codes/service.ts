@@ -112,6 +112,7 @@ export function createPhoneCodeService({
         if (!replaced) {
           const previous = await txCodes.find(phone, purpose);
           const sentAgo = now.getTime() - (previous?.createdAt.getTime() ?? 0);
+          log.info({ event: 'rate_limit_hit', limit: 'code_resend', phone }, 'resend too soon');
           throw new TooManyRequestsError((codeRules.resendAfterMs - sentAgo) / 1000, {
             messageKey: 'errors.resendTooSoon',
           });
