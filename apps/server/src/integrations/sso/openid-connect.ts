@@ -42,7 +42,7 @@ export function createOpenIdConnectProvider(
         new URL(settings.issuer),
         settings.clientId,
         settings.clientSecret,
-        oidc.ClientSecretBasic(settings.clientSecret),
+        oidc.ClientSecretBasic(),
         {
           timeout: timeoutSeconds,
           // eslint-disable-next-line @typescript-eslint/no-deprecated -- the sandbox provider on a plain-HTTP APP_URL

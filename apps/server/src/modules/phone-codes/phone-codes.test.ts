@@ -1,7 +1,8 @@
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { phoneCodes, smsOutbox } from '#app/db/schema.ts';
+import { ServiceUnavailableError } from '#app/errors.ts';
 import { buildTestApp } from '#app/test/build-test-app.ts';
 import {
   checkCode,
@@ -154,6 +155,14 @@ describe('POST /api/code-sending', () => {
     clock.advance(5_001);
     expect((await sendCode(app, phone)).statusCode).toBe(200);
     expect(await textsTo(phone)).toBe(2);
+  });
+
+  it('answers 503 when the gateway fails, and forgets the code so a retry may follow at once', async () => {
+    const phone = freshPhone();
+    vi.spyOn(app.smsSender, 'send').mockRejectedValueOnce(new ServiceUnavailableError('sms'));
+    expect((await sendCode(app, phone)).statusCode).toBe(503);
+    expect(await storedCode(phone)).toBeUndefined();
+    expect((await sendCode(app, phone)).statusCode).toBe(200);
   });
 
   it('sends one code when the same phone asks twice at once', async () => {

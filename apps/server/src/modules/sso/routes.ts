@@ -8,17 +8,15 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { schemaOf } from '#app/http/endpoint-schema.ts';
-import { createSsoRepository } from './repository.ts';
 import { createSsoService } from './service.ts';
 
 /** Starting and finishing sign-ins costs a provider round trip: capped tighter than the API. */
 const ssoRateLimit = { rateLimit: { max: 30, timeWindow: 60_000 } };
 
 export const ssoRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
-  const repository = createSsoRepository(app.database.db);
   const service = (request: FastifyRequest) =>
     createSsoService({
-      repository,
+      db: app.database.db,
       identityProvider: app.identityProvider,
       clock: app.clock,
       log: request.log,

@@ -1,27 +1,25 @@
 import type { ResponseOf, SsoContext, ssoInitiate, ssoUserInfo } from '@sesxi/contract';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from '#app/clock.ts';
 import { HttpError, httpError } from '#app/errors.ts';
 import {
   SignInRefusedError,
   type IdentityProvider,
 } from '#app/integrations/sso/identity-provider.ts';
 import { newToken, tokenFormat, tokenHash } from '#app/security/tokens.ts';
-import type { SsoRepository } from './repository.ts';
+import type { ServiceContext } from '../service-context.ts';
+import { createSsoRepository } from './repository.ts';
 
 /** A sign-in must come back within 15 minutes of its start (the expiry)… */
 const pendingMs = 15 * 60_000;
 /** …and its identity stays usable for the registration form for 30 minutes after that. */
 const identityUsableMs = 30 * 60_000;
 
-interface SsoDependencies {
-  repository: SsoRepository;
+interface SsoDependencies extends ServiceContext {
   identityProvider: IdentityProvider;
-  clock: Clock;
-  log: FastifyBaseLogger;
 }
 
-export function createSsoService({ repository, identityProvider, clock, log }: SsoDependencies) {
+export function createSsoService({ db, identityProvider, clock, log }: SsoDependencies) {
+  const repository = createSsoRepository(db);
+
   return {
     /** Starts a transaction; the browser keeps the token and goes to the provider. */
     async initiate(

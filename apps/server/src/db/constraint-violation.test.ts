@@ -1,0 +1,35 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseConnection } from '#app/db/database.ts';
+import { createUserRepository } from '#app/modules/users/repository.ts';
+import { openTestDatabase } from '#app/test/build-test-app.ts';
+import { violatedUniqueConstraint } from './constraint-violation.ts';
+
+let database: DatabaseConnection;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+
+afterAll(() => database.close());
+
+const supportUser = { name: 'ა', surname: 'ბ', passwordHash: 'x', isSupport: true };
+
+describe('violatedUniqueConstraint', () => {
+  it('names the unique constraint a write broke, through Drizzle’s wrapping', async () => {
+    const users = createUserRepository(database.db);
+    await users.insert({ ...supportUser, phone: '598000001' });
+    const failure = await users
+      .insert({ ...supportUser, phone: '598000001' })
+      .catch((error: unknown) => error);
+    expect(violatedUniqueConstraint(failure)).toBe('users_phone_unique');
+  });
+
+  it('answers undefined for any other error', async () => {
+    const failure = await createUserRepository(database.db)
+      .insert({ ...supportUser, phone: 'not a phone' })
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(Error);
+    expect(violatedUniqueConstraint(failure)).toBeUndefined();
+    expect(violatedUniqueConstraint(new Error('x'))).toBeUndefined();
+  });
+});
