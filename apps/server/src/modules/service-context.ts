@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { Clock } from '#app/clock.ts';
 import type { Database } from '#app/db/database.ts';
 
@@ -10,4 +10,8 @@ export interface ServiceContext {
   db: Database;
   clock: Clock;
   log: FastifyBaseLogger;
+}
+
+export function serviceContext(app: FastifyInstance, request: FastifyRequest): ServiceContext {
+  return { db: app.database.db, clock: app.clock, log: request.log };
 }

@@ -4,6 +4,7 @@ import { schemaOf } from '#app/http/endpoint-schema.ts';
 import { accountOf } from '#app/plugins/authentication.ts';
 import { createSessionRepository } from '../sessions/repository.ts';
 import { createSessionService } from '../sessions/service.ts';
+import { serviceContext } from '../service-context.ts';
 import { createLoginService } from './service.ts';
 
 export const loginRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
@@ -11,10 +12,8 @@ export const loginRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
 
   app.post(login.path, { schema: schemaOf(login) }, async (request) => {
     const service = createLoginService({
-      db: app.database.db,
+      ...serviceContext(app, request),
       sessions,
-      clock: app.clock,
-      log: request.log,
     });
     const { phone, password } = request.body;
     return { status: 'success' as const, user: await service.login(phone, password, request.ip) };

@@ -3,16 +3,15 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { schemaOf } from '#app/http/endpoint-schema.ts';
 import { accountOf } from '#app/plugins/authentication.ts';
+import { serviceContext } from '../service-context.ts';
 import { createPasswordService } from './service.ts';
 
 export const passwordRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const service = (request: FastifyRequest) =>
     createPasswordService({
-      db: app.database.db,
+      ...serviceContext(app, request),
       sms: app.smsSender,
-      clock: app.clock,
       productName: app.config.productName,
-      log: request.log,
     });
 
   app.post(

@@ -2,6 +2,7 @@ import { codeChecking, codeSending, phoneChecking, phoneCheckingExists } from '@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { schemaOf } from '#app/http/endpoint-schema.ts';
+import { serviceContext } from '../service-context.ts';
 import { createPhoneCodeService } from './service.ts';
 
 /** Checking a phone tells whether it is registered, so it is capped tighter than the API. */
@@ -10,13 +11,11 @@ const phoneCheckRateLimit = { rateLimit: { max: 60, timeWindow: 60_000 } };
 export const phoneCodeRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const service = (request: FastifyRequest) =>
     createPhoneCodeService({
-      db: app.database.db,
+      ...serviceContext(app, request),
       sms: app.smsSender,
-      clock: app.clock,
       codeHashSecret: app.config.codeHashSecret,
       limits: app.config.smsLimits,
       productName: app.config.productName,
-      log: request.log,
     });
   const success = { status: 'success' as const };
 

@@ -5,6 +5,7 @@ import { schemaOf } from '#app/http/endpoint-schema.ts';
 import type { ConsentEvidence } from '../consents/repository.ts';
 import { createSessionRepository } from '../sessions/repository.ts';
 import { createSessionService } from '../sessions/service.ts';
+import { serviceContext } from '../service-context.ts';
 import { createRegistrationService } from './service.ts';
 
 /** What the consent ledger keeps of the request that agreed. */
@@ -20,10 +21,8 @@ export const registrationRoutes: FastifyPluginCallbackZod = (app, _options, done
   const sessions = createSessionService(createSessionRepository(app.database.db), app.clock);
   const service = (request: FastifyRequest) =>
     createRegistrationService({
-      db: app.database.db,
+      ...serviceContext(app, request),
       sessions,
-      clock: app.clock,
-      log: request.log,
     });
 
   app.get(registerForm.path, { schema: schemaOf(registerForm) }, (request) =>

@@ -8,6 +8,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { schemaOf } from '#app/http/endpoint-schema.ts';
+import { serviceContext } from '../service-context.ts';
 import { createSsoService } from './service.ts';
 
 /** Starting and finishing sign-ins costs a provider round trip: capped tighter than the API. */
@@ -16,10 +17,8 @@ const ssoRateLimit = { rateLimit: { max: 30, timeWindow: 60_000 } };
 export const ssoRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const service = (request: FastifyRequest) =>
     createSsoService({
-      db: app.database.db,
+      ...serviceContext(app, request),
       identityProvider: app.identityProvider,
-      clock: app.clock,
-      log: request.log,
     });
 
   app.post(
