@@ -18,13 +18,25 @@ export interface Endpoint<
   response: Response;
 }
 
+/** An endpoint as defined: the schemas it was given are known to be there. */
+export type DefinedEndpoint<
+  Method extends 'GET' | 'POST',
+  Body extends z.ZodType | undefined,
+  Query extends z.ZodType | undefined,
+  Response extends z.ZodType,
+> = Endpoint<Method, Body, Query, Response> &
+  (Body extends z.ZodType ? { body: Body } : unknown) &
+  (Query extends z.ZodType ? { query: Query } : unknown);
+
 export function defineEndpoint<
   const Method extends 'GET' | 'POST',
   Response extends z.ZodType,
   Body extends z.ZodType | undefined = undefined,
   Query extends z.ZodType | undefined = undefined,
->(endpoint: Endpoint<Method, Body, Query, Response>): Endpoint<Method, Body, Query, Response> {
-  return endpoint;
+>(
+  endpoint: Endpoint<Method, Body, Query, Response>,
+): DefinedEndpoint<Method, Body, Query, Response> {
+  return endpoint as DefinedEndpoint<Method, Body, Query, Response>;
 }
 
 export type ResponseOf<E extends Endpoint> = z.output<E['response']>;
