@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useApiForm } from '../../../shared/api/api-form';
 import { notify } from '../../../shared/notifications/notification-store';
-import { PasswordInput } from '../../../shared/ui/password-input';
+import { NewPasswordFields } from '../../../shared/ui/new-password-fields';
 import { changeOwnPassword } from '../api/change-password';
 
 interface ChangePasswordValues {
@@ -15,7 +15,6 @@ interface ChangePasswordValues {
 export function ChangePasswordPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const required = t('fields.required');
   const { form, submit, formError } = useApiForm<ChangePasswordValues>({
     defaultValues: { password: '', password_confirmation: '' },
     onSubmit: async (values) => {
@@ -24,25 +23,13 @@ export function ChangePasswordPage() {
       await navigate('/logout');
     },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   return (
     <Stack gap="lg" maw={420}>
       <Title order={1}>{t('account.changePassword')}</Title>
       <Stack component="form" gap="md" onSubmit={(event) => void submit(event)}>
-        <PasswordInput
-          label={t('changePassword.newPassword')}
-          description={t('fields.passwordRule')}
-          autoComplete="new-password"
-          error={errors.password?.message}
-          {...form.register('password', { required })}
-        />
-        <PasswordInput
-          label={t('labels.repeatPassword')}
-          autoComplete="new-password"
-          error={errors.password_confirmation?.message}
-          {...form.register('password_confirmation', { required })}
-        />
+        <NewPasswordFields form={form} passwordLabel={t('changePassword.newPassword')} />
         {formError && (
           <Alert color="red" variant="light" role="alert">
             {formError}

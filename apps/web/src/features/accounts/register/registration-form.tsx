@@ -19,7 +19,7 @@ import { useNavigate } from 'react-router';
 import { useApiForm } from '../../../shared/api/api-form';
 import { session } from '../../../shared/session/session';
 import { ssoToken as storedSsoToken } from '../../../shared/sso/sso-token';
-import { PasswordInput } from '../../../shared/ui/password-input';
+import { NewPasswordFields } from '../../../shared/ui/new-password-fields';
 import { registerUser } from '../api/register';
 import { PhoneVerificationFields } from '../phone-verification/phone-verification-fields';
 import { usePhoneVerification } from '../phone-verification/use-phone-verification';
@@ -52,7 +52,6 @@ function paragraphsOf(text: string): string[] {
 export function RegistrationForm({ identity, options, ssoToken }: RegistrationFormProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const required = t('fields.required');
   const { form, submit, formError } = useApiForm<RegistrationValues>({
     defaultValues: {
       ...identity,
@@ -135,19 +134,7 @@ export function RegistrationForm({ identity, options, ssoToken }: RegistrationFo
         verification={verification}
         error={phone.fieldState.error?.message}
       />
-      <PasswordInput
-        label={t('labels.password')}
-        description={t('fields.passwordRule')}
-        autoComplete="new-password"
-        error={errors.password?.message}
-        {...form.register('password', { required })}
-      />
-      <PasswordInput
-        label={t('labels.repeatPassword')}
-        autoComplete="new-password"
-        error={errors.password_confirmation?.message}
-        {...form.register('password_confirmation', { required })}
-      />
+      <NewPasswordFields form={form} passwordLabel={t('labels.password')} />
       <details className={classes.policy}>
         <summary>{t('register.readPrivacyPolicy')}</summary>
         <div className={classes.policyText}>
