@@ -1,11 +1,15 @@
 import { startProduct } from '../e2e/support/product.ts';
 import { firstVisitWeight } from './first-visit.ts';
 import { report } from './measurement.ts';
+import { supportSearchBenchmark } from './support-search.ts';
 
 // `npm run bench`: builds the web app, starts the product on a fresh database and measures.
 const product = await startProduct();
 try {
-  const measurements = [...(await firstVisitWeight(product.url, '/login'))];
+  const measurements = [
+    ...(await firstVisitWeight(product.url, '/login')),
+    ...(await supportSearchBenchmark()),
+  ];
   if (!report(measurements)) process.exitCode = 1;
 } finally {
   await product.stop();

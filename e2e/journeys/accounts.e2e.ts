@@ -13,6 +13,7 @@ import {
   textSentBy,
 } from '../support/accounts.ts';
 import { expectNoAxeViolations, test } from '../support/fixtures.ts';
+import { onboardThroughApi } from '../support/onboarding.ts';
 
 function pathOf(page: Page): string {
   return new URL(page.url()).pathname;
@@ -21,21 +22,6 @@ function pathOf(page: Page): string {
 /** A notification or message in the page's main region. */
 async function expectMessage(page: Page, role: 'status' | 'alert', text: string) {
   await page.getByRole('main').getByRole(role).filter({ hasText: text }).waitFor();
-}
-
-/**
- * SDA consent and the questionnaire are the onboarding issue's screens; until a journey can
- * pass them, mark the browser's copy of the user as past both gates. The route guard reads
- * only this copy; the server decides on its own what a session may do.
- */
-async function passProfileGates(page: Page) {
-  await page.evaluate(() => {
-    const user = JSON.parse(localStorage.getItem('user') ?? '{}') as Record<string, unknown>;
-    localStorage.setItem(
-      'user',
-      JSON.stringify({ ...user, is_sda_verified: true, has_questionnaire: true }),
-    );
-  });
 }
 
 describe('accounts on a phone', () => {
@@ -74,8 +60,7 @@ describe('accounts on a phone', () => {
   });
 
   test('changes the password and logs in with the new one', async ({ page }) => {
-    const customer = await register(page);
-    await passProfileGates(page);
+    const customer = await onboardThroughApi(page);
     await page.goto('/change-password');
     const newPassword = 'გაზაფხულის წვიმიანი საღამო';
     await page.getByLabel('ახალი პაროლი', { exact: true }).fill(newPassword);

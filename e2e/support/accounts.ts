@@ -8,11 +8,11 @@ export function freshPhone(): string {
 }
 
 /**
- * A personal number for a new identity (one account per personal number). It ends in 00, so
- * every sandboxed service answers success (sandbox.md: 91–94 pick failures).
+ * A personal number for a new identity (one account per personal number). Its last two digits
+ * pick what the sandboxed services answer (sandbox.md: 91–94 pick failures, 00 is success).
  */
-export function freshPersonalNumber(): string {
-  return `${String(randomInt(1_000_000_000)).padStart(9, '0')}00`;
+export function freshPersonalNumber(lastTwoDigits = '00'): string {
+  return `${String(randomInt(1_000_000_000)).padStart(9, '0')}${lastTwoDigits}`;
 }
 
 interface SmsOutbox {
@@ -72,13 +72,14 @@ export interface Customer {
   personalNumber: string;
 }
 
-export function newCustomer(): Customer {
+export function newCustomer(overrides: Partial<Customer> = {}): Customer {
   return {
     phone: freshPhone(),
     password: 'ზამთრის მზიანი დილა',
     name: 'თამარ',
     surname: 'ჯაფარიძე',
     personalNumber: freshPersonalNumber(),
+    ...overrides,
   };
 }
 

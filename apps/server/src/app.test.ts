@@ -36,6 +36,16 @@ describe('production mode', () => {
     );
   });
 
+  it('checks personal data at the configured registry, not the sandbox', async () => {
+    const identity = {
+      personalNumber: '01001000011',
+      name: 'გიორგი',
+      surname: 'ბერიძე',
+      documentNumber: '13AB45678',
+    };
+    await expect(app.sdaRegistry.check(identity)).rejects.toBeInstanceOf(ServiceUnavailableError);
+  });
+
   it('tells browsers to stay on HTTPS', async () => {
     const response = await app.inject({ url: '/healthz' });
     expect(response.headers['strict-transport-security']).toBe(

@@ -7,11 +7,16 @@ import type { DatabaseConnection } from './db/database.ts';
 import { loggerOptions, requestIdOf } from './logging.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { identityCheckRoutes } from './modules/identity-checks/routes.ts';
+import { loanRoutes } from './modules/loans/routes.ts';
 import { loginRoutes } from './modules/login/routes.ts';
 import { passwordRoutes } from './modules/passwords/routes.ts';
 import { phoneCodeRoutes } from './modules/phone-codes/routes.ts';
+import { questionnaireRoutes } from './modules/questionnaires/routes.ts';
 import { registrationRoutes } from './modules/registration/routes.ts';
+import { sdaRoutes } from './modules/sda/routes.ts';
 import { ssoRoutes } from './modules/sso/routes.ts';
+import { supportRoutes } from './modules/support/routes.ts';
 import authentication from './plugins/authentication.ts';
 import database from './plugins/database.ts';
 import errorEnvelope, { answerMalformedRequest } from './plugins/error-envelope.ts';
@@ -73,7 +78,7 @@ export async function buildApp(
   await app.register(errorEnvelope);
   await app.register(jsonBody);
   await app.register(database, { target: config.database, connection: overrides.database });
-  await app.register(integrations, { services: config.services });
+  await app.register(integrations, { services: config.services, storage: config.storage });
   await app.register(authentication);
   await app.register(housekeeping);
 
@@ -84,6 +89,11 @@ export async function buildApp(
   await app.register(registrationRoutes);
   await app.register(loginRoutes);
   await app.register(passwordRoutes);
+  await app.register(sdaRoutes);
+  await app.register(questionnaireRoutes);
+  await app.register(loanRoutes);
+  await app.register(identityCheckRoutes);
+  await app.register(supportRoutes);
   if (config.services.mode === 'sandbox') {
     await app.register(sandboxRoutes, {
       sso: config.services.sso,

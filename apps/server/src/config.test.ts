@@ -20,6 +20,10 @@ const production = {
   SSO_CLIENT_ID: 'sesxi',
   SSO_CLIENT_SECRET: 'sso-secret',
   CODE_HASH_SECRET: 'h'.repeat(32),
+  SDA_URL: 'https://sda.example.ge/check',
+  SDA_API_KEY: 'sda-key',
+  IDENTOMAT_COMPANY_KEY: 'identomat-key',
+  STORAGE_DRIVER: 'local',
 };
 
 describe('loadConfig', () => {
@@ -154,6 +158,10 @@ describe('production mode', () => {
       'SSO_CLIENT_ID: is required when SERVICE_MODE=production (single sign-on)',
       'SSO_CLIENT_SECRET: is required when SERVICE_MODE=production (single sign-on)',
       'CODE_HASH_SECRET: is required when SERVICE_MODE=production (one-time codes)',
+      'SDA_URL: is required when SERVICE_MODE=production (the SDA registry)',
+      'SDA_API_KEY: is required when SERVICE_MODE=production (the SDA registry)',
+      'IDENTOMAT_COMPANY_KEY: is required when SERVICE_MODE=production (document verification (Identomat))',
+      'STORAGE_DRIVER: is required when SERVICE_MODE=production (bank statements: s3, or local to keep them on this machine)',
     ]);
     const { SMS_API_KEY: _key, ...withoutKey } = production;
     expect(problemsOf(withoutKey)).toEqual([
@@ -192,6 +200,33 @@ describe('production mode', () => {
     expect(custom.services.sso.redirectUri).toBe('https://a.ge/cb');
   });
 
+  it('reaches the SDA registry over HTTPS with its key, waiting 10 s unless told otherwise', () => {
+    expect(loadConfig(production).services).toMatchObject({
+      sda: { url: 'https://sda.example.ge/check', apiKey: 'sda-key', timeoutMs: 10_000 },
+    });
+    const custom = loadConfig({ ...production, SDA_TIMEOUT_MS: '2500' });
+    expect(custom.services).toMatchObject({ sda: { timeoutMs: 2500 } });
+    expect(
+      problemsOf({ ...production, SDA_URL: 'http://sda.example.ge', SDA_TIMEOUT_MS: '0' }),
+    ).toEqual(['SDA_URL: must be an https:// URL', 'SDA_TIMEOUT_MS: must be at least 1']);
+  });
+
+  it('reaches Identomat over HTTPS with the company key, returning to APP_URL/identomat', () => {
+    expect(loadConfig({ ...production, APP_URL: 'https://sesxi.ge' }).services).toMatchObject({
+      identomat: {
+        url: 'https://widget.identomat.com',
+        companyKey: 'identomat-key',
+        timeoutMs: 10_000,
+        returnUrl: 'https://sesxi.ge/identomat',
+      },
+    });
+    const custom = loadConfig({ ...production, IDENTOMAT_URL: 'https://idm.example.ge/' });
+    expect(custom.services).toMatchObject({ identomat: { url: 'https://idm.example.ge' } });
+    expect(problemsOf({ ...production, IDENTOMAT_URL: 'http://widget.identomat.com' })).toEqual([
+      'IDENTOMAT_URL: must be an https:// URL',
+    ]);
+  });
+
   it('uses smsoffice.ge unless told otherwise', () => {
     expect(loadConfig(production).services).toMatchObject({
       mode: 'production',
@@ -199,5 +234,82 @@ describe('production mode', () => {
     });
     const custom = loadConfig({ ...production, SMS_API_URL: 'http://127.0.0.1:9000/send' });
     expect(custom.services).toMatchObject({ sms: { apiUrl: 'http://127.0.0.1:9000/send' } });
+  });
+});
+
+describe('bank statement storage', () => {
+  it('keeps files in <DATA_DIR>/uploads in the sandbox', () => {
+    expect(loadConfig({}).storage).toEqual({
+      driver: 'local',
+      dir: resolve(repositoryRoot, 'data', 'uploads'),
+    });
+    expect(loadConfig({ DATA_DIR: '/srv/sesxi' }).storage).toEqual({
+      driver: 'local',
+      dir: '/srv/sesxi/uploads',
+    });
+    expect(loadConfig({ STORAGE_DIR: '/srv/files' }).storage).toEqual({
+      driver: 'local',
+      dir: '/srv/files',
+    });
+  });
+
+  it('refuses a folder the web server serves', () => {
+    expect(problemsOf({ WEB_DIST_DIR: '/srv/web', STORAGE_DIR: '/srv/web/uploads' })).toEqual([
+      'STORAGE_DIR: must not be inside WEB_DIST_DIR, which is served',
+    ]);
+  });
+
+  it('uses an S3-compatible bucket when told, and names the settings it lacks', () => {
+    expect(problemsOf({ STORAGE_DRIVER: 's3', S3_BUCKET: 'statements' })).toEqual([
+      'S3_ACCESS_KEY_ID: is required when STORAGE_DRIVER=s3',
+      'S3_SECRET_ACCESS_KEY: is required when STORAGE_DRIVER=s3',
+    ]);
+    const config = loadConfig({
+      ...production,
+      STORAGE_DRIVER: 's3',
+      S3_ENDPOINT: 'https://s3.example.ge',
+      S3_BUCKET: 'statements',
+      S3_ACCESS_KEY_ID: 'id',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    });
+    expect(config.storage).toEqual({
+      driver: 's3',
+      endpoint: 'https://s3.example.ge',
+      region: 'us-east-1',
+      bucket: 'statements',
+      accessKeyId: 'id',
+      secretAccessKey: 'secret',
+    });
+  });
+});
+
+describe('loan limits', () => {
+  it('default to 100–50,000 GEL and 3–48 months', () => {
+    expect(loadConfig({}).loanLimits).toEqual({
+      min_amount: 100,
+      max_amount: 50_000,
+      min_months: 3,
+      max_months: 48,
+    });
+  });
+
+  it('come from the environment, checked', () => {
+    const env = { LOAN_MIN_AMOUNT: '250.50', LOAN_MAX_AMOUNT: '20000', LOAN_MAX_MONTHS: '36' };
+    expect(loadConfig(env).loanLimits).toEqual({
+      min_amount: 250.5,
+      max_amount: 20_000,
+      min_months: 3,
+      max_months: 36,
+    });
+    expect(problemsOf({ LOAN_MIN_AMOUNT: '0', LOAN_MAX_AMOUNT: '1.001' })).toEqual([
+      'LOAN_MIN_AMOUNT: must be more than 0',
+      'LOAN_MAX_AMOUNT: must have at most 2 decimal places',
+    ]);
+    expect(
+      problemsOf({ LOAN_MIN_AMOUNT: '900', LOAN_MAX_AMOUNT: '800', LOAN_MIN_MONTHS: '60' }),
+    ).toEqual([
+      'LOAN_MIN_AMOUNT: must not exceed LOAN_MAX_AMOUNT',
+      'LOAN_MIN_MONTHS: must not exceed LOAN_MAX_MONTHS',
+    ]);
   });
 });

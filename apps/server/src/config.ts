@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { isAbsolute, resolve } from 'node:path';
+import { isAbsolute, relative, resolve } from 'node:path';
+import { defaultLoanLimits, type LoanLimits } from '@sesxi/contract';
 import { z } from 'zod';
 
 /** The repository root: `npm -w` runs the server inside apps/server, so paths are anchored here. */
@@ -26,13 +27,47 @@ export interface SsoSettings {
   allowInsecureRequests: boolean;
 }
 
+/** The state registry's personal-data check (SDA): our own JSON contract, see the README. */
+export interface SdaRegistrySettings {
+  url: string;
+  apiKey: string;
+  timeoutMs: number;
+}
+
 /**
  * Sandbox: every outside service runs in-process (sandbox.md), single sign-on included, with
  * a client secret made up at start. Production: the real providers.
  */
+/** Identomat's document verification: its address, the secret company key, where it returns to. */
+export interface IdentomatSettings {
+  url: string;
+  companyKey: string;
+  timeoutMs: number;
+  returnUrl: string;
+}
+
 export type ServiceSettings =
   | { mode: 'sandbox'; sso: SsoSettings }
-  | { mode: 'production'; sms: SmsGatewaySettings; sso: SsoSettings };
+  | {
+      mode: 'production';
+      sms: SmsGatewaySettings;
+      sso: SsoSettings;
+      sda: SdaRegistrySettings;
+      identomat: IdentomatSettings;
+    };
+
+export interface S3StorageSettings {
+  /** Unset for AWS itself; the address of another S3-compatible service otherwise. */
+  endpoint: string | undefined;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
+
+/** Where uploaded bank statements are kept: a local folder or an S3-compatible bucket. */
+export type StorageSettings =
+  { driver: 'local'; dir: string } | ({ driver: 's3' } & S3StorageSettings);
 
 /** Caps on texting codes, against SMS pumping (security.md). */
 export interface SmsLimits {
@@ -59,6 +94,8 @@ export interface Config {
   /** The key of the HMAC that one-time codes are stored under. */
   codeHashSecret: string;
   smsLimits: SmsLimits;
+  storage: StorageSettings;
+  loanLimits: LoanLimits;
 }
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -71,6 +108,13 @@ const positiveCount = (fallback: number) =>
     .number({ error: 'must be a number' })
     .int('must be a whole number')
     .min(1, 'must be at least 1')
+    .default(fallback);
+
+const lari = (fallback: number) =>
+  z.coerce
+    .number({ error: 'must be a number' })
+    .positive('must be more than 0')
+    .multipleOf(0.01, 'must have at most 2 decimal places')
     .default(fallback);
 
 const environment = z.object({
@@ -124,6 +168,30 @@ const environment = z.object({
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
     .optional(),
   CODE_HASH_SECRET: z.string().trim().min(32, 'must be at least 32 characters').optional(),
+  // Personal numbers travel to the registry: never over plain HTTP.
+  SDA_URL: z.url({ protocol: /^https$/, error: 'must be an https:// URL' }).optional(),
+  SDA_API_KEY: optionalText,
+  SDA_TIMEOUT_MS: positiveCount(10_000),
+  // The company key travels in the request body: never over plain HTTP.
+  IDENTOMAT_URL: z
+    .url({ protocol: /^https$/, error: 'must be an https:// URL' })
+    .transform((url) => url.replace(/\/+$/, ''))
+    .default('https://widget.identomat.com'),
+  IDENTOMAT_COMPANY_KEY: optionalText,
+  IDENTOMAT_TIMEOUT_MS: positiveCount(10_000),
+  STORAGE_DRIVER: z.enum(['local', 's3'], { error: 'must be "local" or "s3"' }).optional(),
+  STORAGE_DIR: optionalText,
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .optional(),
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_BUCKET: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  LOAN_MIN_AMOUNT: lari(defaultLoanLimits.min_amount),
+  LOAN_MAX_AMOUNT: lari(defaultLoanLimits.max_amount),
+  LOAN_MIN_MONTHS: positiveCount(defaultLoanLimits.min_months),
+  LOAN_MAX_MONTHS: positiveCount(defaultLoanLimits.max_months),
 });
 
 type Environment = z.output<typeof environment>;
@@ -177,6 +245,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       perAddressPerHour: vars.SMS_IP_HOURLY_LIMIT,
       dailyBudget: vars.SMS_DAILY_BUDGET,
     },
+    storage: storageSettings(vars),
+    loanLimits: loanLimitsOf(vars),
   };
 }
 
@@ -188,6 +258,10 @@ const productionSettings = {
   SSO_CLIENT_ID: 'single sign-on',
   SSO_CLIENT_SECRET: 'single sign-on',
   CODE_HASH_SECRET: 'one-time codes',
+  SDA_URL: 'the SDA registry',
+  SDA_API_KEY: 'the SDA registry',
+  IDENTOMAT_COMPANY_KEY: 'document verification (Identomat)',
+  STORAGE_DRIVER: 'bank statements: s3, or local to keep them on this machine',
 };
 
 function missingForProduction(env: Record<string, unknown>): string[] {
@@ -222,7 +296,10 @@ function serviceSettings(vars: Environment, appUrl: string): ServiceSettings {
     issuer === undefined ||
     clientId === undefined ||
     clientSecret === undefined ||
-    vars.CODE_HASH_SECRET === undefined
+    vars.CODE_HASH_SECRET === undefined ||
+    vars.SDA_URL === undefined ||
+    vars.SDA_API_KEY === undefined ||
+    vars.IDENTOMAT_COMPANY_KEY === undefined
   ) {
     throw new ConfigError(missingForProduction(vars));
   }
@@ -230,6 +307,64 @@ function serviceSettings(vars: Environment, appUrl: string): ServiceSettings {
     mode: 'production',
     sms: { apiUrl, apiKey, sender },
     sso: { issuer, clientId, clientSecret, redirectUri, allowInsecureRequests: false },
+    sda: { url: vars.SDA_URL, apiKey: vars.SDA_API_KEY, timeoutMs: vars.SDA_TIMEOUT_MS },
+    identomat: {
+      url: vars.IDENTOMAT_URL,
+      companyKey: vars.IDENTOMAT_COMPANY_KEY,
+      timeoutMs: vars.IDENTOMAT_TIMEOUT_MS,
+      returnUrl: `${appUrl}/identomat`,
+    },
+  };
+}
+
+/**
+ * Bank statements: a local folder (default `<DATA_DIR>/uploads`) unless `STORAGE_DRIVER=s3`.
+ * Production must choose explicitly, so that files are not kept on one machine by accident.
+ */
+function storageSettings(vars: Environment): StorageSettings {
+  if (vars.SERVICE_MODE === 'production' && vars.STORAGE_DRIVER === undefined) {
+    throw new ConfigError(missingForProduction(vars));
+  }
+  if (vars.STORAGE_DRIVER !== 's3') {
+    const dir = anchored(vars.STORAGE_DIR ?? resolve(anchored(vars.DATA_DIR ?? 'data'), 'uploads'));
+    const served = anchored(vars.WEB_DIST_DIR ?? 'apps/web/dist');
+    if (!relative(served, dir).startsWith('..')) {
+      throw new ConfigError(['STORAGE_DIR: must not be inside WEB_DIST_DIR, which is served']);
+    }
+    return { driver: 'local', dir };
+  }
+  const { S3_BUCKET: bucket, S3_ACCESS_KEY_ID: accessKeyId } = vars;
+  const { S3_SECRET_ACCESS_KEY: secretAccessKey } = vars;
+  if (bucket === undefined || accessKeyId === undefined || secretAccessKey === undefined) {
+    throw new ConfigError(
+      (['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const)
+        .filter((name) => vars[name] === undefined)
+        .map((name) => `${name}: is required when STORAGE_DRIVER=s3`),
+    );
+  }
+  return {
+    driver: 's3',
+    endpoint: vars.S3_ENDPOINT,
+    region: vars.S3_REGION,
+    bucket,
+    accessKeyId,
+    secretAccessKey,
+  };
+}
+
+function loanLimitsOf(vars: Environment): LoanLimits {
+  const problems = [
+    vars.LOAN_MIN_AMOUNT > vars.LOAN_MAX_AMOUNT &&
+      'LOAN_MIN_AMOUNT: must not exceed LOAN_MAX_AMOUNT',
+    vars.LOAN_MIN_MONTHS > vars.LOAN_MAX_MONTHS &&
+      'LOAN_MIN_MONTHS: must not exceed LOAN_MAX_MONTHS',
+  ].filter((problem) => problem !== false);
+  if (problems.length > 0) throw new ConfigError(problems);
+  return {
+    min_amount: vars.LOAN_MIN_AMOUNT,
+    max_amount: vars.LOAN_MAX_AMOUNT,
+    min_months: vars.LOAN_MIN_MONTHS,
+    max_months: vars.LOAN_MAX_MONTHS,
   };
 }
 

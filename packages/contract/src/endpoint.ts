@@ -10,9 +10,12 @@ export interface Endpoint<
   Body extends z.ZodType | undefined = z.ZodType | undefined,
   Query extends z.ZodType | undefined = z.ZodType | undefined,
   Response extends z.ZodType = z.ZodType,
+  Params extends z.ZodType | undefined = z.ZodType | undefined,
 > {
   method: Method;
   path: string;
+  /** The `:param` placeholders of `path`. */
+  params?: Params;
   body?: Body;
   query?: Query;
   response: Response;
@@ -24,19 +27,22 @@ export type DefinedEndpoint<
   Body extends z.ZodType | undefined,
   Query extends z.ZodType | undefined,
   Response extends z.ZodType,
-> = Endpoint<Method, Body, Query, Response> &
+  Params extends z.ZodType | undefined = undefined,
+> = Endpoint<Method, Body, Query, Response, Params> &
   (Body extends z.ZodType ? { body: Body } : unknown) &
-  (Query extends z.ZodType ? { query: Query } : unknown);
+  (Query extends z.ZodType ? { query: Query } : unknown) &
+  (Params extends z.ZodType ? { params: Params } : unknown);
 
 export function defineEndpoint<
   const Method extends 'GET' | 'POST',
   Response extends z.ZodType,
   Body extends z.ZodType | undefined = undefined,
   Query extends z.ZodType | undefined = undefined,
+  Params extends z.ZodType | undefined = undefined,
 >(
-  endpoint: Endpoint<Method, Body, Query, Response>,
-): DefinedEndpoint<Method, Body, Query, Response> {
-  return endpoint as DefinedEndpoint<Method, Body, Query, Response>;
+  endpoint: Endpoint<Method, Body, Query, Response, Params>,
+): DefinedEndpoint<Method, Body, Query, Response, Params> {
+  return endpoint as DefinedEndpoint<Method, Body, Query, Response, Params>;
 }
 
 export type ResponseOf<E extends Endpoint> = z.output<E['response']>;
@@ -49,3 +55,4 @@ type InputOf<Schema> = [NonNullable<Schema>] extends [never]
 
 export type BodyOf<E extends Endpoint> = InputOf<E['body']>;
 export type QueryOf<E extends Endpoint> = InputOf<E['query']>;
+export type ParamsOf<E extends Endpoint> = InputOf<E['params']>;

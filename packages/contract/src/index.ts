@@ -9,3 +9,5 @@ export * from './timestamps.ts';
 export * from './session-user.ts';
 export * from './accounts.ts';
 export * from './onboarding.ts';
+export * from './identity-checks.ts';
+export * from './loans.ts';

@@ -56,6 +56,22 @@ const messages = {
     'errors.tooManyRequests': 'ძალიან ბევრი მცდელობა, გთხოვთ, სცადოთ მოგვიანებით',
     'errors.serviceUnavailable': 'სერვისთან დაკავშირება ვერ ხერხდება',
     'errors.internal': 'მოხდა შეცდომა, გთხოვთ, სცადოთ მოგვიანებით',
+    'validation.lookup': 'აირჩიეთ მნიშვნელობა სიიდან',
+    'gate.sdaRequired': 'გთხოვთ, ჯერ დაეთანხმოთ პერსონალური მონაცემების შემოწმებას',
+    'gate.questionnaireRequired': 'გთხოვთ, ჯერ შეავსოთ კითხვარი',
+    'sda.refused':
+      'მონაცემების დამუშავებისას მოხდა შეცდომა, გთხოვთ, გადაამოწმოთ შეყვანილი ინფორმაცია და გაიაროთ რეგისტრაცია ხელახლა',
+    'identomat.verified': 'დოკუმენტი წარმატებით შემოწმდა',
+    'identomat.failed':
+      'დოკუმენტის შემოწმება ვერ მოხერხდა, სცადეთ ხელახლა ან გამოიყენეთ სხვა ტიპის დოკუმენტი',
+    'loan.openExists':
+      'თქვენ უკვე გაქვთ მიმდინარე განაცხადი №{id}, გთხოვთ, ჯერ დაასრულოთ ან გააუქმოთ ის',
+    'loan.transitionNotAllowed': 'განაცხადის ამჟამინდელ მდგომარეობაში ეს მოქმედება შეუძლებელია',
+    'loan.finishFailed': 'განაცხადის დასრულებისას მოხდა შეცდომა',
+    'loan.fileRequired': 'გთხოვთ, ატვირთოთ საბანკო ამონაწერი',
+    'loan.fileEmpty': 'ატვირთული ფაილი ცარიელია',
+    'loan.fileType': 'ფაილი უნდა იყოს PDF, JPEG ან PNG ფორმატში',
+    'loan.fileTooLarge': 'ფაილის ზომა არ უნდა აღემატებოდეს 10 მბ-ს',
   },
   en: {
     'validation.required': 'This field is required',
@@ -104,6 +120,21 @@ const messages = {
     'errors.tooManyRequests': 'Too many attempts, please try again later',
     'errors.serviceUnavailable': 'Cannot connect to the service',
     'errors.internal': 'Something went wrong, please try again later',
+    'validation.lookup': 'Choose a value from the list',
+    'gate.sdaRequired': 'Please agree to the personal-data check first',
+    'gate.questionnaireRequired': 'Please fill in the questionnaire first',
+    'sda.refused':
+      'An error occurred while processing the data, please check the entered information and go through registration again',
+    'identomat.verified': 'Your document has been verified',
+    'identomat.failed': 'The document check failed, try again or use another type of document',
+    'loan.openExists':
+      'You already have an open application No. {id}; please finish or cancel it first',
+    'loan.transitionNotAllowed': 'This cannot be done with the application in its current state',
+    'loan.finishFailed': 'An error occurred while finishing the application',
+    'loan.fileRequired': 'Please upload a bank statement',
+    'loan.fileEmpty': 'The uploaded file is empty',
+    'loan.fileType': 'The file must be a PDF, JPEG or PNG',
+    'loan.fileTooLarge': 'The file must not be larger than 10 MB',
   },
 } as const satisfies Record<Locale, Record<string, string>>;
 

@@ -1,10 +1,14 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { lockDataDir } from './data-dir-lock.ts';
 import { migrationsFolder, type DatabaseConnection } from './database.ts';
 import * as schema from './schema.ts';
+
+/** The extensions the migrations create (PGlite bundles them; PostgreSQL ships them in contrib). */
+export const pgliteExtensions = { pg_trgm };
 
 /**
  * The embedded PostgreSQL: persisted in `dataDir`, or in memory when none is given, optionally
@@ -17,12 +21,14 @@ export async function openPglite({
   template,
 }: { dataDir?: string; template?: Blob } = {}): Promise<DatabaseConnection> {
   const unlock = dataDir === undefined ? undefined : await lockDataDir(dataDir);
-  const client = await PGlite.create({ dataDir, loadDataDir: template }).catch(
-    async (error: unknown) => {
-      await unlock?.();
-      throw error;
-    },
-  );
+  const client = await PGlite.create({
+    dataDir,
+    loadDataDir: template,
+    extensions: pgliteExtensions,
+  }).catch(async (error: unknown) => {
+    await unlock?.();
+    throw error;
+  });
   try {
     const db = drizzle({ client, schema });
     await migrate(db, { migrationsFolder });

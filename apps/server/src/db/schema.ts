@@ -4,6 +4,8 @@ import {
   check,
   index,
   integer,
+  jsonb,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -16,6 +18,8 @@ import {
 const id = () => integer('id').primaryKey().generatedAlwaysAsIdentity();
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => timestamptz('created_at').notNull().defaultNow();
+/** Lari with tetri, read and written as JavaScript numbers (design.md: `numeric(12,2)`). */
+const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
 
 /** A check that a text column holds one of `values`. */
 function oneOf(column: AnyColumn, values: readonly string[]) {
@@ -158,8 +162,19 @@ export const users = pgTable(
     isSupport: boolean('is_support').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    /**
+     * What support search matches: one trigram-indexed text, so a search is one index scan.
+     * Lower-cased here, so that searches use LIKE on lower-cased terms: ILIKE lower-cases
+     * every row it checks, three times the cost on Georgian text.
+     */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`lower(name || ' ' || surname || ' ' || coalesce(identity_number, '') || ' ' || coalesce(document_number, '') || ' ' || phone)`,
+      ),
   },
   (table) => [
+    index('users_search_text_trgm').using('gin', table.searchText.op('gin_trgm_ops')),
     check('users_phone_format', sql`${table.phone} ~ '^5[0-9]{8}$'`),
     check(
       'users_customer_identity',
@@ -288,3 +303,149 @@ export const consents = pgTable(
     check('consents_kind', oneOf(table.kind, consentKinds)),
   ],
 );
+
+/**
+ * The customer's one financial questionnaire, updated in place; every saved version is kept
+ * in `questionnaire_history`. A conditional amount is present exactly when its box is set.
+ */
+export const questionnaires = pgTable(
+  'questionnaires',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .unique('questionnaires_user_unique')
+      .references(() => users.id, { onDelete: 'cascade' }),
+    cityId: integer('city_id')
+      .notNull()
+      .references(() => cities.id),
+    address: text('address').notNull(),
+    organisationName: text('organisation_name').notNull(),
+    position: text('position').notNull(),
+    salary: money('salary').notNull(),
+    hasTransfer: boolean('has_transfer').notNull(),
+    transfer: money('transfer'),
+    monthlyExpenses: money('monthly_expenses').notNull(),
+    totalFinancialLiability: money('total_financial_liability').notNull(),
+    isPoliticalActive: boolean('is_political_active').notNull(),
+    isEntrepreneur: boolean('is_entrepreneur').notNull(),
+    entrepreneurIncome: money('entrepreneur_income'),
+    activitySphereId: integer('activity_sphere_id').references(() => activitySpheres.id),
+    hasPension: boolean('has_pension').notNull(),
+    pension: money('pension'),
+    createdAt: createdAt(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (table) => [
+    check(
+      'questionnaires_transfer_when_set',
+      sql`(${table.transfer} is not null) = ${table.hasTransfer}`,
+    ),
+    check(
+      'questionnaires_entrepreneur_when_set',
+      sql`(${table.entrepreneurIncome} is not null) = ${table.isEntrepreneur} and (${table.activitySphereId} is not null) = ${table.isEntrepreneur}`,
+    ),
+    check(
+      'questionnaires_pension_when_set',
+      sql`(${table.pension} is not null) = ${table.hasPension}`,
+    ),
+  ],
+);
+
+/** Every saved version of a questionnaire, as the customer sent it, with when and from where. */
+export const questionnaireHistory = pgTable(
+  'questionnaire_history',
+  {
+    id: id(),
+    questionnaireId: integer('questionnaire_id')
+      .notNull()
+      .references(() => questionnaires.id, { onDelete: 'cascade' }),
+    values: jsonb('values').notNull(),
+    savedAt: timestamptz('saved_at').notNull(),
+    ip: text('ip').notNull(),
+    userAgent: text('user_agent').notNull(),
+  },
+  (table) => [
+    index('questionnaire_history_questionnaire').on(table.questionnaireId, table.savedAt),
+  ],
+);
+
+/**
+ * One document verification at Identomat, from its start to its result. `result` holds the
+ * provider's JSON as received (sandbox results have the same shape); `outcome` is ours.
+ */
+export const identomatChecks = pgTable(
+  'identomat_checks',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionToken: text('session_token').notNull().unique('identomat_checks_session_token_unique'),
+    result: jsonb('result'),
+    outcome: text('outcome', { enum: ['success', 'failure'] }),
+    createdAt: createdAt(),
+    completedAt: timestamptz('completed_at'),
+  },
+  (table) => [
+    index('identomat_checks_user_created').on(table.userId, table.createdAt.desc()),
+    check('identomat_checks_outcome', oneOf(table.outcome, ['success', 'failure'])),
+  ],
+);
+
+export const accessActions = ['users.list', 'users.show', 'users.access_log'] as const;
+
+/**
+ * Support staff's reads of customers' personal data (Georgia's personal-data law): who, whose,
+ * what and when. Append-only: a trigger in the migration refuses UPDATE, DELETE and TRUNCATE.
+ */
+export const accessLog = pgTable(
+  'access_log',
+  {
+    id: id(),
+    actorUserId: integer('actor_user_id')
+      .notNull()
+      .references(() => users.id),
+    subjectUserIds: integer('subject_user_ids').array().notNull(),
+    action: text('action', { enum: accessActions }).notNull(),
+    details: jsonb('details').notNull().default({}),
+    ip: text('ip').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('access_log_subjects').using('gin', table.subjectUserIds),
+    index('access_log_created').on(table.createdAt),
+    check('access_log_action', oneOf(table.action, accessActions)),
+  ],
+);
+
+/**
+ * How many customers there are (support staff not counted), kept by statement triggers on
+ * `users` (see the migration): the support table's unfiltered total is one row read, not a
+ * count over a million rows. Exactly one row.
+ */
+export const customerCount = pgTable(
+  'customer_count',
+  {
+    id: integer('id').primaryKey().default(1),
+    customers: integer('customers').notNull(),
+  },
+  (table) => [check('customer_count_single_row', sql`${table.id} = 1`)],
+);
+
+/**
+ * Sandbox mode: the document checks the in-process Identomat stand-in has begun, with the
+ * person it expects to show a document, and when that person finished at
+ * `/dev-identomat/{session_token}` (sandbox.md). Empty in production.
+ */
+export const sandboxIdentomatSessions = pgTable('sandbox_identomat_sessions', {
+  sessionToken: text('session_token').primaryKey(),
+  personalNumber: text('personal_number').notNull(),
+  name: text('name').notNull(),
+  surname: text('surname').notNull(),
+  documentType: text('document_type').notNull(),
+  documentNumber: text('document_number').notNull(),
+  createdAt: createdAt(),
+  completedAt: timestamptz('completed_at'),
+});
+export * from './loans-schema.ts';

@@ -8,7 +8,8 @@ type SchemaOf<E extends Endpoint> = { response: { 200: E['response'] } } & ([
 ] extends [never]
   ? unknown
   : { body: Present<E['body']> }) &
-  ([Present<E['query']>] extends [never] ? unknown : { querystring: Present<E['query']> });
+  ([Present<E['query']>] extends [never] ? unknown : { querystring: Present<E['query']> }) &
+  ([Present<E['params']>] extends [never] ? unknown : { params: Present<E['params']> });
 
 /** A contract endpoint as a Fastify route schema, so the handler is typed by the contract. */
 export function schemaOf<E extends Endpoint>(endpoint: E): SchemaOf<E> {
@@ -16,5 +17,6 @@ export function schemaOf<E extends Endpoint>(endpoint: E): SchemaOf<E> {
     response: { 200: endpoint.response },
     ...(endpoint.body && { body: endpoint.body }),
     ...(endpoint.query && { querystring: endpoint.query }),
+    ...(endpoint.params && { params: endpoint.params }),
   } as SchemaOf<E>;
 }

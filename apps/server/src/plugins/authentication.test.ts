@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '#app/db/schema.ts';
 import { createSessionRepository } from '#app/modules/sessions/repository.ts';
 import { createSessionService } from '#app/modules/sessions/service.ts';
-import { sandboxSupportAccount } from '#app/sandbox/support-account.ts';
 import { tokenHash } from '#app/security/tokens.ts';
-import { bearer } from '#app/test/accounts.ts';
+import { bearer, sandboxSupportToken } from '#app/test/accounts.ts';
 import { buildTestApp } from '#app/test/build-test-app.ts';
+import { onboardedCustomer, sdaVerifiedCustomer, startSession } from '#app/test/onboarding.ts';
 import { testClock } from '#app/test/test-clock.ts';
 import { phoneSeries } from '#app/test/unique.ts';
 import { insertCustomer } from '#app/test/users.ts';
@@ -25,6 +25,9 @@ beforeAll(async () => {
     id: accountOf(request).user.id,
   }));
   app.get('/api/test/support-only', { onRequest: app.requireSupport }, () => ({
+    status: 'success',
+  }));
+  app.get('/api/test/onboarded-only', { onRequest: app.requireOnboarded }, () => ({
     status: 'success',
   }));
 });
@@ -82,7 +85,13 @@ describe('every signed-in route of the contract', () => {
 
   it('covers the account routes', () => {
     expect(served().map((endpoint) => endpoint.path)).toEqual(
-      expect.arrayContaining(['/api/logout', '/api/change-password']),
+      expect.arrayContaining([
+        '/api/logout',
+        '/api/change-password',
+        '/api/sda-checking',
+        '/api/questionnaires',
+        '/api/questionnaires/create',
+      ]),
     );
   });
 
@@ -157,12 +166,39 @@ describe('the support guard', () => {
       status: 'error',
       message: 'ამ მოქმედების შესრულების უფლება არ გაქვთ',
     });
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/login',
-      payload: { phone: sandboxSupportAccount.phone, password: sandboxSupportAccount.password },
-    });
-    const { apiToken } = login.json<{ user: { apiToken: string } }>().user;
+    const apiToken = await sandboxSupportToken(app);
     expect((await me(bearer(apiToken), '/api/test/support-only')).statusCode).toBe(200);
+  });
+});
+
+describe('the onboarding gate', () => {
+  const onboardedOnly = (headers: Record<string, string> = {}) =>
+    me(headers, '/api/test/onboarded-only');
+
+  it('answers 401 without a session', async () => {
+    expect((await onboardedOnly()).statusCode).toBe(401);
+  });
+
+  it('asks for the personal-data check first, then for the questionnaire', async () => {
+    const fresh = await insertCustomer(app, { phone: freshPhone() });
+    const beforeSda = await onboardedOnly(bearer(await startSession(app, fresh.id)));
+    expect(beforeSda.statusCode).toBe(403);
+    expect(beforeSda.json()).toEqual({
+      status: 'error',
+      message: 'გთხოვთ, ჯერ დაეთანხმოთ პერსონალური მონაცემების შემოწმებას',
+    });
+    const { token } = await sdaVerifiedCustomer(app, { phone: freshPhone() });
+    const beforeQuestionnaire = await onboardedOnly(bearer(token));
+    expect(beforeQuestionnaire.statusCode).toBe(403);
+    expect(beforeQuestionnaire.json()).toEqual({
+      status: 'error',
+      message: 'გთხოვთ, ჯერ შეავსოთ კითხვარი',
+    });
+  });
+
+  it('lets an onboarded customer in and keeps support staff out', async () => {
+    const { token } = await onboardedCustomer(app, { phone: freshPhone() });
+    expect((await onboardedOnly(bearer(token))).statusCode).toBe(200);
+    expect((await onboardedOnly(bearer(await sandboxSupportToken(app)))).statusCode).toBe(403);
   });
 });

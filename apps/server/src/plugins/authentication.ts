@@ -1,6 +1,8 @@
+import type { MessageKey } from '@sesxi/contract';
 import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { httpError } from '#app/errors.ts';
+import { createQuestionnaireRepository } from '#app/modules/questionnaires/repository.ts';
 import { createSessionRepository } from '#app/modules/sessions/repository.ts';
 import { createSessionService } from '#app/modules/sessions/service.ts';
 import { createUserRepository, type User } from '#app/modules/users/repository.ts';
@@ -19,6 +21,12 @@ declare module 'fastify' {
     requireUser: (request: FastifyRequest) => Promise<void>;
     /** An onRequest hook: 401 without a live session, 403 for anyone but support staff. */
     requireSupport: (request: FastifyRequest) => Promise<void>;
+    /** An onRequest hook for customers' own screens: 401 without a session, 403 for support. */
+    requireCustomer: (request: FastifyRequest) => Promise<void>;
+    /** requireCustomer, then 403 `gate.sdaRequired` until the personal-data check has passed. */
+    requireSdaVerified: (request: FastifyRequest) => Promise<void>;
+    /** requireSdaVerified, then 403 `gate.questionnaireRequired` without a questionnaire. */
+    requireOnboarded: (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {
     account: SignedIn | null;
@@ -34,6 +42,7 @@ const bearer = /^Bearer (\S+)$/;
 const authentication: FastifyPluginCallback = (app, _options, done) => {
   const sessions = createSessionService(createSessionRepository(app.database.db), app.clock);
   const users = createUserRepository(app.database.db);
+  const questionnaires = createQuestionnaireRepository(app.database.db);
 
   app.decorateRequest('account', null);
 
@@ -49,12 +58,48 @@ const authentication: FastifyPluginCallback = (app, _options, done) => {
     if (!(await app.authenticate(request))) throw httpError(401, 'errors.unauthorized');
   });
 
-  app.decorate('requireSupport', async (request: FastifyRequest) => {
+  async function signedIn(request: FastifyRequest): Promise<SignedIn> {
     const account = await app.authenticate(request);
     if (!account) throw httpError(401, 'errors.unauthorized');
-    if (!account.user.isSupport) {
-      request.log.warn({ event: 'access_denied', userId: account.user.id }, 'support role needed');
-      throw httpError(403, 'errors.forbidden');
+    return account;
+  }
+
+  function deny(request: FastifyRequest, { user }: SignedIn, reason: string, key: MessageKey) {
+    request.log.warn({ event: 'access_denied', userId: user.id, reason }, 'access denied');
+    return httpError(403, key);
+  }
+
+  async function customer(request: FastifyRequest): Promise<SignedIn> {
+    const account = await signedIn(request);
+    if (account.user.isSupport) throw deny(request, account, 'customer_only', 'errors.forbidden');
+    return account;
+  }
+
+  async function sdaVerified(request: FastifyRequest): Promise<SignedIn> {
+    const account = await customer(request);
+    if (!account.user.isSdaVerified) {
+      throw deny(request, account, 'sda_required', 'gate.sdaRequired');
+    }
+    return account;
+  }
+
+  app.decorate('requireSupport', async (request: FastifyRequest) => {
+    const account = await signedIn(request);
+    if (!account.user.isSupport) throw deny(request, account, 'support_only', 'errors.forbidden');
+  });
+
+  app.decorate('requireCustomer', async (request: FastifyRequest) => {
+    await customer(request);
+  });
+
+  app.decorate('requireSdaVerified', async (request: FastifyRequest) => {
+    await sdaVerified(request);
+  });
+
+  app.decorate('requireOnboarded', async (request: FastifyRequest) => {
+    const account = await sdaVerified(request);
+    if (!(await questionnaires.existsFor(account.user.id))) {
+      throw deny(request, account, 'questionnaire_required', 'gate.questionnaireRequired');
     }
   });
   done();

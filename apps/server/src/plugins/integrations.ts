@@ -1,26 +1,38 @@
 import type { FastifyPluginCallback } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ServiceSettings } from '#app/config.ts';
+import type { ServiceSettings, StorageSettings } from '#app/config.ts';
+import type { DocumentVerifier } from '#app/integrations/identomat/document-verifier.ts';
+import { createIdentomatClient } from '#app/integrations/identomat/identomat-client.ts';
+import { createSandboxIdentomatSessions } from '#app/integrations/identomat/sandbox-sessions.ts';
+import { createSandboxDocumentVerifier } from '#app/integrations/identomat/sandbox-verifier.ts';
+import { createHttpSdaRegistry } from '#app/integrations/sda/http-registry.ts';
+import { sandboxSdaRegistry } from '#app/integrations/sda/sandbox-registry.ts';
+import type { SdaRegistry } from '#app/integrations/sda/sda-registry.ts';
 import { createSmsOutbox } from '#app/integrations/sms/outbox.ts';
 import { createSandboxSmsSender } from '#app/integrations/sms/sandbox-sender.ts';
 import type { SmsSender } from '#app/integrations/sms/sms-sender.ts';
 import { createSmsOfficeSender } from '#app/integrations/sms/smsoffice-sender.ts';
 import type { IdentityProvider } from '#app/integrations/sso/identity-provider.ts';
 import { createOpenIdConnectProvider } from '#app/integrations/sso/openid-connect.ts';
+import type { FileStorage } from '#app/integrations/storage/file-storage.ts';
+import { createLocalFolderStorage } from '#app/integrations/storage/local-folder-storage.ts';
+import { createS3Storage } from '#app/integrations/storage/s3-storage.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     smsSender: SmsSender;
     identityProvider: IdentityProvider;
+    sdaRegistry: SdaRegistry;
+    documentVerifier: DocumentVerifier;
+    fileStorage: FileStorage;
   }
 }
 
 /** Picks each outside service's implementation: the in-process sandbox or the real provider. */
-const integrations: FastifyPluginCallback<{ services: ServiceSettings }> = (
-  app,
-  { services },
-  done,
-) => {
+const integrations: FastifyPluginCallback<{
+  services: ServiceSettings;
+  storage: StorageSettings;
+}> = (app, { services, storage }, done) => {
   app.decorate(
     'smsSender',
     services.mode === 'production'
@@ -29,6 +41,23 @@ const integrations: FastifyPluginCallback<{ services: ServiceSettings }> = (
   );
   // One relying party for both modes: in the sandbox it talks to the provider under /dev-idp.
   app.decorate('identityProvider', createOpenIdConnectProvider(services.sso));
+  app.decorate(
+    'sdaRegistry',
+    services.mode === 'production' ? createHttpSdaRegistry(services.sda) : sandboxSdaRegistry,
+  );
+  app.decorate(
+    'documentVerifier',
+    services.mode === 'production'
+      ? createIdentomatClient(services.identomat)
+      : createSandboxDocumentVerifier(
+          createSandboxIdentomatSessions(app.database.db),
+          app.config.appUrl,
+        ),
+  );
+  app.decorate(
+    'fileStorage',
+    storage.driver === 's3' ? createS3Storage(storage) : createLocalFolderStorage(storage.dir),
+  );
   done();
 };
 

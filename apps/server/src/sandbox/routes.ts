@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { SsoSettings } from '#app/config.ts';
 import { sandboxIdentityProvider } from './identity-provider/routes.ts';
+import { sandboxIdentomatPages } from './identomat/routes.ts';
 import { smsOutboxRoutes } from './sms-outbox-routes.ts';
 import { seedSupportAccount } from './support-account.ts';
 
@@ -15,4 +16,5 @@ export const sandboxRoutes: FastifyPluginAsync<{ sso: SsoSettings; behindProxy: 
   await seedSupportAccount(app.database.db);
   await app.register(smsOutboxRoutes);
   await app.register(sandboxIdentityProvider, options);
+  await app.register(sandboxIdentomatPages);
 };

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '#app/db/database.ts';
 import type { VerifiedIdentity } from '#app/integrations/sso/identity-provider.ts';
 import { createSsoRepository, type SsoContext } from '#app/modules/sso/repository.ts';
+import { sandboxSupportAccount } from '#app/sandbox/support-account.ts';
 import { newToken, tokenHash } from '#app/security/tokens.ts';
 import { confirmPhone } from './phone-codes.ts';
 
@@ -96,4 +97,15 @@ export async function registerCustomer(
 
 export function bearer(token: string) {
   return { authorization: `Bearer ${token}` };
+}
+
+/** The bearer token of the sandbox's support account, signed in as the login screen does. */
+export async function sandboxSupportToken(app: FastifyInstance): Promise<string> {
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { phone: sandboxSupportAccount.phone, password: sandboxSupportAccount.password },
+  });
+  if (login.statusCode !== 200) throw new Error(`the support login failed: ${login.body}`);
+  return login.json<{ user: SessionUser }>().user.apiToken;
 }

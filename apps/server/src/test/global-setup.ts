@@ -6,6 +6,7 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { TestProject } from 'vitest/node';
 import { repositoryRoot } from '#app/config.ts';
 import { migrationsFolder } from '#app/db/database.ts';
+import { pgliteExtensions } from '#app/db/pglite.ts';
 
 declare module 'vitest' {
   interface ProvidedContext {
@@ -24,7 +25,7 @@ export default async function setup(project: TestProject) {
     return;
   }
   const path = resolve(repositoryRoot, '.test-data', `pglite-template-${process.pid}.tar`);
-  const client = await PGlite.create();
+  const client = await PGlite.create({ extensions: pgliteExtensions });
   try {
     await migrate(drizzle({ client }), { migrationsFolder });
     const dump = await client.dumpDataDir('none');

@@ -8,4 +8,8 @@ export const productionEnv = {
   SSO_CLIENT_ID: 'sesxi',
   SSO_CLIENT_SECRET: 'secret',
   CODE_HASH_SECRET: 'c'.repeat(32),
+  SDA_URL: 'https://127.0.0.1:1/sda',
+  SDA_API_KEY: 'key',
+  IDENTOMAT_COMPANY_KEY: 'key',
+  STORAGE_DRIVER: 'local',
 };

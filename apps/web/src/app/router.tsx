@@ -1,5 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { protectedMiddleware } from './guards/guard-middleware';
+import { protectedMiddleware, supportMiddleware } from './guards/guard-middleware';
 import { RootLayout } from './layout/root-layout';
 import { NotFoundPage } from './not-found-page';
 import { RouteError } from './route-error';
@@ -77,6 +77,45 @@ export function appRoutes(): RouteObject[] {
               middleware: [protectedMiddleware],
               children: [
                 {
+                  path: 'sda-checking',
+                  ...titled('sda.title'),
+                  lazy: {
+                    loader: async () =>
+                      (await import('../features/onboarding/sda-checking-loader'))
+                        .sdaCheckingLoader,
+                    Component: async () =>
+                      (await import('../features/onboarding/sda-checking-page')).SdaCheckingPage,
+                  },
+                },
+                {
+                  path: 'questionnaire',
+                  ...titled('questionnaire.title'),
+                  lazy: {
+                    loader: async () =>
+                      (await import('../features/questionnaire/questionnaire-loader'))
+                        .questionnaireLoader,
+                    Component: async () =>
+                      (await import('../features/questionnaire/questionnaire-page'))
+                        .QuestionnairePage,
+                  },
+                },
+                {
+                  path: 'questionnaire-edit',
+                  ...titled('questionnaire.editTitle'),
+                  lazy: {
+                    Component: async () =>
+                      (await import('../features/questionnaire/questionnaire-edit-page'))
+                        .QuestionnaireEditPage,
+                  },
+                },
+                {
+                  path: 'main',
+                  ...titled('main.title'),
+                  lazy: {
+                    Component: async () => (await import('../features/main/main-page')).MainPage,
+                  },
+                },
+                {
                   path: 'change-password',
                   ...titled('account.changePassword'),
                   lazy: {
@@ -90,6 +129,36 @@ export function appRoutes(): RouteObject[] {
                   lazy: {
                     loader: async () =>
                       (await import('../features/accounts/logout/logout-loader')).logoutLoader,
+                  },
+                },
+                {
+                  // Identomat's return_url: APP_URL + '/identomat?session_token=…'.
+                  path: 'identomat',
+                  lazy: {
+                    loader: async () =>
+                      (await import('../features/identity-verification/identomat-return-loader'))
+                        .identomatReturnLoader,
+                  },
+                },
+              ],
+            },
+            {
+              middleware: [supportMiddleware],
+              children: [
+                {
+                  path: 'checking',
+                  ...titled('labels.users'),
+                  lazy: {
+                    Component: async () =>
+                      (await import('../features/support/users/users-page')).UsersPage,
+                  },
+                },
+                {
+                  path: 'checking/users/:id',
+                  ...titled('support.userTitle'),
+                  lazy: {
+                    Component: async () =>
+                      (await import('../features/support/user-detail/user-page')).UserPage,
                   },
                 },
               ],

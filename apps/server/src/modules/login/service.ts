@@ -53,7 +53,7 @@ export function createLoginService({ db, sessions, clock, log }: LoginDependenci
       }
       await counters.reset(phoneKey, loginLimits.perPhone, now);
       log.info({ event: 'login_succeeded', userId: user.id }, 'signed in');
-      return sessionUserOf(user, await sessions.start(user.id));
+      return sessionUserOf(db, user, await sessions.start(user.id));
     },
   };
 }

@@ -63,7 +63,7 @@ export function createRegistrationService({ db, sessions, clock, log }: Registra
           throw field ? fieldErrors({ [field[0]]: [field[1]] }) : error;
         });
       log.info({ event: 'registered', userId: user.id }, 'account registered');
-      return sessionUserOf(user, await sessions.start(user.id));
+      return sessionUserOf(db, user, await sessions.start(user.id));
     },
   };
 

@@ -99,6 +99,30 @@ export function createSsoRepository(db: Database) {
         .returning(identityColumns);
       return row && identityOf(row);
     },
+
+    /**
+     * Spends a completed loan-context transaction that `userId` started for `loanId` and answers
+     * its identity (one use only).
+     */
+    async consumeLoanIdentity(
+      tokenHash: string,
+      { userId, loanId }: { userId: number; loanId: number },
+      now: Date,
+    ): Promise<VerifiedIdentity | undefined> {
+      const [row] = await db
+        .update(ssoTransactions)
+        .set({ consumedAt: now })
+        .where(
+          and(
+            usable(tokenHash, now),
+            eq(ssoTransactions.context, 'loan'),
+            eq(ssoTransactions.userId, userId),
+            eq(ssoTransactions.loanId, loanId),
+          ),
+        )
+        .returning(identityColumns);
+      return row && identityOf(row);
+    },
   };
 }
 

@@ -1,18 +1,25 @@
 import type { SessionUser } from '@sesxi/contract';
+import type { Database } from '#app/db/database.ts';
+import { createQuestionnaireRepository } from '../questionnaires/repository.ts';
 import type { User } from './repository.ts';
 
 /**
- * The user record of the spec that login and registration answer. `has_questionnaire` is
- * derived here and nowhere else: false until the questionnaire issue adds its table.
+ * The user record of the spec that login and registration answer. The onboarding flags come
+ * from the database as the server's gates see them: `is_sda_verified` from the user,
+ * `has_questionnaire` from the questionnaires table.
  */
-export function sessionUserOf(user: User, apiToken: string): SessionUser {
+export async function sessionUserOf(
+  db: Database,
+  user: User,
+  apiToken: string,
+): Promise<SessionUser> {
   return {
     apiToken,
     name: user.name,
     surname: user.surname,
     phone: user.phone,
     is_sda_verified: user.isSdaVerified,
-    has_questionnaire: false,
+    has_questionnaire: await createQuestionnaireRepository(db).existsFor(user.id),
     is_identomat_verified: user.isIdentomatVerified,
     isSupport: user.isSupport,
   };

@@ -75,6 +75,11 @@ describe('route guard exemptions', () => {
     expect(decide({ ...customer, is_sda_verified: false }, '/sda-checking')).toEqual(allow);
   });
 
+  it('keeps a new user, who has passed neither gate, on /sda-checking', () => {
+    const newUser = { ...customer, is_sda_verified: false, has_questionnaire: false };
+    expect(decide(newUser, '/sda-checking')).toEqual(allow);
+  });
+
   it('sends an SDA-verified user on /sda-checking on to the questionnaire', () => {
     expect(decide({ ...customer, has_questionnaire: false }, '/sda-checking')).toEqual(
       toQuestionnaire,

@@ -44,7 +44,10 @@ export function decideGuard(
   if (isExpired(user, now)) return redirectTo('/login', true);
   if (route.access === 'support') return user.isSupport ? allow : redirectTo('/main');
   if (profileGateFreePages.has(pathname)) return allow;
-  if (!user.is_sda_verified && pathname !== '/sda-checking') return redirectTo('/sda-checking');
+  // Until SDA consent, /sda-checking is the only page: the questionnaire gate would bounce back.
+  if (!user.is_sda_verified) {
+    return pathname === '/sda-checking' ? allow : redirectTo('/sda-checking');
+  }
   if (!user.has_questionnaire && pathname !== '/questionnaire') return redirectTo('/questionnaire');
   return allow;
 }

@@ -2,7 +2,8 @@ import type { StoredUser } from '../../shared/session/session-store';
 
 export interface AccountLink {
   to: string;
-  label: 'login' | 'register' | 'myProfile' | 'editData' | 'changePassword' | 'logout';
+  label:
+    'login' | 'register' | 'supportUsers' | 'myProfile' | 'editData' | 'changePassword' | 'logout';
 }
 
 /** The header's dropdown and the side menu offer the same links. */
@@ -14,6 +15,7 @@ export function accountLinks(user: StoredUser | null): AccountLink[] {
     ];
   }
   return [
+    ...(user.isSupport ? [{ to: '/checking', label: 'supportUsers' } as const] : []),
     ...(user.is_sda_verified ? [{ to: '/main', label: 'myProfile' } as const] : []),
     { to: '/questionnaire-edit', label: 'editData' },
     { to: '/change-password', label: 'changePassword' },

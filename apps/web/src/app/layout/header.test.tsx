@@ -59,6 +59,16 @@ describe('header', () => {
     );
   });
 
+  it('offers support staff their user table first', async () => {
+    session.set({ ...customerFixture, isSupport: true, is_sda_verified: false });
+    const menu = await openUserMenu('ნინო კაპანაძე');
+    expect(menu.getAllByRole('menuitem')[0]).toHaveTextContent('მომხმარებლები');
+    expect(menu.getByRole('menuitem', { name: 'მომხმარებლები' })).toHaveAttribute(
+      'href',
+      '/checking',
+    );
+  });
+
   it('follows the session as it changes', async () => {
     renderHeader();
     session.set(customerFixture);

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   bodiesSentTo,
   customerFixture,
@@ -45,7 +45,9 @@ describe('/login', () => {
     });
     await fillIn(app.user, '599000002', 'საიდუმლო პაროლი');
     expect(await screen.findByRole('button', { name: 'ნინო კაპანაძე' })).toBeInTheDocument();
-    expect(app.router.state.location.pathname).toBe('/main');
+    await vi.waitFor(() => {
+      expect(app.router.state.location.pathname).toBe('/sda-checking');
+    });
     expect(session.get()).toMatchObject(user);
     expect(bodiesSentTo(app.fetchMock, 'POST /api/login')).toEqual([
       { phone: '599000002', password: 'საიდუმლო პაროლი' },

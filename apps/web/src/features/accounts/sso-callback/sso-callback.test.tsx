@@ -1,7 +1,13 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { bodiesSentTo, jsonResponse, type ApiAnswer } from '../../../test/api-fixtures';
+import {
+  bodiesSentTo,
+  customerFixture,
+  jsonResponse,
+  type ApiAnswer,
+} from '../../../test/api-fixtures';
 import { renderApp } from '../../../test/render-app';
+import { session } from '../../../shared/session/session';
 import { ssoTokenKey } from '../../../shared/sso/sso-token';
 
 function completed(context: 'registration' | 'loan' | 'other', loanId: number | null = null) {
@@ -50,12 +56,14 @@ describe('/sso/callback', () => {
   });
 
   it('goes to /main after a transaction of another context', async () => {
+    session.set(customerFixture);
     const { router } = arrive('?code=abc', { 'POST /api/sso/callback': completed('other') });
     await landing(router, '/main');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('goes to /main after a loan transaction until the loan screens add their step', async () => {
+    session.set(customerFixture);
     const { router } = arrive('?code=abc', { 'POST /api/sso/callback': completed('loan', 7) });
     await landing(router, '/main');
   });

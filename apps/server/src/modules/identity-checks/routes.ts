@@ -1,0 +1,42 @@
+import { identomatResult, identomatStart, localeFromAcceptLanguage } from '@sesxi/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { httpError } from '#app/errors.ts';
+import { schemaOf } from '#app/http/endpoint-schema.ts';
+import { accountOf } from '#app/plugins/authentication.ts';
+import type { User } from '../users/repository.ts';
+import { serviceContext } from '../service-context.ts';
+import { createIdentityCheckService } from './service.ts';
+
+/** Each call costs a round trip to the provider: capped tighter than the API. */
+const providerRateLimit = { rateLimit: { max: 30, timeWindow: 60_000 } };
+
+/** Document verification is for customers: support staff hold no identity document here. */
+function customerOf(request: FastifyRequest): User {
+  const { user } = accountOf(request);
+  if (user.isSupport) throw httpError(403, 'errors.forbidden');
+  return user;
+}
+
+export const identityCheckRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
+  const service = (request: FastifyRequest) =>
+    createIdentityCheckService({ ...serviceContext(app, request), verifier: app.documentVerifier });
+
+  app.post(
+    identomatStart.path,
+    { schema: schemaOf(identomatStart), onRequest: app.requireUser, config: providerRateLimit },
+    (request) => service(request).start(customerOf(request)),
+  );
+
+  app.get(
+    identomatResult.path,
+    { schema: schemaOf(identomatResult), onRequest: app.requireUser, config: providerRateLimit },
+    (request) =>
+      service(request).verdict(
+        customerOf(request),
+        request.params.sessionToken,
+        localeFromAcceptLanguage(request.headers['accept-language']),
+      ),
+  );
+  done();
+};

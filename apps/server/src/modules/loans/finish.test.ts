@@ -1,0 +1,278 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { smsOutbox, ssoTransactions } from '#app/db/schema.ts';
+import { ServiceUnavailableError } from '#app/errors.ts';
+import { tokenHash } from '#app/security/tokens.ts';
+import { bearer } from '#app/test/accounts.ts';
+import {
+  agreeToCreditInfo,
+  consentedLoanViaApi,
+  createLoanViaApi,
+  finishLoan,
+  loanHistoryOf,
+  loanSsoToken,
+  loanStatusOf,
+  loanTestApp,
+  setLoanStatus,
+} from '#app/test/loans.ts';
+import { onboardedCustomer, startSession } from '#app/test/onboarding.ts';
+import { signInAtSandbox } from '#app/test/sandbox-browser.ts';
+import { testClock } from '#app/test/test-clock.ts';
+import { phoneSeries } from '#app/test/unique.ts';
+
+const clock = testClock();
+const freshPhone = phoneSeries('5540');
+let app: FastifyInstance;
+let baseUrl: string;
+let close: () => Promise<void>;
+
+beforeAll(async () => {
+  ({ app, baseUrl, close } = await loanTestApp({ clock, listen: true }));
+});
+
+afterAll(() => close());
+
+const finishFailed = { status: 'error', message: 'განაცხადის დასრულებისას მოხდა შეცდომა' };
+
+/** An onboarded customer with a consented application, and their personal number. */
+async function consentedApplication() {
+  const { user, token } = await onboardedCustomer(app, { phone: freshPhone() });
+  const id = await consentedLoanViaApi(app, token);
+  return { user, token, id, personalNumber: user.identityNumber ?? '' };
+}
+
+const statusOf = (id: number) => loanStatusOf(app, id);
+
+async function consumedAt(ssoToken: string) {
+  const [row] = await app.database.db
+    .select({ consumedAt: ssoTransactions.consumedAt })
+    .from(ssoTransactions)
+    .where(eq(ssoTransactions.tokenHash, tokenHash(ssoToken)));
+  return row?.consumedAt;
+}
+
+function textsTo(phone: string) {
+  return app.database.db.select().from(smsOutbox).where(eq(smsOutbox.phone, phone));
+}
+
+/** A refused finish: the spec's message, and the application, token and outbox untouched. */
+async function expectNothingChanged(
+  response: Awaited<ReturnType<typeof finishLoan>>,
+  {
+    id,
+    ssoToken,
+    phone,
+    status = 'consented',
+  }: {
+    id: number;
+    ssoToken: string;
+    phone: string;
+    status?: string;
+  },
+) {
+  expect(response.statusCode).toBeGreaterThanOrEqual(400);
+  expect(response.statusCode).toBeLessThan(500);
+  expect(response.json()).toEqual(finishFailed);
+  expect(await statusOf(id)).toBe(status);
+  expect(await consumedAt(ssoToken)).toBeNull();
+  expect(await textsTo(phone)).toEqual([]);
+}
+
+describe('POST /api/credit-info/:id/finish', () => {
+  it('submits the application, spends the SSO transaction and texts the customer', async () => {
+    const { user, token, id, personalNumber } = await consentedApplication();
+    const ssoToken = await loanSsoToken(app, { userId: user.id, loanId: id, personalNumber });
+    const response = await finishLoan(app, token, id, ssoToken);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'success' });
+    expect(await statusOf(id)).toBe('submitted');
+    expect(await consumedAt(ssoToken)).toEqual(clock.now());
+    const history = await loanHistoryOf(app, id);
+    expect(history.at(-1)).toMatchObject({
+      fromStatus: 'consented',
+      toStatus: 'submitted',
+      actorUserId: user.id,
+      reason: 'submit',
+    });
+    expect(await textsTo(user.phone)).toEqual([
+      expect.objectContaining({ text: `Sesxi: განაცხადი №${id} მიღებულია, შედეგს შეგატყობინებთ.` }),
+    ]);
+  });
+
+  it('goes through the sandbox provider as the SPA does: initiate, sign in, callback, finish', async () => {
+    const { user, token, id, personalNumber } = await consentedApplication();
+    const initiated = await app.inject({
+      method: 'POST',
+      url: '/api/sso/initiate',
+      headers: bearer(token),
+      payload: { state: { context: 'loan', loan_id: id } },
+    });
+    const { sso_token, auth_url } = initiated.json<{ sso_token: string; auth_url: string }>();
+    const returned = await signInAtSandbox(auth_url, baseUrl, {
+      personal_number: personalNumber,
+      name: user.name,
+      surname: user.surname,
+      action: 'approve',
+    });
+    const callback = await app.inject({
+      method: 'POST',
+      url: '/api/sso/callback',
+      payload: { code: returned.searchParams.get('code'), token: sso_token },
+    });
+    expect(callback.json()).toMatchObject({ state: { context: 'loan', loan_id: id } });
+    expect((await finishLoan(app, token, id, sso_token)).statusCode).toBe(200);
+    expect(await statusOf(id)).toBe('submitted');
+  });
+
+  it('refuses an identity with another personal number', async () => {
+    const { user, token, id } = await consentedApplication();
+    const ssoToken = await loanSsoToken(app, {
+      userId: user.id,
+      loanId: id,
+      personalNumber: '01001000011',
+    });
+    const response = await finishLoan(app, token, id, ssoToken);
+    await expectNothingChanged(response, { id, ssoToken, phone: user.phone });
+  });
+
+  it.each([
+    ['another context', () => ({ context: 'registration' as const })],
+    ['another application', () => ({ loanId: 2_000_000 })],
+    [
+      'another customer',
+      async () => ({ userId: (await onboardedCustomer(app, { phone: freshPhone() })).user.id }),
+    ],
+  ])('refuses a sign-in made for %s', async (_case, change) => {
+    const { user, token, id, personalNumber } = await consentedApplication();
+    const ssoToken = await loanSsoToken(app, {
+      userId: user.id,
+      loanId: id,
+      personalNumber,
+      ...(await change()),
+    });
+    const response = await finishLoan(app, token, id, ssoToken);
+    await expectNothingChanged(response, { id, ssoToken, phone: user.phone });
+  });
+
+  it.each(['x'.repeat(43), 'not a token', ''])('refuses the token %j', async (ssoToken) => {
+    const { token, id } = await consentedApplication();
+    const response = await finishLoan(app, token, id, ssoToken);
+    expect(response.statusCode).toBe(422);
+    expect(await statusOf(id)).toBe('consented');
+  });
+
+  it('refuses a sign-in that was already used', async () => {
+    const { user, token, id, personalNumber } = await consentedApplication();
+    const ssoToken = await loanSsoToken(app, { userId: user.id, loanId: id, personalNumber });
+    expect((await finishLoan(app, token, id, ssoToken)).statusCode).toBe(200);
+    await setLoanStatus(app, id, 'consented');
+    const again = await finishLoan(app, token, id, ssoToken);
+    expect(again.statusCode).toBe(422);
+    expect(again.json()).toEqual(finishFailed);
+    expect(await statusOf(id)).toBe('consented');
+  });
+
+  it('refuses a sign-in older than its 30 minutes', async () => {
+    const { user, id, personalNumber } = await consentedApplication();
+    const ssoToken = await loanSsoToken(app, { userId: user.id, loanId: id, personalNumber });
+    clock.advance(30 * 60_000 + 1_000);
+    const token = await startSession(app, user.id);
+    const response = await finishLoan(app, token, id, ssoToken);
+    await expectNothingChanged(response, { id, ssoToken, phone: user.phone });
+  });
+
+  it('refuses without a credit consent, and with one older than 30 days', async () => {
+    const { user, token } = await onboardedCustomer(app, { phone: freshPhone() });
+    const personalNumber = user.identityNumber ?? '';
+    const id = await createLoanViaApi(app, token);
+    const withoutConsent = await loanSsoToken(app, { userId: user.id, loanId: id, personalNumber });
+    await setLoanStatus(app, id, 'consented');
+    const refused = await finishLoan(app, token, id, withoutConsent);
+    await expectNothingChanged(refused, { id, ssoToken: withoutConsent, phone: user.phone });
+
+    await agreeToCreditInfo(app, token, id);
+    clock.advance(30 * 24 * 60 * 60_000 + 60_000);
+    const later = await startSession(app, user.id);
+    const ssoToken = await loanSsoToken(app, { userId: user.id, loanId: id, personalNumber });
+    const expired = await finishLoan(app, later, id, ssoToken);
+    await expectNothingChanged(expired, { id, ssoToken, phone: user.phone });
+  });
+
+  it('accepts a consent just under 30 days old', async () => {
+    const { user, id, personalNumber } = await consentedApplication();
+    clock.advance(30 * 24 * 60 * 60_000 - 60_000);
+    const later = await startSession(app, user.id);
+    const ssoToken = await loanSsoToken(app, { userId: user.id, loanId: id, personalNumber });
+    expect((await finishLoan(app, later, id, ssoToken)).statusCode).toBe(200);
+  });
+
+  it.each(['draft', 'submitted', 'cancelled', 'approved'] as const)(
+    'refuses an application that is %s, with 409',
+    async (status) => {
+      const { user, token, id, personalNumber } = await consentedApplication();
+      await setLoanStatus(app, id, status);
+      const ssoToken = await loanSsoToken(app, { userId: user.id, loanId: id, personalNumber });
+      const response = await finishLoan(app, token, id, ssoToken);
+      expect(response.statusCode).toBe(409);
+      await expectNothingChanged(response, { id, ssoToken, phone: user.phone, status });
+    },
+  );
+
+  it('answers success even when the SMS cannot be sent: the application is submitted', async () => {
+    const { user, token, id, personalNumber } = await consentedApplication();
+    const ssoToken = await loanSsoToken(app, { userId: user.id, loanId: id, personalNumber });
+    vi.spyOn(app.smsSender, 'send').mockRejectedValueOnce(new ServiceUnavailableError('sms'));
+    expect((await finishLoan(app, token, id, ssoToken)).statusCode).toBe(200);
+    expect(await statusOf(id)).toBe('submitted');
+  });
+});
+
+describe('racing finishes', () => {
+  it('one token sent twice submits once', async () => {
+    const { user, token, id, personalNumber } = await consentedApplication();
+    const ssoToken = await loanSsoToken(app, { userId: user.id, loanId: id, personalNumber });
+    const answers = await Promise.all([
+      finishLoan(app, token, id, ssoToken),
+      finishLoan(app, token, id, ssoToken),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 422]);
+    expect(await textsTo(user.phone)).toHaveLength(1);
+  });
+
+  it('two sign-ins sent together submit once', async () => {
+    const { user, token, id, personalNumber } = await consentedApplication();
+    const tokens = await Promise.all([
+      loanSsoToken(app, { userId: user.id, loanId: id, personalNumber }),
+      loanSsoToken(app, { userId: user.id, loanId: id, personalNumber }),
+    ]);
+    const answers = await Promise.all(tokens.map((sso) => finishLoan(app, token, id, sso)));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const history = await loanHistoryOf(app, id);
+    expect(history.filter((row) => row.toStatus === 'submitted')).toHaveLength(1);
+    // The losing request spent nothing.
+    expect((await Promise.all(tokens.map(consumedAt))).filter(Boolean)).toHaveLength(1);
+  });
+
+  it('a cancel and a finish: a finish never lands on a cancelled application', async () => {
+    const { user, token, id, personalNumber } = await consentedApplication();
+    const ssoToken = await loanSsoToken(app, { userId: user.id, loanId: id, personalNumber });
+    const [finished, cancelled] = await Promise.all([
+      finishLoan(app, token, id, ssoToken),
+      app.inject({ method: 'POST', url: `/api/credit-info/${id}/cancel`, headers: bearer(token) }),
+    ]);
+    expect(cancelled.statusCode).toBe(200);
+    expect(await statusOf(id)).toBe('cancelled');
+    const path = (await loanHistoryOf(app, id)).map(
+      (row) => `${row.fromStatus ?? ''}→${row.toStatus}`,
+    );
+    if (finished.statusCode === 200) {
+      // Submitted first; cancelling a submitted application before the decision is allowed.
+      expect(path.slice(-2)).toEqual(['consented→submitted', 'submitted→cancelled']);
+    } else {
+      expect(finished.json()).toEqual(finishFailed);
+      expect(path.at(-1)).toBe('consented→cancelled');
+      expect(await consumedAt(ssoToken)).toBeNull();
+    }
+  });
+});

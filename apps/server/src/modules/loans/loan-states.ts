@@ -1,0 +1,34 @@
+import type { LoanStatusCode } from '@sesxi/contract';
+
+/** Not decided and not cancelled: a customer has at most one such application. */
+export const openLoanStatuses = [
+  'draft',
+  'consented',
+  'submitted',
+  'under_review',
+] as const satisfies readonly LoanStatusCode[];
+
+export interface Transition {
+  from: readonly LoanStatusCode[];
+  to: LoanStatusCode;
+}
+
+/**
+ * The one place that says how an application moves. A transition is carried out as a single
+ * conditional UPDATE (`status in from`) with its history row in the same transaction, so of
+ * two requests racing on one application only one can find it in a state it may leave.
+ */
+export const loanTransitions = {
+  /** The customer saves the form again; a consent given for the old values no longer counts. */
+  edit: { from: ['draft', 'consented'], to: 'draft' },
+  /** The credit-bureau consent; given again when the customer comes back to the consent screen. */
+  consent: { from: ['draft', 'consented'], to: 'consented' },
+  /** Identification by single sign-on finished: the application reaches the lender. */
+  submit: { from: ['consented'], to: 'submitted' },
+  startReview: { from: ['submitted'], to: 'under_review' },
+  approve: { from: ['under_review'], to: 'approved' },
+  reject: { from: ['under_review'], to: 'rejected' },
+  cancel: { from: openLoanStatuses, to: 'cancelled' },
+} as const satisfies Record<string, Transition>;
+
+export type LoanTransition = keyof typeof loanTransitions;

@@ -1,0 +1,131 @@
+import multipart from '@fastify/multipart';
+import {
+  creditInfoAgree,
+  creditInfoFinish,
+  creditInfoShow,
+  loanCancel,
+  loanCreate,
+  loanEditSave,
+  loanEditShow,
+  loanOpenConflict,
+  loanOptions,
+  loansShow,
+  localeFromAcceptLanguage,
+  translate,
+} from '@sesxi/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { schemaOf } from '#app/http/endpoint-schema.ts';
+import { accountOf } from '#app/plugins/authentication.ts';
+import { evidenceOf } from '../registration/routes.ts';
+import { serviceContext } from '../service-context.ts';
+import { readLoanForm } from './bank-statements.ts';
+import { createCreditInfoService } from './credit-info-service.ts';
+import { loanCreateBody, loanEditBody } from './loan-form.ts';
+import { createLoanService, OpenApplicationError } from './service.ts';
+
+const success = { status: 'success' as const };
+
+/**
+ * Loan applications, for onboarded customers only (SDA-verified, questionnaire filled in;
+ * support staff are refused). Every route with an id finds only the customer's own.
+ */
+export const loanRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
+  void app.register(multipart);
+  const gate = { onRequest: app.requireOnboarded };
+  const multipartForm = { preValidation: readLoanForm, ...gate };
+  const limits = app.config.loanLimits;
+
+  const loans = (request: FastifyRequest) =>
+    createLoanService({ ...serviceContext(app, request), storage: app.fileStorage, limits });
+  const creditInfo = (request: FastifyRequest) =>
+    createCreditInfoService({
+      ...serviceContext(app, request),
+      sms: app.smsSender,
+      productName: app.config.productName,
+    });
+  const localeOf = (request: FastifyRequest) =>
+    localeFromAcceptLanguage(request.headers['accept-language']);
+  const userIdOf = (request: FastifyRequest) => accountOf(request).user.id;
+
+  app.get(loanOptions.path, { schema: schemaOf(loanOptions), ...gate }, (request) =>
+    loans(request).options(localeOf(request)),
+  );
+
+  app.post(
+    loanCreate.path,
+    {
+      schema: {
+        body: loanCreateBody(limits),
+        response: { 200: loanCreate.response, 409: loanOpenConflict },
+      },
+      ...multipartForm,
+    },
+    async (request, reply) => {
+      try {
+        return await loans(request).create(userIdOf(request), request.body);
+      } catch (error) {
+        if (!(error instanceof OpenApplicationError)) throw error;
+        const { loanId } = error;
+        const message = translate('loan.openExists', localeOf(request), { id: loanId });
+        return reply.code(409).send({ status: 'error', message, loan_id: loanId });
+      }
+    },
+  );
+
+  app.get(loanEditShow.path, { schema: schemaOf(loanEditShow), ...gate }, (request) =>
+    loans(request).editShow(userIdOf(request), request.params.id, localeOf(request)),
+  );
+
+  app.post(
+    loanEditSave.path,
+    {
+      schema: { ...schemaOf(loanEditSave), body: loanEditBody(limits) },
+      ...multipartForm,
+    },
+    async (request) => {
+      await loans(request).editSave(userIdOf(request), request.params.id, request.body);
+      return success;
+    },
+  );
+
+  app.get(loansShow.path, { schema: schemaOf(loansShow), ...gate }, (request) =>
+    loans(request).list(userIdOf(request), localeOf(request)),
+  );
+
+  app.post(loanCancel.path, { schema: schemaOf(loanCancel), ...gate }, async (request) => {
+    await loans(request).cancel(userIdOf(request), request.params.id);
+    return success;
+  });
+
+  app.get(creditInfoShow.path, { schema: schemaOf(creditInfoShow), ...gate }, (request) =>
+    creditInfo(request).text(userIdOf(request), request.params.id),
+  );
+
+  app.post(
+    creditInfoAgree.path,
+    { schema: schemaOf(creditInfoAgree), ...gate },
+    async (request) => {
+      await creditInfo(request).agree(
+        userIdOf(request),
+        request.params.id,
+        evidenceOf(request, app.clock.now()),
+      );
+      return success;
+    },
+  );
+
+  app.post(
+    creditInfoFinish.path,
+    { schema: schemaOf(creditInfoFinish), ...gate },
+    async (request) => {
+      await creditInfo(request).finish(
+        accountOf(request).user,
+        request.params.id,
+        request.body.sso_token,
+      );
+      return success;
+    },
+  );
+  done();
+};

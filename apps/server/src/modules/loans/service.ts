@@ -1,0 +1,203 @@
+import {
+  formatTimestamp,
+  type Locale,
+  type LoanLimits,
+  type loanEditShow,
+  type loanOptions,
+  type loansShow,
+  type ResponseOf,
+} from '@sesxi/contract';
+import { violatedUniqueConstraint } from '#app/db/constraint-violation.ts';
+import { lookupExists, lookupNames } from '#app/db/lookups.ts';
+import { branches, loanPurposes } from '#app/db/schema.ts';
+import { HttpError, httpError, type Message } from '#app/errors.ts';
+import { newStorageKey, type FileStorage } from '#app/integrations/storage/file-storage.ts';
+import type { ServiceContext } from '../service-context.ts';
+import type { BankStatementUpload } from './bank-statements.ts';
+import type { LoanForm } from './loan-form.ts';
+import { createLoanRepository, type LoanDetails, type StoredStatement } from './repository.ts';
+import { moveApplication } from './transitions.ts';
+
+export interface LoanDependencies extends ServiceContext {
+  storage: FileStorage;
+  limits: LoanLimits;
+}
+
+/** A second application while one is open; the route answers 409 naming the open one. */
+export class OpenApplicationError extends Error {
+  readonly loanId: number;
+
+  constructor(loanId: number) {
+    super(`application ${loanId} is still open`);
+    this.name = 'OpenApplicationError';
+    this.loanId = loanId;
+  }
+}
+
+const oneOpenPerUser = 'loan_applications_one_open_per_user';
+
+/** The longest file name kept with a statement; a longer one is cut. */
+const maxFileNameLength = 255;
+
+export function createLoanService({ db, clock, log, storage, limits }: LoanDependencies) {
+  const repository = createLoanRepository(db);
+
+  async function formOptions(locale: Locale) {
+    const [branchList, purposes] = await Promise.all([
+      lookupNames(db, branches, locale),
+      lookupNames(db, loanPurposes, locale),
+    ]);
+    return { branches: branchList, purposes, limits };
+  }
+
+  async function ownedOrNotFound(id: number, userId: number, locale?: Locale) {
+    const row = await repository.findOwned(id, userId, locale);
+    if (!row) throw httpError(404, 'errors.notFound');
+    return row;
+  }
+
+  /** The purpose and branch must name rows; a foreign key would otherwise refuse them late. */
+  async function detailsOf(form: LoanForm): Promise<LoanDetails> {
+    const problems: Record<string, Message[]> = {};
+    if (!(await lookupExists(db, loanPurposes, form.loan_purpose_id))) {
+      problems.loan_purpose_id = [{ key: 'validation.lookup' }];
+    }
+    if (form.branch_id != null && !(await lookupExists(db, branches, form.branch_id))) {
+      problems.branch_id = [{ key: 'validation.lookup' }];
+    }
+    if (Object.keys(problems).length > 0) {
+      throw new HttpError(422, 'errors.validation', { fields: problems });
+    }
+    return {
+      amount: form.amount,
+      months: form.months,
+      loanPurposeId: form.loan_purpose_id,
+      branchId: form.branch_id ?? null,
+    };
+  }
+
+  /** Stores the statement under a new key; the customer's file name is only kept beside it. */
+  async function store(file: BankStatementUpload): Promise<StoredStatement> {
+    const key = newStorageKey('bank-statements');
+    // bankStatementFile let only the allowed types through.
+    const type = file.detectedType ?? 'application/octet-stream';
+    await storage.put(key, file.bytes, type);
+    return {
+      key,
+      name: file.fileName.slice(0, maxFileNameLength) || 'bank-statement',
+      size: file.bytes.length,
+      type,
+    };
+  }
+
+  /** Removes a file no row points at; a failure is logged, never answered. */
+  async function discard(key: string) {
+    try {
+      await storage.delete(key);
+    } catch (error) {
+      log.warn({ err: error, key }, 'a bank statement no application uses could not be removed');
+    }
+  }
+
+  async function refuseWhileOpen(userId: number) {
+    const open = await repository.openApplicationOf(userId);
+    if (open !== undefined) throw new OpenApplicationError(open);
+  }
+
+  return {
+    async options(locale: Locale): Promise<ResponseOf<typeof loanOptions>> {
+      return { status: 'success', ...(await formOptions(locale)) };
+    },
+
+    /**
+     * A new draft with its bank statement. At most one open application a customer: checked
+     * first, and enforced by a unique index when two requests race.
+     */
+    async create(userId: number, form: LoanForm & { file: BankStatementUpload }) {
+      const details = await detailsOf(form);
+      await refuseWhileOpen(userId);
+      const statement = await store(form.file);
+      try {
+        const id = await db.transaction((tx) =>
+          createLoanRepository(tx).insertDraft(userId, details, statement, clock.now()),
+        );
+        log.info({ event: 'loan_created', loanId: id }, 'loan application created');
+        return { status: 'success' as const, id };
+      } catch (error) {
+        await discard(statement.key);
+        if (violatedUniqueConstraint(error) !== oneOpenPerUser) throw error;
+        await refuseWhileOpen(userId);
+        // The application that won the race was cancelled meanwhile.
+        throw httpError(409, 'errors.conflict');
+      }
+    },
+
+    async editShow(
+      userId: number,
+      id: number,
+      locale: Locale,
+    ): Promise<ResponseOf<typeof loanEditShow>> {
+      const row = await ownedOrNotFound(id, userId, locale);
+      return {
+        status: 'success',
+        ...(await formOptions(locale)),
+        loan: {
+          id: row.id,
+          amount: row.amount,
+          months: row.months,
+          loan_purpose_id: row.loanPurposeId,
+          branch_id: row.branchId,
+          loan_status: { code: row.statusCode, name: row.statusName },
+          bank_statement: { file_name: row.bankStatementName, size: row.bankStatementSize },
+          created_at: formatTimestamp(row.createdAt),
+        },
+      };
+    },
+
+    /**
+     * New values, and a new statement when one is sent (else the stored one stays). Only a
+     * draft or a consented application; a consented one returns to draft.
+     */
+    async editSave(userId: number, id: number, form: LoanForm): Promise<void> {
+      await ownedOrNotFound(id, userId);
+      const details = await detailsOf(form);
+      const statement = form.file && (await store(form.file));
+      try {
+        const moved = await db.transaction((tx) =>
+          moveApplication(tx, {
+            id,
+            userId,
+            name: 'edit',
+            now: clock.now(),
+            changes: { ...details, statement },
+          }),
+        );
+        if (statement) await discard(moved.bankStatementKey);
+      } catch (error) {
+        if (statement) await discard(statement.key);
+        throw error;
+      }
+    },
+
+    async list(userId: number, locale: Locale): Promise<ResponseOf<typeof loansShow>> {
+      const rows = await repository.listOwned(userId, locale);
+      return {
+        status: 'success',
+        loans: rows.map((row) => ({
+          id: row.id,
+          created_at: formatTimestamp(row.createdAt),
+          amount: row.amount,
+          months: row.months,
+          loan_status: { code: row.statusCode, name: row.statusName },
+        })),
+      };
+    },
+
+    async cancel(userId: number, id: number): Promise<void> {
+      await db.transaction((tx) =>
+        moveApplication(tx, { id, userId, name: 'cancel', now: clock.now() }),
+      );
+      log.info({ event: 'loan_cancelled', loanId: id }, 'loan application cancelled');
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import type { Locale, QuestionnaireValues } from '@sesxi/contract';
+import { eq } from 'drizzle-orm';
+import type { Database } from '#app/db/database.ts';
+import { lookupExists, lookupNames } from '#app/db/lookups.ts';
+import { activitySpheres, cities, questionnaireHistory, questionnaires } from '#app/db/schema.ts';
+
+export type QuestionnaireRow = typeof questionnaires.$inferSelect;
+
+/** Where a save came from, kept with each version in the history. */
+export interface SaveOrigin {
+  savedAt: Date;
+  ip: string;
+  userAgent: string;
+}
+
+export function createQuestionnaireRepository(db: Database) {
+  return {
+    cities: (locale: Locale) => lookupNames(db, cities, locale),
+    activitySpheres: (locale: Locale) => lookupNames(db, activitySpheres, locale),
+    cityExists: (id: number) => lookupExists(db, cities, id),
+    activitySphereExists: (id: number) => lookupExists(db, activitySpheres, id),
+
+    async ofUser(userId: number): Promise<QuestionnaireRow | undefined> {
+      const [row] = await db.select().from(questionnaires).where(eq(questionnaires.userId, userId));
+      return row;
+    },
+
+    /** Whether the user has filled in the questionnaire: the one place this is decided. */
+    async existsFor(userId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: questionnaires.id })
+        .from(questionnaires)
+        .where(eq(questionnaires.userId, userId));
+      return row !== undefined;
+    },
+
+    /** Creates the user's one questionnaire or overwrites it in place. */
+    async upsert(
+      userId: number,
+      values: QuestionnaireValues,
+      now: Date,
+    ): Promise<QuestionnaireRow> {
+      const columns = {
+        cityId: values.city_id,
+        address: values.address,
+        organisationName: values.organisation_name,
+        position: values.position,
+        salary: values.salary,
+        hasTransfer: values.has_transfer,
+        transfer: values.transfer,
+        monthlyExpenses: values.monthly_expenses,
+        totalFinancialLiability: values.total_financial_liability,
+        isPoliticalActive: values.is_political_active === 1,
+        isEntrepreneur: values.is_entrepreneur,
+        entrepreneurIncome: values.entrepreneur_income,
+        activitySphereId: values.activity_sphere_id,
+        hasPension: values.has_pension,
+        pension: values.pension,
+        updatedAt: now,
+      };
+      const [row] = await db
+        .insert(questionnaires)
+        .values({ userId, createdAt: now, ...columns })
+        .onConflictDoUpdate({ target: questionnaires.userId, set: columns })
+        .returning();
+      if (!row) throw new Error('saving a questionnaire returned no row');
+      return row;
+    },
+
+    async addHistory(
+      questionnaireId: number,
+      values: QuestionnaireValues,
+      origin: SaveOrigin,
+    ): Promise<void> {
+      await db.insert(questionnaireHistory).values({ questionnaireId, values, ...origin });
+    },
+  };
+}
+
+export type QuestionnaireRepository = ReturnType<typeof createQuestionnaireRepository>;

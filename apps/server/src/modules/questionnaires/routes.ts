@@ -1,0 +1,45 @@
+import {
+  localeFromAcceptLanguage,
+  questionnaireOptions,
+  questionnaireSave,
+  questionnaireShow,
+} from '@sesxi/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { schemaOf } from '#app/http/endpoint-schema.ts';
+import { accountOf } from '#app/plugins/authentication.ts';
+import { evidenceOf } from '../registration/routes.ts';
+import { serviceContext } from '../service-context.ts';
+import { createQuestionnaireService } from './service.ts';
+
+/** The questionnaire comes after the personal-data check, on the server as on the screens. */
+export const questionnaireRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
+  const service = (request: FastifyRequest) =>
+    createQuestionnaireService(serviceContext(app, request));
+  const gate = { onRequest: app.requireSdaVerified };
+
+  app.get(
+    questionnaireOptions.path,
+    { schema: schemaOf(questionnaireOptions), ...gate },
+    (request) =>
+      service(request).options(localeFromAcceptLanguage(request.headers['accept-language'])),
+  );
+
+  app.get(questionnaireShow.path, { schema: schemaOf(questionnaireShow), ...gate }, (request) =>
+    service(request).show(accountOf(request).user.id),
+  );
+
+  app.post(
+    questionnaireSave.path,
+    { schema: schemaOf(questionnaireSave), ...gate },
+    async (request) => {
+      const { ip, userAgent } = evidenceOf(request, app.clock.now());
+      const questionnaire = await service(request).save(accountOf(request).user.id, request.body, {
+        ip,
+        userAgent,
+      });
+      return { status: 'success' as const, questionnaire };
+    },
+  );
+  done();
+};

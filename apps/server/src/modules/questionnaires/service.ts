@@ -1,0 +1,113 @@
+import {
+  formatTimestamp,
+  type Locale,
+  type Questionnaire,
+  type QuestionnaireValues,
+  type questionnaireOptions,
+  type questionnaireShow,
+  type ResponseOf,
+} from '@sesxi/contract';
+import { HttpError, type Message } from '#app/errors.ts';
+import { createConsentRepository } from '../consents/repository.ts';
+import type { ServiceContext } from '../service-context.ts';
+import {
+  createQuestionnaireRepository,
+  type QuestionnaireRow,
+  type SaveOrigin,
+} from './repository.ts';
+
+/** PostgreSQL refuses NUL in text and JSON, and no answer needs a control character. */
+const controlCharacter = /\p{Cc}/u;
+const textFields = ['address', 'organisation_name', 'position'] as const;
+
+export function createQuestionnaireService({ db, clock, log }: ServiceContext) {
+  const repository = createQuestionnaireRepository(db);
+
+  /** Rules the schema cannot check: the lookups exist, the texts can be stored. */
+  async function refuseInvalid(values: QuestionnaireValues): Promise<void> {
+    const problems: Record<string, Message[]> = {};
+    if (!(await repository.cityExists(values.city_id))) {
+      problems.city_id = [{ key: 'validation.lookup' }];
+    }
+    if (
+      values.activity_sphere_id !== null &&
+      !(await repository.activitySphereExists(values.activity_sphere_id))
+    ) {
+      problems.activity_sphere_id = [{ key: 'validation.lookup' }];
+    }
+    for (const field of textFields) {
+      if (controlCharacter.test(values[field])) problems[field] = [{ key: 'validation.invalid' }];
+    }
+    if (Object.keys(problems).length > 0) {
+      throw new HttpError(422, 'errors.validation', { fields: problems });
+    }
+  }
+
+  return {
+    async options(locale: Locale): Promise<ResponseOf<typeof questionnaireOptions>> {
+      const [cities, activitySpheres] = await Promise.all([
+        repository.cities(locale),
+        repository.activitySpheres(locale),
+      ]);
+      return { status: 'success', cities, activitySpheres };
+    },
+
+    async show(userId: number): Promise<ResponseOf<typeof questionnaireShow>> {
+      const [row, privacyPolicy] = await Promise.all([
+        repository.ofUser(userId),
+        createConsentRepository(db).latestText('privacy_policy'),
+      ]);
+      return {
+        status: 'success',
+        questionnaire: row ? questionnaireOf(row) : null,
+        privacy_policy_agreement_text: privacyPolicy?.body ?? '',
+      };
+    },
+
+    /**
+     * Creates or overwrites the user's one questionnaire and keeps the version in its history,
+     * in one transaction. The values are the contract's transform of the body: conditional
+     * amounts are already null unless their box is set.
+     */
+    async save(
+      userId: number,
+      values: QuestionnaireValues,
+      origin: Omit<SaveOrigin, 'savedAt'>,
+    ): Promise<Questionnaire> {
+      await refuseInvalid(values);
+      const now = clock.now();
+      const row = await db.transaction(async (tx) => {
+        const questionnaires = createQuestionnaireRepository(tx);
+        const saved = await questionnaires.upsert(userId, values, now);
+        await questionnaires.addHistory(saved.id, values, { savedAt: now, ...origin });
+        return saved;
+      });
+      log.info({ event: 'questionnaire_saved', userId, questionnaireId: row.id }, 'saved');
+      return questionnaireOf(row);
+    },
+  };
+}
+
+/** The stored questionnaire under the spec's field names. */
+function questionnaireOf(row: QuestionnaireRow): Questionnaire {
+  return {
+    id: row.id,
+    city_id: row.cityId,
+    address: row.address,
+    organisation_name: row.organisationName,
+    position: row.position,
+    salary: row.salary,
+    has_transfer: row.hasTransfer,
+    transfer: row.transfer,
+    monthly_expenses: row.monthlyExpenses,
+    total_financial_liability: row.totalFinancialLiability,
+    is_political_active: row.isPoliticalActive ? 1 : 0,
+    is_individual_entrepreneur: row.isEntrepreneur ? 1 : 0,
+    is_entrepreneur: row.isEntrepreneur,
+    entrepreneur_income: row.entrepreneurIncome,
+    activity_sphere_id: row.activitySphereId,
+    has_pension: row.hasPension,
+    pension: row.pension,
+    updated_at: formatTimestamp(row.updatedAt),
+  };
+}

@@ -1,0 +1,66 @@
+import type { ResponseOf, sdaInfo } from '@sesxi/contract';
+import { httpError } from '#app/errors.ts';
+import type { SdaRegistry } from '#app/integrations/sda/sda-registry.ts';
+import { createConsentRepository, type ConsentEvidence } from '../consents/repository.ts';
+import type { ServiceContext } from '../service-context.ts';
+import type { User } from '../users/repository.ts';
+import { createSdaRepository } from './repository.ts';
+
+interface SdaDependencies extends ServiceContext {
+  registry: SdaRegistry;
+}
+
+/** Enough of a personal number to tell refusals apart in the log, never the whole of it. */
+export function maskedPersonalNumber(personalNumber: string): string {
+  return `${'*'.repeat(Math.max(0, personalNumber.length - 4))}${personalNumber.slice(-4)}`;
+}
+
+export function createSdaService({ db, clock, log, registry }: SdaDependencies) {
+  return {
+    async info(): Promise<ResponseOf<typeof sdaInfo>> {
+      const wording = await createConsentRepository(db).latestText('sda_information');
+      return { status: 'success', sda_info_text: wording?.body ?? '' };
+    },
+
+    /**
+     * Asks the registry to confirm the customer's identity. Confirmed: the customer is marked
+     * SDA-verified and the consent recorded, in one transaction. Refused: the account is
+     * deleted, so an identity the registry does not know keeps no personal number or phone and
+     * can register again. An unreachable registry throws ServiceUnavailableError, nothing
+     * changed.
+     */
+    async check(user: User, evidence: ConsentEvidence): Promise<'success' | 'refused'> {
+      if (user.isSdaVerified) return 'success';
+      // Customers always have both (a check constraint); only support accounts lack them.
+      if (user.identityNumber === null || user.documentNumber === null) {
+        throw httpError(403, 'errors.forbidden');
+      }
+      const answer = await registry.check({
+        personalNumber: user.identityNumber,
+        name: user.name,
+        surname: user.surname,
+        documentNumber: user.documentNumber,
+      });
+      if (answer === 'refused') {
+        const deleted = await createSdaRepository(db).deleteUnverified(user.id);
+        log.warn(
+          {
+            event: 'sda_refused',
+            userId: user.id,
+            personalNumber: maskedPersonalNumber(user.identityNumber),
+            accountDeleted: deleted,
+          },
+          'the registry refused the identity; the unverified account was deleted',
+        );
+        return 'refused';
+      }
+      await db.transaction(async (tx) => {
+        if (await createSdaRepository(tx).markVerified(user.id, clock.now())) {
+          await createConsentRepository(tx).record(user.id, 'sda_information', evidence);
+        }
+      });
+      log.info({ event: 'sda_verified', userId: user.id }, 'personal data confirmed');
+      return 'success';
+    },
+  };
+}

@@ -1,0 +1,174 @@
+import {
+  formatTimestamp,
+  type Locale,
+  type ResponseOf,
+  type supportUserAccessLog,
+  type SupportUserRow,
+  type supportUsers,
+  type supportUserShow,
+  type VerificationCheck,
+} from '@sesxi/contract';
+import { httpError } from '#app/errors.ts';
+import { identomatResultSchema } from '#app/integrations/identomat/document-verifier.ts';
+import { createAccessLogRepository, type AccessAction } from '../access-log/repository.ts';
+import { compareWithDocument } from '../identity-checks/comparison.ts';
+import {
+  createIdentityCheckRepository,
+  type IdentityCheck,
+} from '../identity-checks/repository.ts';
+import type { ServiceContext } from '../service-context.ts';
+import { createSupportRepository, type Customer } from './repository.ts';
+
+/** How many verification results the user page shows. */
+export const recentChecksShown = 10;
+
+/** The support staff member asking, and from where: what the access log records. */
+export interface Reader {
+  userId: number;
+  ip: string;
+  locale: Locale;
+}
+
+interface Paging {
+  page: number;
+  per_page: number;
+}
+
+/**
+ * The support back office. Every answer carrying customers' personal data is written to the
+ * access log first: a request whose log row cannot be written answers an error, not the data.
+ */
+export function createSupportService({ db, clock, log }: ServiceContext) {
+  const repository = createSupportRepository(db);
+  const accessLog = createAccessLogRepository(db);
+  const checks = createIdentityCheckRepository(db);
+
+  async function logAccess(
+    reader: Reader,
+    action: AccessAction,
+    subjectUserIds: number[],
+    details: Record<string, unknown>,
+  ) {
+    log.info(
+      { event: 'support_read', action, subjects: subjectUserIds.length },
+      'support read customers’ data',
+    );
+    await accessLog.append({
+      actorUserId: reader.userId,
+      subjectUserIds,
+      action,
+      details,
+      ip: reader.ip,
+      at: clock.now(),
+    });
+  }
+
+  async function customerOr404(id: number): Promise<Customer> {
+    const customer = await repository.customerById(id);
+    if (!customer) throw httpError(404, 'errors.notFound');
+    return customer;
+  }
+
+  return {
+    async users(
+      reader: Reader,
+      { page, per_page, search }: Paging & { search: string },
+    ): Promise<ResponseOf<typeof supportUsers>> {
+      const { rows, total, totalCapped } = await repository.customerPage({
+        search,
+        limit: per_page,
+        offset: (page - 1) * per_page,
+      });
+      const ids = rows.map((row) => row.id);
+      await logAccess(reader, 'users.list', ids, { search, page, per_page });
+      return {
+        ...pageOf(
+          rows.map((row) => rowOf(row, reader.locale)),
+          { page, per_page },
+          total,
+        ),
+        total_capped: totalCapped,
+      };
+    },
+
+    async user(reader: Reader, id: number): Promise<ResponseOf<typeof supportUserShow>> {
+      const customer = await customerOr404(id);
+      const recent = await checks.recentCompleted(id, recentChecksShown);
+      await logAccess(reader, 'users.show', [id], {});
+      return {
+        status: 'success',
+        user: {
+          ...rowOf(customer, reader.locale),
+          phone: customer.phone,
+          is_sda_verified: customer.isSdaVerified,
+          created_at: formatTimestamp(customer.createdAt),
+        },
+        lastRequests: recent.map((check) => checkOf(customer, check)),
+      };
+    },
+
+    async accessHistory(
+      reader: Reader,
+      id: number,
+      paging: Paging,
+    ): Promise<ResponseOf<typeof supportUserAccessLog>> {
+      await customerOr404(id);
+      const { rows, total } = await accessLog.pageForSubject(id, {
+        limit: paging.per_page,
+        offset: (paging.page - 1) * paging.per_page,
+      });
+      await logAccess(reader, 'users.access_log', [id], { ...paging });
+      const entries = rows.map((row) => ({
+        id: row.id,
+        actor: { id: row.actorId, name: row.actorName, surname: row.actorSurname },
+        action: row.action,
+        ip: row.ip,
+        created_at: formatTimestamp(row.createdAt),
+      }));
+      return pageOf(entries, paging, total);
+    },
+  };
+}
+
+/** design.md's paginated shape. */
+function pageOf<Row>(data: Row[], { page, per_page }: Paging, total: number) {
+  return {
+    status: 'success' as const,
+    data,
+    current_page: page,
+    per_page,
+    total,
+    last_page: Math.max(1, Math.ceil(total / per_page)),
+  };
+}
+
+function rowOf(customer: Customer, locale: Locale): SupportUserRow {
+  return {
+    id: customer.id,
+    name: customer.name,
+    surname: customer.surname,
+    document_type: {
+      name: (locale === 'en' ? customer.documentTypeNameEn : customer.documentTypeName) ?? '',
+    },
+    document_number: customer.documentNumber ?? '',
+    identity_number: customer.identityNumber ?? '',
+    is_identomat_verified: customer.isIdentomatVerified,
+  };
+}
+
+/** A stored check with the comparison judged against the customer's data as it is now. */
+function checkOf(customer: Customer, check: IdentityCheck): VerificationCheck {
+  const result = identomatResultSchema.safeParse(check.result);
+  return {
+    id: check.id,
+    session_token: check.sessionToken,
+    result: isRecord(check.result) ? check.result : {},
+    outcome: check.outcome,
+    comparison: result.success ? compareWithDocument(customer, result.data) : [],
+    created_at: formatTimestamp(check.createdAt),
+  };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,24 @@
+import { sdaCheck, sdaInfo, type BodyOf } from '@sesxi/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../shared/api/api-client';
+import { currentLocale } from '../../../shared/i18n/i18n';
+
+/** `GET /api/sda-checking`: the wording of the personal-data check the customer agrees to. */
+export function sdaInfoQuery() {
+  return queryOptions({
+    queryKey: ['sda-checking', 'info', currentLocale()],
+    queryFn: async ({ signal }) => (await apiRequest(sdaInfo, { signal })).sda_info_text,
+  });
+}
+
+export function useSdaInfo() {
+  return useQuery(sdaInfoQuery());
+}
+
+/**
+ * `POST /api/sda-checking`: the consent and the registry's answer, `success` or `refused`
+ * (an unreachable registry is a 503, thrown as an ApiError).
+ */
+export function sendSdaConsent(body: BodyOf<typeof sdaCheck>) {
+  return apiRequest(sdaCheck, { body });
+}

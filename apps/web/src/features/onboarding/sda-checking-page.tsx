@@ -1,0 +1,107 @@
+import '@mantine/core/styles/InlineInput.layer.css';
+import '@mantine/core/styles/Checkbox.layer.css';
+import { Alert, Button, Checkbox, Stack, Text, Title } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { formatTimestamp } from '../../shared/format/date-time';
+import { notify } from '../../shared/notifications/notification-store';
+import { session } from '../../shared/session/session';
+import { sendSdaConsent, useSdaInfo } from './api/sda-checking';
+
+/** The consent form under the check's wording. */
+function SdaConsentForm({ infoText }: { infoText: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [agreed, setAgreed] = useState(false);
+  const submitButton = useRef<HTMLButtonElement>(null);
+  const consent = useMutation({
+    mutationFn: sendSdaConsent,
+    onSuccess: async (answer) => {
+      if (answer.status === 'success') {
+        session.update({ is_sda_verified: true });
+        await navigate('/questionnaire');
+        return;
+      }
+      // The registry does not confirm the data: the server has removed the unverified account.
+      notify({ type: 'error', text: answer.message || t('sda.refused') });
+      session.reset();
+      await navigate('/register');
+    },
+  });
+
+  // The button was disabled while the request ran, which dropped keyboard focus: give it back.
+  useEffect(() => {
+    if (consent.isError) submitButton.current?.focus();
+  }, [consent.isError]);
+
+  function submit(event: SubmitEvent) {
+    event.preventDefault();
+    if (!agreed || consent.isPending) return;
+    consent.mutate({
+      sda_agreed_at: formatTimestamp(),
+      is_sda_verified: true,
+      sda_agreement_text: infoText,
+    });
+  }
+
+  return (
+    <Stack component="form" gap="md" onSubmit={submit}>
+      <Text style={{ whiteSpace: 'pre-line' }}>{infoText}</Text>
+      <Checkbox
+        label={t('sda.agree')}
+        checked={agreed}
+        disabled={consent.isPending}
+        onChange={(event) => {
+          setAgreed(event.currentTarget.checked);
+        }}
+      />
+      {consent.isError && (
+        <Alert color="red" variant="light" role="alert">
+          {t('sda.unavailable')}
+        </Alert>
+      )}
+      {!agreed && (
+        <Text size="sm" id="sda-agree-first">
+          {t('sda.agreeFirst')}
+        </Text>
+      )}
+      <div>
+        <Button
+          ref={submitButton}
+          type="submit"
+          disabled={!agreed}
+          loading={consent.isPending}
+          aria-describedby={agreed ? undefined : 'sda-agree-first'}
+        >
+          {t('labels.continue')}
+        </Button>
+      </div>
+      {/* Always present, so that screen readers announce the text when it appears. */}
+      <Text role="status" size="sm">
+        {consent.isPending ? t('sda.processing') : ''}
+      </Text>
+    </Stack>
+  );
+}
+
+/** `/sda-checking`: consent to the personal-data check against the state registry. */
+export function SdaCheckingPage() {
+  const { t } = useTranslation();
+  const info = useSdaInfo();
+  return (
+    <Stack gap="lg" maw={640}>
+      <Title order={1}>{t('sda.title')}</Title>
+      {info.isError ? (
+        <Alert color="red" variant="light" role="alert">
+          {info.error.message}
+        </Alert>
+      ) : info.isPending ? (
+        <Text>{t('sda.loading')}</Text>
+      ) : (
+        <SdaConsentForm infoText={info.data} />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,197 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { jsonResponse, requestsTo, type ApiAnswer } from '../../../test/api-fixtures';
+import { renderApp } from '../../../test/render-app';
+import { session } from '../../../shared/session/session';
+import {
+  accessLogEntries,
+  approvedCheck,
+  mismatchedCheck,
+  paginatedAnswer,
+  shownUser,
+  supportRows,
+  supportStaffFixture,
+  unfinishedCheck,
+  usersListAnswer,
+} from '../test-fixtures';
+
+const showCall = 'GET /api/checking/users/93';
+const logCall = 'GET /api/checking/users/93/access-log';
+
+function openUser(answers: Record<string, ApiAnswer> = {}) {
+  session.set(supportStaffFixture);
+  return renderApp('/checking/users/93', {
+    [showCall]: () =>
+      jsonResponse({
+        status: 'success',
+        user: shownUser,
+        lastRequests: [unfinishedCheck, mismatchedCheck, approvedCheck],
+      }),
+    [logCall]: paginatedAnswer(accessLogEntries(3)),
+    ...answers,
+  });
+}
+
+/** A description list as `term: description` lines. */
+function termPairs(list: HTMLElement): string[] {
+  return within(list)
+    .getAllByRole('term')
+    .map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent ?? ''}`);
+}
+
+function checkRows() {
+  return within(screen.getByRole('table', { name: 'ვერიფიკაციის შედეგები' }))
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    );
+}
+
+async function openDetails(user: ReturnType<typeof openUser>['user'], date: string) {
+  await user.click(await screen.findByRole('button', { name: `დეტალები: ${date}` }));
+  return screen.findByRole('dialog', { name: `ვერიფიკაციის შედეგი, ${date}` });
+}
+
+describe('/checking/users/{id}', () => {
+  it('shows the customer’s personal data, read-only', async () => {
+    openUser();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'ნიკა ქავთარაძე' }),
+    ).toBeInTheDocument();
+    const personal = screen.getByRole('region', { name: 'პირადი მონაცემები' });
+    expect(termPairs(personal)).toEqual([
+      'ID: 93',
+      'სახელი: ნიკა',
+      'გვარი: ქავთარაძე',
+      'პირადი ნომერი: 01001000093',
+      'დოკუმენტის ტიპი: პირადობის მოწმობა',
+      'დოკუმენტის ნომერი: AB1234567',
+      'ტელეფონის ნომერი: 599123456',
+      'რეგისტრაციის თარიღი: 2026-11-20 09:15:00',
+      'პერსონალური მონაცემების შემოწმება გავლილია: დიახ',
+      'დოკუმენტი შემოწმებულია: არა',
+    ]);
+    expect(within(personal).queryByRole('textbox')).not.toBeInTheDocument();
+  });
+
+  it('lists the recent checks with the date, the similarity as a Georgian percentage and the outcome', async () => {
+    openUser();
+    await screen.findByRole('table', { name: 'ვერიფიკაციის შედეგები' });
+    expect(checkRows()).toEqual([
+      ['2026-11-22 15:00:00', '{"status":"in_progress"}', 'დაუსრულებელი', 'დეტალები'],
+      ['2026-11-22 14:05:09', '41%', 'წარუმატებელი', 'დეტალები'],
+      ['2026-11-21 10:00:00', '90,3%', 'წარმატებული', 'დეტალები'],
+    ]);
+  });
+
+  it('says so when the customer has no checks yet', async () => {
+    openUser({
+      [showCall]: () => jsonResponse({ status: 'success', user: shownUser, lastRequests: [] }),
+    });
+    expect(await screen.findByText('ვერიფიკაციის შედეგები ჯერ არ არის')).toBeInTheDocument();
+  });
+
+  it('compares the customer’s data with the document, naming each mismatch in words', async () => {
+    const { user } = openUser();
+    const dialog = within(await openDetails(user, '2026-11-22 14:05:09'));
+    const rowOf = (field: string) => {
+      const header = dialog.getByRole('rowheader', { name: field });
+      return within(header.closest('tr') as HTMLElement);
+    };
+
+    const surname = rowOf('გვარი');
+    expect(surname.getByText('შეუსაბამობა')).toBeInTheDocument();
+    expect(surname.getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
+      'ქავთარაძეSSO-დან',
+      'ბერიძე',
+      '✗ შეუსაბამობა',
+    ]);
+    expect(rowOf('დოკუმენტის ნომერი').getByText('შეუსაბამობა')).toBeInTheDocument();
+    expect(rowOf('დოკუმენტის ნომერი').getByText('მომხმარებლის შეყვანილი')).toBeInTheDocument();
+    expect(rowOf('სახელი').getByText('ემთხვევა')).toBeInTheDocument();
+    expect(rowOf('სახელი').queryByText('შეუსაბამობა')).not.toBeInTheDocument();
+    expect(rowOf('პირადი ნომერი').getByText('ემთხვევა')).toBeInTheDocument();
+    expect(dialog.getAllByText('შეუსაბამობა')).toHaveLength(2);
+  });
+
+  it('lists the provider’s own fields in the dialog, and closes it with Escape', async () => {
+    const { user } = openUser();
+    const dialogElement = await openDetails(user, '2026-11-22 14:05:09');
+    const provider = within(dialogElement).getByRole('region', { name: 'პროვაიდერის პასუხი' });
+    expect(termPairs(provider)).toEqual([
+      'შედეგი: rejected',
+      'მსგავსება: 41%',
+      'ცოცხალი პირის შემოწმება: დიახ',
+      'დოკუმენტის ტიპი: id',
+      'უარის მიზეზი: Document data does not match (data_mismatch)',
+    ]);
+
+    await user.keyboard('{Escape}');
+    await vi.waitFor(() => {
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+  });
+
+  it('shows a dash for what a result does not carry', async () => {
+    const { user } = openUser();
+    const dialog = within(await openDetails(user, '2026-11-22 15:00:00'));
+    expect(dialog.getByText('შესადარებელი მონაცემები არ არის')).toBeInTheDocument();
+    expect(dialog.getAllByText('—')).toHaveLength(5);
+  });
+
+  it('lists who looked at the customer’s data, page by page', async () => {
+    const { user, fetchMock } = openUser({ [logCall]: paginatedAnswer(accessLogEntries(12)) });
+    const log = await screen.findByRole('table', { name: 'წვდომის ისტორია' });
+    const firstRow = within(within(log).getAllByRole('row')[1] as HTMLElement);
+    expect(firstRow.getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
+      '2026-11-22 12:59:00',
+      'ლევან დოლიძე',
+      'გახსნა მომხმარებლის მონაცემები',
+      '10.0.0.1',
+    ]);
+    expect(within(log).getAllByRole('row')).toHaveLength(11);
+
+    const pages = within(screen.getByRole('navigation', { name: 'წვდომის ისტორიის გვერდები' }));
+    await user.click(pages.getByRole('button', { name: 'გვერდი 2' }));
+    await vi.waitFor(() => {
+      expect(within(log).getAllByRole('row')).toHaveLength(3);
+    });
+    expect(within(log).getByText('ნახა მომხმარებლების სიაში')).toBeInTheDocument();
+    expect(requestsTo(fetchMock, logCall).map(({ url }) => url)).toEqual([
+      '/api/checking/users/93/access-log?page=1&per_page=10',
+      '/api/checking/users/93/access-log?page=2&per_page=10',
+    ]);
+  });
+
+  it('shows the server’s message for an unknown user', async () => {
+    openUser({
+      [showCall]: () =>
+        jsonResponse({ status: 'error', message: 'მოთხოვნილი რესურსი ვერ მოიძებნა' }, 404),
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('მოთხოვნილი რესურსი ვერ მოიძებნა');
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'მომხმარებლის მონაცემები' }),
+    ).toBeInTheDocument();
+  });
+
+  it('goes back to the table page it was opened from', async () => {
+    session.set(supportStaffFixture);
+    const rows = supportRows(100).map((row) => (row.id === 93 ? { ...row, ...shownUser } : row));
+    const { user, router } = renderApp('/checking?search=AB1234567', {
+      'GET /api/checking/users': usersListAnswer(rows),
+      [showCall]: () =>
+        jsonResponse({ status: 'success', user: shownUser, lastRequests: [approvedCheck] }),
+      [logCall]: paginatedAnswer(accessLogEntries(3)),
+    });
+    await user.click(await screen.findByRole('link', { name: 'ნახვა: ნიკა ქავთარაძე' }));
+    await screen.findByRole('heading', { level: 1, name: 'ნიკა ქავთარაძე' });
+    await user.click(screen.getByRole('link', { name: 'მომხმარებლების სიაზე დაბრუნება' }));
+    await vi.waitFor(() => {
+      expect(router.state.location.search).toBe('?search=AB1234567');
+    });
+    expect(await screen.findByRole('searchbox', { name: 'ძებნა' })).toHaveValue('AB1234567');
+  });
+});

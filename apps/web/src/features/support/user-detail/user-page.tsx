@@ -1,0 +1,63 @@
+import { Anchor, Stack, Title } from '@mantine/core';
+import type { SupportUser } from '@sesxi/contract';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useParams } from 'react-router';
+import { useSupportUser } from '../api/support-user';
+import { usersListHref } from '../list-location';
+import { LoadFailed, LoadingLine, Section } from '../support-ui';
+import { AccessLogSection } from './access-log-section';
+import { ChecksSection } from './checks-section';
+import { FieldList } from './field-list';
+
+function PersonalFields({ user }: { user: SupportUser }) {
+  const { t } = useTranslation();
+  const yesNo = (value: boolean) => t(value ? 'labels.yes' : 'labels.no');
+  return (
+    <Section title={t('support.personalData')}>
+      <FieldList
+        fields={[
+          [t('support.id'), user.id],
+          [t('labels.name'), user.name],
+          [t('labels.surname'), user.surname],
+          [t('labels.personalNumber'), user.identity_number],
+          [t('labels.documentType'), user.document_type.name],
+          [t('labels.documentNumber'), user.document_number],
+          [t('labels.phone'), user.phone],
+          [t('support.registeredAt'), user.created_at],
+          [t('support.sdaVerified'), yesNo(user.is_sda_verified)],
+          [t('support.documentVerified'), yesNo(user.is_identomat_verified)],
+        ]}
+      />
+    </Section>
+  );
+}
+
+/** `/checking/users/{id}`: one customer's data, verification results and access history. */
+export function UserPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const location = useLocation();
+  const shown = useSupportUser(id);
+
+  return (
+    <Stack gap="xl">
+      <Anchor component={Link} to={usersListHref(location.state)}>
+        {t('support.backToUsers')}
+      </Anchor>
+      <Title order={1}>
+        {shown.isSuccess
+          ? `${shown.data.user.name} ${shown.data.user.surname}`
+          : t('support.userTitle')}
+      </Title>
+      {shown.isPending && <LoadingLine />}
+      {shown.isError && <LoadFailed error={shown.error} />}
+      {shown.isSuccess && (
+        <>
+          <PersonalFields user={shown.data.user} />
+          <ChecksSection checks={shown.data.lastRequests} />
+          <AccessLogSection userId={id} />
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,64 @@
+import '@mantine/core/styles/VisuallyHidden.layer.css';
+import { Button, Table, VisuallyHidden } from '@mantine/core';
+import type { SupportUserRow } from '@sesxi/contract';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import type { ListLocationState } from '../list-location';
+import { Mark, ScrollableTable } from '../support-ui';
+
+interface UsersTableProps {
+  users: SupportUserRow[];
+  busy: boolean;
+}
+
+/** The spec's columns: id, name, surname, document type and number, personal number, verified. */
+export function UsersTable({ users, busy }: UsersTableProps) {
+  const { t } = useTranslation();
+  const { search } = useLocation();
+  const backTo: ListLocationState = { listSearch: search };
+  return (
+    <ScrollableTable
+      label={t('labels.users')}
+      minWidth={820}
+      busy={busy}
+      columns={[
+        t('support.id'),
+        t('labels.name'),
+        t('labels.surname'),
+        t('labels.documentType'),
+        t('labels.documentNumber'),
+        t('labels.personalNumber'),
+        t('labels.verified'),
+        <VisuallyHidden>{t('support.actions')}</VisuallyHidden>,
+      ]}
+    >
+      {users.map((user) => (
+        <Table.Tr key={user.id}>
+          <Table.Td>{user.id}</Table.Td>
+          <Table.Td>{user.name}</Table.Td>
+          <Table.Td>{user.surname}</Table.Td>
+          <Table.Td>{user.document_type.name}</Table.Td>
+          <Table.Td>{user.document_number}</Table.Td>
+          <Table.Td>{user.identity_number}</Table.Td>
+          <Table.Td>
+            <Mark ok={user.is_identomat_verified} notOkColor="gray.7">
+              {t(user.is_identomat_verified ? 'labels.yes' : 'labels.no')}
+            </Mark>
+          </Table.Td>
+          <Table.Td>
+            <Button
+              component={Link}
+              to={`/checking/users/${String(user.id)}`}
+              state={backTo}
+              size="compact-sm"
+              variant="default"
+              aria-label={t('support.showUser', { name: `${user.name} ${user.surname}` })}
+            >
+              {t('labels.show')}
+            </Button>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </ScrollableTable>
+  );
+}

@@ -1,0 +1,40 @@
+import { randomInt } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { logIn, newCustomer, type Customer } from './accounts.ts';
+import { waitForPath } from './onboarding.ts';
+
+/** The sandbox seed's support account (sandbox.md). */
+export const supportStaff = {
+  phone: '599000001',
+  password: 'Support-2026',
+  fullName: 'თამარ ლომიძე',
+};
+
+/** A new customer whose personal number picks a sandbox outcome (sandbox.md: 93, 94, …). */
+export function customerEnding(lastTwoDigits: string): Customer {
+  return {
+    ...newCustomer(),
+    personalNumber: `${String(randomInt(1_000_000_000)).padStart(9, '0')}${lastTwoDigits}`,
+  };
+}
+
+/**
+ * On /main: starts the document check, finishes it on the sandbox's page (Identomat's widget
+ * in production) and follows the provider's redirect back to /main.
+ */
+export async function verifyDocument(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'დოკუმენტის შემოწმების დაწყება' }).click();
+  await page.waitForURL((url) => url.pathname.startsWith('/dev-identomat/'));
+  await page.getByRole('button', { name: 'შემოწმების დასრულება' }).click();
+  await waitForPath(page, '/main');
+}
+
+/** Signs in with the support account and opens the user table from the account menu. */
+export async function signInAsSupport(page: Page): Promise<void> {
+  await page.goto('/login');
+  await logIn(page, supportStaff.phone, supportStaff.password);
+  const banner = page.getByRole('banner');
+  await banner.getByRole('button', { name: supportStaff.fullName }).click();
+  await banner.getByRole('menuitem', { name: 'მომხმარებლები' }).click();
+  await waitForPath(page, '/checking');
+}

@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint.ts';
+import { paginated, paginationQuery, success } from './envelope.ts';
+
+// ── Identity-document verification (Identomat) ────────────────────────────────────────
+
+/**
+ * `POST /api/identomat/session`: starts a document verification for the signed-in customer.
+ * The browser goes to `url` (Identomat's widget, or the sandbox page) and comes back to
+ * `/identomat?session_token=…`.
+ */
+export const identomatStart = defineEndpoint({
+  method: 'POST',
+  path: '/api/identomat/session',
+  response: success({ session_token: z.string(), url: z.url() }),
+});
+
+/**
+ * `GET /api/identomat-user/{sessionToken}`: fetches and judges the result. `failure` (HTTP
+ * 200, an answer rather than an error) carries the provider's reason or the spec's default
+ * text; an unreachable provider is a 503 error body; a token of another customer is a 404.
+ */
+export const identomatResult = defineEndpoint({
+  method: 'GET',
+  path: '/api/identomat-user/:sessionToken',
+  params: z.object({ sessionToken: z.string().min(1).max(200) }),
+  response: z.discriminatedUnion('status', [
+    success({ text: z.string() }),
+    z.object({ status: z.literal('failure'), text: z.string() }),
+  ]),
+});
+
+// ── Support back office ───────────────────────────────────────────────────────────────
+
+const documentTypeName = z.object({ name: z.string() });
+
+/** One row of the support table (spec §3, "User for support"). */
+export const supportUserRow = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  surname: z.string(),
+  document_type: documentTypeName,
+  document_number: z.string(),
+  identity_number: z.string(),
+  is_identomat_verified: z.boolean(),
+});
+
+/** One customer as support sees them: the row plus the rest of the personal record. */
+export const supportUser = supportUserRow.extend({
+  phone: z.string(),
+  is_sda_verified: z.boolean(),
+  created_at: z.string(),
+});
+
+/** Where a value of the customer's record came from. */
+export const dataSource = z.enum(['sso', 'entered']);
+
+/**
+ * One compared field of a verification: the customer's value beside the document's, judged
+ * on the server (Georgian letters compared as they are, Latin names by transliteration).
+ */
+export const verificationComparison = z.object({
+  field: z.enum([
+    'identity_number',
+    'name',
+    'surname',
+    'name_latin',
+    'surname_latin',
+    'document_number',
+  ]),
+  source: dataSource,
+  customer_value: z.string(),
+  document_value: z.string().nullable(),
+  matches: z.boolean(),
+});
+
+/** A verification check record (spec §3) with our judgement of it. */
+export const verificationCheck = z.object({
+  id: z.number().int(),
+  session_token: z.string(),
+  result: z.record(z.string(), z.unknown()),
+  outcome: z.enum(['success', 'failure']).nullable(),
+  comparison: z.array(verificationComparison),
+  created_at: z.string(),
+});
+
+/** The fewest characters a search may have: trigram indexes need three to narrow anything down. */
+export const minimumSearchLength = 3;
+
+/** Beyond this many matches a search answers this number as its total (`total_capped`). */
+export const searchTotalCap = 1000;
+
+/**
+ * `GET /api/checking/users?page=&per_page=&search=`: newest first, search on any part (at
+ * least three characters, or none). A search matching more than `searchTotalCap` customers
+ * answers that cap as `total` with `total_capped: true`: counting every match of a broad term
+ * among a million customers costs more than the page itself. Without a search the total is
+ * always exact.
+ */
+export const supportUsers = defineEndpoint({
+  method: 'GET',
+  path: '/api/checking/users',
+  query: paginationQuery.extend({
+    search: paginationQuery.shape.search.check((context) => {
+      const length = context.value.length;
+      // PostgreSQL text cannot hold NUL: such a search could match nothing, and would fail.
+      if (context.value.includes('\u0000')) {
+        context.issues.push({
+          code: 'custom',
+          message: 'validation.invalid',
+          input: context.value,
+        });
+      } else if (length > 0 && length < minimumSearchLength) {
+        context.issues.push({
+          code: 'too_small',
+          origin: 'string',
+          minimum: minimumSearchLength,
+          inclusive: true,
+          input: context.value,
+        });
+      }
+    }),
+  }),
+  response: paginated(supportUserRow).extend({ total_capped: z.boolean() }),
+});
+
+/** A user's id in a path, within PostgreSQL's `integer` (a larger one is refused, never queried). */
+const userIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** `GET /api/checking/users/{id}`: the customer and their 10 most recent checks. */
+export const supportUserShow = defineEndpoint({
+  method: 'GET',
+  path: '/api/checking/users/:id',
+  params: userIdParams,
+  response: success({ user: supportUser, lastRequests: z.array(verificationCheck) }),
+});
+
+/** One line of the access log: who looked at this customer's data, what and when. */
+export const accessLogEntry = z.object({
+  id: z.number().int(),
+  actor: z.object({ id: z.number().int(), name: z.string(), surname: z.string() }),
+  action: z.enum(['users.list', 'users.show', 'users.access_log']),
+  ip: z.string(),
+  created_at: z.string(),
+});
+
+/** `GET /api/checking/users/{id}/access-log`: who read this customer's data, newest first. */
+export const supportUserAccessLog = defineEndpoint({
+  method: 'GET',
+  path: '/api/checking/users/:id/access-log',
+  params: userIdParams,
+  query: paginationQuery.omit({ search: true }),
+  response: paginated(accessLogEntry),
+});
+
+export type SupportUserRow = z.output<typeof supportUserRow>;
+export type SupportUser = z.output<typeof supportUser>;
+export type VerificationCheck = z.output<typeof verificationCheck>;
+export type VerificationComparison = z.output<typeof verificationComparison>;
+export type AccessLogEntry = z.output<typeof accessLogEntry>;

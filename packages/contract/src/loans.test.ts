@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { creditInfoAgree, defaultLoanLimits, loanInput, loanOpenConflict } from './loans.ts';
+
+const input = loanInput(defaultLoanLimits);
+
+describe('loanInput', () => {
+  it('accepts decoded multipart values and Georgian comma decimals', () => {
+    expect(input.parse({ amount: '1500,50', months: 12, loan_purpose_id: '3' })).toEqual({
+      amount: 1500.5,
+      months: 12,
+      loan_purpose_id: 3,
+    });
+  });
+
+  it.each([
+    [{ amount: 99.99 }, 'amount', 'validation.tooSmall'],
+    [{ amount: 50_000.01 }, 'amount', 'validation.tooBig'],
+    [{ amount: 100.001 }, 'amount', 'validation.amountDecimals'],
+    [{ months: 2 }, 'months', 'validation.tooSmall'],
+    [{ months: 49 }, 'months', 'validation.tooBig'],
+    [{ months: 6.5 }, 'months', 'validation.integer'],
+    [{ loan_purpose_id: undefined }, 'loan_purpose_id', 'validation.required'],
+  ])('refuses %o under its field', (change, field, message) => {
+    const result = input.safeParse({ amount: 1000, months: 12, loan_purpose_id: 1, ...change });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => [issue.path[0], issue.message])).toContainEqual([
+      field,
+      message,
+    ]);
+  });
+
+  it('takes the bounds it is given', () => {
+    const narrow = loanInput({ ...defaultLoanLimits, max_amount: 2000 });
+    expect(narrow.safeParse({ amount: 2500, months: 12, loan_purpose_id: 1 }).success).toBe(false);
+  });
+});
+
+describe('creditInfoAgree', () => {
+  it('accepts the ticked box with its time', () => {
+    const body = { credit_info: true, agreed_at: '2026-11-22 10:00:00' };
+    expect(creditInfoAgree.body.safeParse(body).success).toBe(true);
+  });
+
+  it('answers a credit_info error for the unticked box (empty strings)', () => {
+    const result = creditInfoAgree.body.safeParse({ credit_info: '', agreed_at: '' });
+    expect(result.error?.issues[0]).toMatchObject({
+      path: ['credit_info'],
+      message: 'validation.consentRequired',
+    });
+  });
+});
+
+describe('loanOpenConflict', () => {
+  it('reads the 409 body with the open application’s id', () => {
+    const body = {
+      status: 'error',
+      message: 'თქვენ უკვე გაქვთ მიმდინარე განაცხადი №7',
+      loan_id: 7,
+    };
+    expect(loanOpenConflict.parse(body).loan_id).toBe(7);
+    expect(loanOpenConflict.safeParse({ status: 'error', message: 'x' }).success).toBe(false);
+  });
+});

@@ -1,0 +1,199 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint.ts';
+import { errorBody, statusOnly, success } from './envelope.ts';
+import { timestamp } from './formats.ts';
+import { lookupItem, moneyAmount } from './onboarding.ts';
+
+// ── Limits ────────────────────────────────────────────────────────────────────────────
+
+/** What a customer may ask for. The server's configuration decides; these are the defaults. */
+export const loanLimits = z.object({
+  min_amount: z.number(),
+  max_amount: z.number(),
+  min_months: z.number().int(),
+  max_months: z.number().int(),
+});
+export type LoanLimits = z.output<typeof loanLimits>;
+
+export const defaultLoanLimits: LoanLimits = {
+  min_amount: 100,
+  max_amount: 50_000,
+  min_months: 3,
+  max_months: 48,
+};
+
+/** Bank statements: at most 10 MB, and only these types, judged by the file's content. */
+export const bankStatementMaxBytes = 10 * 1024 * 1024;
+export const bankStatementTypes = ['application/pdf', 'image/jpeg', 'image/png'] as const;
+
+// ── The application form ──────────────────────────────────────────────────────────────
+
+/**
+ * The form's non-file fields, after each multipart field's JSON string has been decoded
+ * (`"1500"` → 1500). Built from the limits the server announces, so the form and the
+ * server check the same bounds.
+ */
+export function loanInput(limits: LoanLimits) {
+  return z.object({
+    amount: moneyAmount.pipe(
+      z
+        .number()
+        .min(limits.min_amount, { error: 'validation.tooSmall' })
+        .max(limits.max_amount, { error: 'validation.tooBig' }),
+    ),
+    months: z.coerce
+      .number({ error: 'validation.required' })
+      .int({ error: 'validation.integer' })
+      .min(limits.min_months, { error: 'validation.tooSmall' })
+      .max(limits.max_months, { error: 'validation.tooBig' }),
+    loan_purpose_id: z.coerce.number({ error: 'validation.required' }).int().positive(),
+    branch_id: z.coerce.number().int().positive().nullish(),
+  });
+}
+export type LoanInput = z.input<ReturnType<typeof loanInput>>;
+export type LoanValues = z.output<ReturnType<typeof loanInput>>;
+
+/** An application's statuses in the order of its usual path; the server's state machine moves it. */
+export const loanStatusCodes = [
+  'draft',
+  'consented',
+  'submitted',
+  'under_review',
+  'approved',
+  'rejected',
+  'cancelled',
+] as const;
+
+/** A status as shown: `code` for the app's logic, `name` in the request's language. */
+export const loanStatus = z.object({ code: z.enum(loanStatusCodes), name: z.string() });
+export type LoanStatusCode = z.output<typeof loanStatus>['code'];
+
+/** The stored bank statement, described (the file itself is never served to customers). */
+export const bankStatement = z.object({ file_name: z.string(), size: z.number().int() });
+
+/** One application as its owner edits it. */
+export const loan = z.object({
+  id: z.number().int(),
+  amount: z.number(),
+  months: z.number().int(),
+  loan_purpose_id: z.number().int(),
+  branch_id: z.number().int().nullable(),
+  loan_status: loanStatus,
+  bank_statement: bankStatement.nullable(),
+  created_at: timestamp,
+});
+export type Loan = z.output<typeof loan>;
+
+const loanFormOptions = {
+  branches: z.array(lookupItem),
+  purposes: z.array(lookupItem),
+  limits: loanLimits,
+};
+
+/** `GET /api/loans`: the form's option lists and limits. */
+export const loanOptions = defineEndpoint({
+  method: 'GET',
+  path: '/api/loans',
+  response: success(loanFormOptions),
+});
+
+/**
+ * `POST /api/loans`: multipart, each non-file field a JSON-encoded string, the bank
+ * statement raw under `file`. Creates a draft; at most one open application a customer.
+ */
+export const loanCreate = defineEndpoint({
+  method: 'POST',
+  path: '/api/loans',
+  response: success({ id: z.number().int() }),
+});
+
+/**
+ * The 409 of `POST /api/loans` while another application is still open: the message names it
+ * and `loan_id` lets the form link to it.
+ */
+export const loanOpenConflict = errorBody.extend({ loan_id: z.number().int() });
+
+const loanIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** `GET /api/loan-edit/{id}`: the form's options and the application, prefilled. */
+export const loanEditShow = defineEndpoint({
+  method: 'GET',
+  path: '/api/loan-edit/:id',
+  params: loanIdParams,
+  response: success({ ...loanFormOptions, loan }),
+});
+
+/**
+ * `POST /api/loan-edit/{id}`: multipart as on create; the file is optional (the stored one
+ * stays). Only a draft or consented application; a consented one returns to draft.
+ */
+export const loanEditSave = defineEndpoint({
+  method: 'POST',
+  path: '/api/loan-edit/:id',
+  params: loanIdParams,
+  response: statusOnly,
+});
+
+/** One row of the applications list on /main. */
+export const loanListItem = z.object({
+  id: z.number().int(),
+  created_at: timestamp,
+  amount: z.number(),
+  months: z.number().int(),
+  loan_status: loanStatus,
+});
+export type LoanListItem = z.output<typeof loanListItem>;
+
+/** `GET /api/loans-show`: the customer's applications, newest first. */
+export const loansShow = defineEndpoint({
+  method: 'GET',
+  path: '/api/loans-show',
+  response: success({ loans: z.array(loanListItem) }),
+});
+
+// ── Credit-bureau consent, identification, cancel ─────────────────────────────────────
+
+/** `GET /api/credit-info/{id}`: the consent wording, paragraphs separated by newlines. */
+export const creditInfoShow = defineEndpoint({
+  method: 'GET',
+  path: '/api/credit-info/:id',
+  params: loanIdParams,
+  response: success({ credit_info_text: z.string() }),
+});
+
+/**
+ * `POST /api/credit-info/{id}`: the checkbox sends `true` and the time; unchecked, both are
+ * empty strings, which answer a `credit_info` field error.
+ */
+export const creditInfoAgree = defineEndpoint({
+  method: 'POST',
+  path: '/api/credit-info/:id',
+  params: loanIdParams,
+  body: z.object({
+    credit_info: z.union([z.literal(true), z.literal('')]).refine((value) => value === true, {
+      error: 'validation.consentRequired',
+    }),
+    agreed_at: z.union([timestamp, z.literal('')]),
+  }),
+  response: statusOnly,
+});
+
+/**
+ * `POST /api/credit-info/{loanId}/finish`: after single sign-on in loan context; the SSO
+ * identity must be this customer's. Submits the application.
+ */
+export const creditInfoFinish = defineEndpoint({
+  method: 'POST',
+  path: '/api/credit-info/:id/finish',
+  params: loanIdParams,
+  body: z.object({ sso_token: z.string({ error: 'validation.required' }).min(1).max(200) }),
+  response: statusOnly,
+});
+
+/** `POST /api/credit-info/{id}/cancel`: cancels an application that is not decided yet. */
+export const loanCancel = defineEndpoint({
+  method: 'POST',
+  path: '/api/credit-info/:id/cancel',
+  params: loanIdParams,
+  response: statusOnly,
+});
