@@ -46,19 +46,29 @@ interface SentRequest {
   body: unknown;
 }
 
-/** The calls made to `METHOD /path`, in order. */
-export function requestsTo(fetchMock: ReturnType<typeof mockFetch>, key: string): SentRequest[] {
+function callsTo(fetchMock: ReturnType<typeof mockFetch>, key: string) {
   return fetchMock.mock.calls
     .map(([input, init = {}]) => ({ url: urlOf(input), init }))
     .filter(({ url, init }) => {
       const { pathname } = new URL(url, 'http://localhost');
       return `${init.method ?? 'GET'} ${pathname}` === key;
-    })
-    .map(({ url, init }) => ({
-      url,
-      headers: new Headers(init.headers),
-      body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
-    }));
+    });
+}
+
+/** The calls made to `METHOD /path`, in order. */
+export function requestsTo(fetchMock: ReturnType<typeof mockFetch>, key: string): SentRequest[] {
+  return callsTo(fetchMock, key).map(({ url, init }) => ({
+    url,
+    headers: new Headers(init.headers),
+    body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+  }));
+}
+
+/** The multipart bodies sent to `METHOD /path`, in order. */
+export function formDataSentTo(fetchMock: ReturnType<typeof mockFetch>, key: string): FormData[] {
+  return callsTo(fetchMock, key)
+    .map(({ init }) => init.body)
+    .filter((body): body is FormData => body instanceof FormData);
 }
 
 /** The JSON bodies sent to `METHOD /path`, in order. */

@@ -1,10 +1,17 @@
 import { defineEndpoint, contactMain, success } from '@sesxi/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { contactFixture, customerFixture, jsonResponse, mockFetch } from '../../test/api-fixtures';
+import {
+  contactFixture,
+  customerFixture,
+  formDataSentTo,
+  jsonResponse,
+  mockFetch,
+} from '../../test/api-fixtures';
 import { setLocale } from '../i18n/i18n';
 import { session } from '../session/session';
-import { apiRequest, setUnauthorizedHandler } from './api-client';
+import { FakeXMLHttpRequest, mockXhr } from '../../test/xhr-fixtures';
+import { apiRequest, apiUpload, setUnauthorizedHandler } from './api-client';
 import { ApiError, NetworkError } from './api-error';
 
 const saveThing = defineEndpoint({
@@ -165,5 +172,117 @@ describe('apiRequest', () => {
   it('fails loudly in development when a success answer breaks the contract', async () => {
     mockFetch(() => jsonResponse({ status: 'success', branches: 'none' }));
     await expect(apiRequest(contactMain)).rejects.toThrow(/outside its contract/);
+  });
+});
+
+const uploadThing = defineEndpoint({
+  method: 'POST',
+  path: '/api/uploads/:id',
+  response: success({ id: z.number() }),
+});
+
+function form(): FormData {
+  const body = new FormData();
+  body.append('amount', JSON.stringify(1500));
+  body.append('file', new File(['%PDF-1.7'], 'ამონაწერი.pdf', { type: 'application/pdf' }));
+  return body;
+}
+
+describe('apiUpload', () => {
+  it('sends the multipart body with the same headers and reports progress', async () => {
+    session.set(customerFixture);
+    const sent = mockXhr();
+    let answer: (response: Response) => void = () => undefined;
+    const fetchMock = mockFetch(
+      () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    );
+    const progress: number[] = [];
+    const body = form();
+    const upload = apiUpload(uploadThing, {
+      params: { id: 7 },
+      body,
+      onProgress: (share) => progress.push(share),
+    });
+    const request = sent[0] ?? new FakeXMLHttpRequest();
+    expect(request.method).toBe('POST');
+    expect(request.url).toBe('/api/uploads/7');
+    expect(request.headers.get('Authorization')).toBe('Bearer token-abc');
+    expect(request.headers.get('X-Requested-With')).toBe('XMLHttpRequest');
+    expect(request.headers.get('Accept-Language')).toBe('ka');
+    // The browser writes the multipart type with its boundary.
+    expect(request.headers.has('Content-Type')).toBe(false);
+    expect(formDataSentTo(fetchMock, 'POST /api/uploads/7')).toEqual([body]);
+
+    request.reportProgress(25, 100);
+    request.reportProgress(100, 100);
+    answer(jsonResponse({ status: 'success', id: 9 }));
+    await expect(upload).resolves.toEqual({ status: 'success', id: 9 });
+    expect(progress).toEqual([0.25, 1]);
+  });
+
+  it('turns field errors into an ApiError, as apiRequest does', async () => {
+    mockXhr();
+    mockFetch(() => jsonResponse({ status: 'error', message: 'x', file: ['ფაილი დიდია'] }, 413));
+    await expect(apiUpload(uploadThing, { params: { id: 1 }, body: form() })).rejects.toMatchObject(
+      { name: 'ApiError', httpStatus: 413, fieldErrors: { file: ['ფაილი დიდია'] } },
+    );
+  });
+
+  it('reads Retry-After and keeps the answer’s extra fields', async () => {
+    mockXhr();
+    mockFetch(() =>
+      jsonResponse({ status: 'error', message: 'ღია განაცხადი', loan_id: 4 }, 429, {
+        'Retry-After': '30',
+      }),
+    );
+    await expect(apiUpload(uploadThing, { params: { id: 1 }, body: form() })).rejects.toMatchObject(
+      { retryAfterSeconds: 30, body: { loan_id: 4 } },
+    );
+  });
+
+  it('resets the session and goes to /login on 401', async () => {
+    const goToLogin = vi.fn();
+    setUnauthorizedHandler(goToLogin);
+    session.set(customerFixture);
+    mockXhr();
+    mockFetch(() => jsonResponse({ status: 'error', message: 'გთხოვთ, გაიაროთ ავტორიზაცია' }, 401));
+    await expect(
+      apiUpload(uploadThing, { params: { id: 1 }, body: form() }),
+    ).rejects.toBeInstanceOf(ApiError);
+    expect(session.get()).toBeNull();
+    expect(goToLogin).toHaveBeenCalledOnce();
+  });
+
+  it('reports no answer as a NetworkError in Georgian', async () => {
+    mockXhr();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    const error = await apiUpload(uploadThing, { params: { id: 1 }, body: form() }).catch(
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error).toHaveProperty(
+      'message',
+      'სერვერთან კავშირი ვერ დამყარდა. გთხოვთ, შეამოწმოთ ინტერნეტთან კავშირი და სცადოთ ხელახლა.',
+    );
+  });
+
+  it('stops sending when aborted', async () => {
+    const sent = mockXhr();
+    mockFetch(() => new Promise<Response>(() => undefined));
+    const controller = new AbortController();
+    const upload = apiUpload(uploadThing, {
+      params: { id: 1 },
+      body: form(),
+      signal: controller.signal,
+    });
+    controller.abort();
+    await expect(upload).rejects.toHaveProperty('name', 'AbortError');
+    expect(sent).toHaveLength(1);
   });
 });

@@ -43,18 +43,75 @@ function urlOf(endpoint: Endpoint, { params = {}, query = {} }: UrlParts): strin
   return queryString ? `${path}?${queryString}` : path;
 }
 
-async function bodyOf(response: Response): Promise<Record<string, unknown>> {
+/** The answer's JSON object; anything else (an HTML error page, nothing) reads as `{}`. */
+function payloadOf(text: string): Record<string, unknown> {
   try {
-    const body: unknown = await response.json();
+    const body: unknown = JSON.parse(text);
     return typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
   } catch {
     return {};
   }
 }
 
-function retryAfterOf(response: Response): number | undefined {
-  const seconds = Number(response.headers.get('Retry-After'));
+function retryAfterOf(header: string | null): number | undefined {
+  const seconds = Number(header);
   return Number.isFinite(seconds) && seconds > 0 ? seconds : undefined;
+}
+
+/** The headers of every call: JSON back, the visitor's language, and the bearer when signed in. */
+function requestHeaders(token: string | undefined): Headers {
+  const headers = new Headers({
+    Accept: 'application/json',
+    'Accept-Language': currentLocale(),
+    'X-Requested-With': 'XMLHttpRequest',
+  });
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  return headers;
+}
+
+/** What came back, whichever way it was asked for (fetch or XMLHttpRequest). */
+interface RawAnswer {
+  httpStatus: number;
+  text: string;
+  retryAfter: string | null;
+}
+
+/**
+ * The one reading of an answer for both request paths: the parsed success, or an `ApiError`
+ * for an error envelope (after resetting the session on 401).
+ */
+function settle<E extends Endpoint>(
+  endpoint: E,
+  token: string | undefined,
+  { httpStatus, text, retryAfter }: RawAnswer,
+): ResponseOf<E> {
+  const payload = payloadOf(text);
+  if (httpStatus === 401) {
+    session.reset();
+    onUnauthorized();
+  }
+  if (httpStatus >= 200 && httpStatus < 300) {
+    const parsed = endpoint.response.safeParse(payload);
+    if (parsed.success) {
+      // The server's session slides with every use; keep the local copy's expiry in step.
+      if (token) session.update({});
+      return parsed.data as ResponseOf<E>;
+    }
+    if (payload.status === 'success') {
+      // The server and this build disagree about the contract: loud in development only.
+      if (import.meta.env.DEV) {
+        throw new Error(
+          `${endpoint.method} ${endpoint.path} answered outside its contract:\n${z.prettifyError(parsed.error)}`,
+        );
+      }
+      return payload as ResponseOf<E>;
+    }
+  }
+  throw new ApiError(httpStatus, payload, i18next.t('errors.unexpected'), retryAfterOf(retryAfter));
+}
+
+function networkError(cause: unknown): NetworkError {
+  return new NetworkError(i18next.t('errors.network'), { cause });
 }
 
 /**
@@ -67,12 +124,7 @@ export async function apiRequest<E extends Endpoint>(
   options: RequestOptions<E> = {},
 ): Promise<ResponseOf<E>> {
   const token = session.get()?.apiToken;
-  const headers = new Headers({
-    Accept: 'application/json',
-    'Accept-Language': currentLocale(),
-    'X-Requested-With': 'XMLHttpRequest',
-  });
-  if (token) headers.set('Authorization', `Bearer ${token}`);
+  const headers = requestHeaders(token);
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
   else if (options.body !== undefined) {
@@ -90,35 +142,65 @@ export async function apiRequest<E extends Endpoint>(
     });
   } catch (error) {
     if (options.signal?.aborted) throw error;
-    throw new NetworkError(i18next.t('errors.network'), { cause: error });
+    throw networkError(error);
   }
+  return settle(endpoint, token, {
+    httpStatus: response.status,
+    text: await response.text().catch(() => ''),
+    retryAfter: response.headers.get('Retry-After'),
+  });
+}
 
-  const payload = await bodyOf(response);
-  if (response.status === 401) {
-    session.reset();
-    onUnauthorized();
-  }
-  if (response.ok) {
-    const parsed = endpoint.response.safeParse(payload);
-    if (parsed.success) {
-      // The server's session slides with every use; keep the local copy's expiry in step.
-      if (token) session.update({});
-      return parsed.data as ResponseOf<E>;
-    }
-    if (payload.status === 'success') {
-      // The server and this build disagree about the contract: loud in development only.
-      if (import.meta.env.DEV) {
-        throw new Error(
-          `${endpoint.method} ${endpoint.path} answered outside its contract:\n${z.prettifyError(parsed.error)}`,
-        );
-      }
-      return payload as ResponseOf<E>;
-    }
-  }
-  throw new ApiError(
-    response.status,
-    payload,
-    i18next.t('errors.unexpected'),
-    retryAfterOf(response),
-  );
+export interface UploadOptions {
+  /** The multipart form; the browser writes its boundary. */
+  body: FormData;
+  /** Values for the path's `:name` placeholders. */
+  params?: Record<string, string | number>;
+  /** Called as the body goes out, with the share sent so far (0 to 1). */
+  onProgress?: (sent: number) => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * `apiRequest` for a multipart body whose sending the screen shows: fetch cannot report upload
+ * progress, XMLHttpRequest can. Same headers, same answers, same errors.
+ */
+export async function apiUpload<E extends Endpoint>(
+  endpoint: E,
+  { body, params, onProgress, signal }: UploadOptions,
+): Promise<ResponseOf<E>> {
+  const token = session.get()?.apiToken;
+  const answer = await new Promise<RawAnswer>((resolve, reject) => {
+    signal?.throwIfAborted();
+    const request = new XMLHttpRequest();
+    request.open(endpoint.method, urlOf(endpoint, { params }));
+    requestHeaders(token).forEach((value, name) => {
+      request.setRequestHeader(name, value);
+    });
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
+    };
+    request.onload = () => {
+      resolve({
+        httpStatus: request.status,
+        text: request.responseText,
+        retryAfter: request.getResponseHeader('Retry-After'),
+      });
+    };
+    request.onerror = () => {
+      reject(networkError(new Error(`${endpoint.method} ${endpoint.path} got no answer`)));
+    };
+    request.onabort = () => {
+      reject(new DOMException('The upload was aborted', 'AbortError'));
+    };
+    signal?.addEventListener(
+      'abort',
+      () => {
+        request.abort();
+      },
+      { once: true },
+    );
+    request.send(body);
+  });
+  return settle(endpoint, token, answer);
 }
