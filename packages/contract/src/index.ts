@@ -11,3 +11,4 @@ export * from './accounts.ts';
 export * from './onboarding.ts';
 export * from './identity-checks.ts';
 export * from './loans.ts';
+export * from './offer/index.ts';

@@ -1,0 +1,111 @@
+import { addMonths, parseIsoDate, type CalendarDate } from './calendar.ts';
+import { toTetri } from './money.ts';
+import { upfrontFeeTetri, type LoanPricing } from './product.ts';
+
+/**
+ * Conventions of the annuity schedule:
+ * - Amounts are integer tetri; every rounding is to the nearest tetri (`Math.round`).
+ * - Interest for a month is balance × nominal / 12, whatever the month's length
+ *   (a 30/360-style monthly rate, as Georgian lenders quote "2% a month" for 24% a year).
+ *   The actual day counts enter only the effective rate.
+ * - The annuity is P·i / (1 − (1 + i)^−n) with i = nominal / 12 (P / n at 0%), rounded to
+ *   the tetri. Each month's principal is annuity − interest; the last month repays the
+ *   remaining balance whole, so it settles every rounding difference: the principal column
+ *   sums exactly to the amount and the balance ends at exactly 0.
+ * - The payment shown is annuity + the product's monthly fee; one-off fees are deducted from
+ *   the amount paid out and appear in no row.
+ * - Payment k falls on the start date's day of the month, k months later, clamped to the
+ *   month's end (Jan 31 → Feb 28/29 → Mar 31).
+ */
+
+export interface ScheduleRowTetri {
+  /** 1 … months */
+  number: number;
+  date: CalendarDate;
+  /** principal + interest + fee */
+  payment: number;
+  principal: number;
+  interest: number;
+  fee: number;
+  /** What is still owed after this payment. */
+  balance: number;
+}
+
+export interface ScheduleTetri {
+  amount: number;
+  /** One-off fees, deducted from the amount paid out. */
+  upfrontFee: number;
+  /** The regular monthly payment: annuity + monthly fee. */
+  monthlyPayment: number;
+  start: CalendarDate;
+  rows: ScheduleRowTetri[];
+}
+
+/** What a loan is asked for: `amount` in GEL (two decimals), `months` a whole number. */
+export interface LoanTerms {
+  amount: number;
+  months: number;
+}
+
+/** Refuses amounts and terms no schedule can be built for (limits are the product's concern). */
+export function assertTerms({ amount, months }: LoanTerms): void {
+  if (!Number.isFinite(amount) || toTetri(amount) <= 0)
+    throw new RangeError(`Not a loan amount: ${amount}`);
+  if (!Number.isInteger(months) || months < 1)
+    throw new RangeError(`Not a loan term in months: ${months}`);
+}
+
+function monthlyRate(pricing: LoanPricing): number {
+  return pricing.nominal_rate / 100 / 12;
+}
+
+/** The annuity on one tetri: the factor every amount is multiplied by (so payments grow with the amount). */
+function annuityFactor(rate: number, months: number): number {
+  return rate === 0 ? 1 / months : rate / (1 - (1 + rate) ** -months);
+}
+
+/** The regular monthly payment in tetri, annuity + monthly fee: O(1), without the schedule. */
+export function monthlyPaymentTetri(pricing: LoanPricing, terms: LoanTerms): number {
+  assertTerms(terms);
+  const annuity = Math.round(
+    toTetri(terms.amount) * annuityFactor(monthlyRate(pricing), terms.months),
+  );
+  return annuity + toTetri(pricing.monthly_fee);
+}
+
+/** The full schedule in tetri. `startDate` (`YYYY-MM-DD`) is the payout date. */
+export function buildScheduleTetri(
+  pricing: LoanPricing,
+  terms: LoanTerms,
+  startDate: string,
+): ScheduleTetri {
+  const start = parseIsoDate(startDate);
+  const amount = toTetri(terms.amount);
+  const upfrontFee = upfrontFeeTetri(pricing, terms.amount);
+  if (upfrontFee >= amount) throw new RangeError('The one-off fees take the whole amount');
+  const fee = toTetri(pricing.monthly_fee);
+  const monthlyPayment = monthlyPaymentTetri(pricing, terms);
+  const annuity = monthlyPayment - fee;
+  const rate = monthlyRate(pricing);
+
+  const rows: ScheduleRowTetri[] = [];
+  let balance = amount;
+  for (let number = 1; number <= terms.months; number++) {
+    const interest = Math.round(balance * rate);
+    // The last month repays what is left; before it, the annuity's principal part (never
+    // below 0 nor above the balance, which rounding on tiny amounts could otherwise allow).
+    const principal =
+      number === terms.months ? balance : Math.min(balance, Math.max(0, annuity - interest));
+    balance -= principal;
+    rows.push({
+      number,
+      date: addMonths(start, number),
+      payment: principal + interest + fee,
+      principal,
+      interest,
+      fee,
+      balance,
+    });
+  }
+  return { amount, upfrontFee, monthlyPayment, start, rows };
+}
