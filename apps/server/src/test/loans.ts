@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
 import type { LoanStatusCode } from '@sesxi/contract';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -13,6 +12,7 @@ import { bearer, completedSsoToken } from './accounts.ts';
 import { buildTestApp } from './build-test-app.ts';
 import { listeningTestApp } from './listening-app.ts';
 import type { TestClock } from './test-clock.ts';
+import { pdfFile } from './tiny-files.ts';
 
 /**
  * A test app whose bank statements go to a temporary folder of its own; `storedFiles` lists
@@ -65,48 +65,6 @@ export function loansOf(app: FastifyInstance, userId: number) {
 /** Puts an application straight into `status`, for tests of what each state allows. */
 export async function setLoanStatus(app: FastifyInstance, id: number, status: LoanStatusCode) {
   await app.database.db.update(loanApplications).set({ status }).where(eq(loanApplications.id, id));
-}
-
-// --- tiny files, made here (sandbox.md: no binary fixtures) ---------------------------------
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const checksum = Buffer.alloc(4);
-  checksum.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, checksum]);
-}
-
-/** A valid 1×1 grey PNG. */
-export function pngFile(): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(1, 0);
-  header.writeUInt32BE(1, 4);
-  header.writeUInt8(8, 8); // bit depth; colour type 0 (grey), the rest 0
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateSync(Buffer.from([0, 0x80]))),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-/** The start of a JPEG (start of image, a JFIF header) and its end: enough to be told by content. */
-export function jpegFile(): Buffer {
-  return Buffer.concat([
-    Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
-    Buffer.from('JFIF\0', 'latin1'),
-    Buffer.from([0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0xff, 0xd9]),
-  ]);
-}
-
-/** A PDF of exactly `size` bytes (at least 32): a header, a comment to fill, the trailer. */
-export function pdfFile(size = 1024): Buffer {
-  const head = Buffer.from('%PDF-1.4\n%', 'latin1');
-  const tail = Buffer.from('\n%%EOF\n', 'latin1');
-  const filler = Buffer.alloc(size - head.length - tail.length, 'x');
-  return Buffer.concat([head, filler, tail]);
 }
 
 // --- the loan form as the SPA sends it ------------------------------------------------------

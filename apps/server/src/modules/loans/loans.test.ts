@@ -13,10 +13,10 @@ import {
   loanTestApp,
   loanValues,
   multipartBody,
-  pdfFile,
   postLoanForm,
   setLoanStatus,
 } from '#app/test/loans.ts';
+import { pdfFile } from '#app/test/tiny-files.ts';
 import { onboardedCustomer, sdaVerifiedCustomer, startSession } from '#app/test/onboarding.ts';
 import { testClock } from '#app/test/test-clock.ts';
 import { phoneSeries } from '#app/test/unique.ts';

@@ -3,17 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '#app/test/accounts.ts';
 import {
-  jpegFile,
   jsonFields,
   loansOf,
   loanTestApp,
   loanValues,
   multipartBody,
-  pdfFile,
-  pngFile,
   postLoanForm,
   type UploadedFile,
 } from '#app/test/loans.ts';
+import { jpegFile, pdfFile, pngFile } from '#app/test/tiny-files.ts';
 import { onboardedCustomer } from '#app/test/onboarding.ts';
 import { phoneSeries } from '#app/test/unique.ts';
 
