@@ -4,7 +4,7 @@ import { effectiveAnnualRate, scheduleCashFlows, type CashFlow } from './effecti
 import { computeOffer } from './offer.ts';
 import type { LoanPricing } from './product.ts';
 import { buildScheduleTetri } from './schedule.ts';
-import { startDateArbitrary } from './test-arbitraries.ts';
+import { startDateArbitrary } from './test-support.ts';
 
 /** The flows' present value at an annual rate given in percent. */
 function presentValue(flows: readonly CashFlow[], percent: number): number {

@@ -53,15 +53,19 @@ function probeMonths({ min_months: min, max_months: max }: LoanProduct): number[
 /**
  * The highest effective rate a product can reach inside its limits, and where.
  *
- * Why these probes suffice: for a fixed term the payments grow in proportion to the amount
- * while the fixed fee and the monthly fee do not, so the rate falls as the amount grows —
- * the worst amount is the minimum (the tetri rounding jitters a little around that: the next
- * amounts are probed too). Over the term, one-off fees are spread over fewer months in a
- * short loan (rate falls with the term) while a monthly fee weighs more against the smaller
- * average balance of a long one (rate rises with the term); to first order their sum is
- * monotonic, so the worst term is a limit — but every term (or a fine grid) is probed rather
- * than trust that. Start dates shift day counts by a few days: the worst (amount, term)
- * points of the grid are re-probed from every date of `probeDates`.
+ * Why these probes suffice:
+ * - Amount: for a fixed term the payments grow in proportion to the amount while the fixed
+ *   fee and the monthly fee do not (the percent fee is proportional), so the rate never rises
+ *   with the amount: the worst is the minimum. Tetri rounding jitters around that, so the
+ *   next amounts and a geometric grid up to the maximum are probed as well.
+ * - Term: one-off fees weigh most on the shortest term, but a monthly fee does not follow
+ *   the term monotonically (1 GEL a month on 100 GEL at 20% gives 47.0% over 3 months,
+ *   49.3% over 10, 44.6% over 48), so every term is probed, not just the limits.
+ * - Start date: the day counts move the rate by a few hundredths (a payout on Jan 31 is
+ *   first repaid after 28 days), so the three worst (amount, term) points of the grid are
+ *   re-probed from every date of `probeDates`.
+ * Cost: (terms × ~11 amounts + 3 × 48 dates) schedules: a few milliseconds, for saving a
+ * product, not for every keystroke.
  */
 export function maxEffectiveRate(product: LoanProduct): RateProbe {
   const base = probeDates[0] ?? '2027-01-01';

@@ -64,12 +64,41 @@ function annuityFactor(rate: number, months: number): number {
   return rate === 0 ? 1 / months : rate / (1 - (1 + rate) ** -months);
 }
 
-/** The regular monthly payment in tetri, annuity + monthly fee: O(1), without the schedule. */
+/** Each month's interest: the balance × nominal / 12, rounded to the tetri. */
+function interestOn(balance: number, rate: number): number {
+  return Math.round(balance * rate);
+}
+
+/**
+ * The annuity in tetri: the formula's, rounded. Its rounding (≤ ½ tetri a month) and each
+ * month's interest rounding pile up in the balance, compounded by the interest, to at most
+ * s(n) = ((1 + i)^n − 1) / i tetri, settled in the last payment. Where s(n) outgrows the
+ * payment (small amounts over long terms at high rates) a rounded-up annuity would repay the
+ * loan before its last month; the annuity is then lowered tetri by tetri until it does not,
+ * so every row but the last is a full regular payment. O(months) only in that rare case.
+ */
+function annuityTetri(amount: number, rate: number, months: number): number {
+  let annuity = Math.round(amount * annuityFactor(rate, months));
+  // Before the last payment the exact schedule still owes annuity / (1 + i): when even the
+  // worst pile-up stays below that, the rounded annuity cannot repay early.
+  const pileUp = rate === 0 ? months : ((1 + rate) ** months - 1) / rate;
+  if (pileUp + 1 < annuity / (1 + rate)) return annuity;
+  const paysOffEarly = (candidate: number) => {
+    let balance = amount;
+    for (let month = 1; month < months; month++) {
+      balance -= Math.max(0, candidate - interestOn(balance, rate));
+      if (balance <= 0) return true;
+    }
+    return false;
+  };
+  while (annuity > 1 && paysOffEarly(annuity)) annuity--;
+  return annuity;
+}
+
+/** The regular monthly payment in tetri (annuity + monthly fee), without building the schedule. */
 export function monthlyPaymentTetri(pricing: LoanPricing, terms: LoanTerms): number {
   assertTerms(terms);
-  const annuity = Math.round(
-    toTetri(terms.amount) * annuityFactor(monthlyRate(pricing), terms.months),
-  );
+  const annuity = annuityTetri(toTetri(terms.amount), monthlyRate(pricing), terms.months);
   return annuity + toTetri(pricing.monthly_fee);
 }
 
@@ -91,9 +120,10 @@ export function buildScheduleTetri(
   const rows: ScheduleRowTetri[] = [];
   let balance = amount;
   for (let number = 1; number <= terms.months; number++) {
-    const interest = Math.round(balance * rate);
+    const interest = interestOn(balance, rate);
     // The last month repays what is left; before it, the annuity's principal part (never
-    // below 0 nor above the balance, which rounding on tiny amounts could otherwise allow).
+    // below 0 when the interest alone exceeds it, at absurd rates; `annuityTetri` keeps it
+    // below the balance).
     const principal =
       number === terms.months ? balance : Math.min(balance, Math.max(0, annuity - interest));
     balance -= principal;

@@ -1,10 +1,26 @@
 import fc from 'fast-check';
+import { loanProduct, type LoanProduct } from './product.ts';
 
-/**
- * fast-check generators for the offer's property tests: pricing and terms across (and
- * beyond) what a product may be. Only tests import this file.
- */
-export const pricingFields = {
+/** What the offer's tests share; only tests import this file. */
+
+/** A consumer-loan product like the seeded default (24%, no fees, 100–50,000 GEL, 3–48 months). */
+export const productInput = {
+  id: 1,
+  name: 'სამომხმარებლო სესხი',
+  version: 1,
+  nominal_rate: 24,
+  min_amount: 100,
+  max_amount: 50_000,
+  min_months: 3,
+  max_months: 48,
+};
+
+export function testProduct(change: Partial<LoanProduct> = {}): LoanProduct {
+  return loanProduct.parse({ ...productInput, ...change });
+}
+
+/** Pricing and terms across (and beyond) what a product may be, for property tests. */
+const pricingFields = {
   nominal_rate: fc.integer({ min: 0, max: 20_000 }).map((basisPoints) => basisPoints / 100),
   origination_fee_percent: fc
     .integer({ min: 0, max: 1000 })

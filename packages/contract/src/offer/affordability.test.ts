@@ -1,0 +1,170 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  affordability,
+  checkAffordability,
+  netMonthlyIncome,
+  ptiLimitFor,
+  type AffordabilityInput,
+} from './affordability.ts';
+import { testProduct } from './test-support.ts';
+
+const product = testProduct;
+
+describe('netMonthlyIncome', () => {
+  it('adds the sources, missing ones as 0, without float drift', () => {
+    expect(
+      netMonthlyIncome({ salary: 1200.1, transfer: null, entrepreneur_income: 0.2, pension: 300 }),
+    ).toBe(1500.3);
+    expect(netMonthlyIncome({ salary: 0 })).toBe(0);
+  });
+});
+
+describe('ptiLimitFor', () => {
+  it('takes 25% below 1,000 GEL and 50% from 1,000 GEL by default', () => {
+    expect(ptiLimitFor(0)).toBe(25);
+    expect(ptiLimitFor(999.99)).toBe(25);
+    expect(ptiLimitFor(1000)).toBe(50);
+    expect(
+      ptiLimitFor(5000, [
+        { min_income: 0, max_pti: 30 },
+        { min_income: 3000, max_pti: 40 },
+      ]),
+    ).toBe(40);
+  });
+});
+
+describe('checkAffordability', () => {
+  it('offers the nearest term and amount that fit (hand-checked)', () => {
+    // 10,000 GEL over 12 months at 24%: 945.60 a month, 94.56% of 1,000 GEL, over the 50% limit.
+    // Over n months the payment is 200 / (1 − 1.02^−n): n = 25 → 1.02^25 = 1.640606,
+    // 200 / 0.390469 = 512.20 (too much); n = 26 → 1.02^26 = 1.673418, 200 / 0.402421 = 496.99.
+    // At 12 months: 500 / 0.0945596 = 5,287.67 → 5,287 GEL, 5,287 × 0.0945596 = 499.94.
+    const result = checkAffordability({
+      product: product(),
+      amount: 10_000,
+      months: 12,
+      income: 1000,
+      obligations: 0,
+    });
+    expect(affordability.parse(result)).toEqual(result);
+    expect(result).toEqual({
+      pti: 94.56,
+      limit: 50,
+      fits: false,
+      alternatives: [
+        { kind: 'longer_term', amount: 10_000, months: 26, monthly_payment: 496.99, pti: 49.7 },
+        { kind: 'smaller_amount', amount: 5287, months: 12, monthly_payment: 499.94, pti: 49.99 },
+      ],
+    });
+  });
+
+  it('counts existing obligations and fits exactly at the limit', () => {
+    // 0%: 1,200 over 12 months is 100 a month; with 50 of obligations 150 of 600 is 25%.
+    const free = product({ nominal_rate: 0 });
+    const input = { product: free, amount: 1200, months: 12, income: 600, obligations: 50 };
+    expect(checkAffordability(input)).toEqual({ pti: 25, limit: 25, fits: true, alternatives: [] });
+    expect(checkAffordability({ ...input, obligations: 50.01 })).toMatchObject({
+      fits: false,
+      pti: 25,
+    });
+  });
+
+  it('fits nothing without income', () => {
+    expect(
+      checkAffordability({
+        product: product(),
+        amount: 1000,
+        months: 12,
+        income: 0,
+        obligations: 0,
+      }),
+    ).toEqual({
+      pti: null,
+      limit: 25,
+      fits: false,
+      alternatives: [],
+    });
+  });
+
+  it('offers nothing when nothing within the limits fits', () => {
+    const result = checkAffordability({
+      product: product(),
+      amount: 1000,
+      months: 12,
+      income: 500,
+      obligations: 200,
+    });
+    expect(result).toMatchObject({ fits: false, alternatives: [] });
+  });
+
+  const inputs = fc
+    .record({
+      nominal_rate: fc.integer({ min: 0, max: 4000 }).map((bp) => bp / 100),
+      origination_fee_percent: fc.integer({ min: 0, max: 300 }).map((bp) => bp / 100),
+      monthly_fee: fc.integer({ min: 0, max: 500 }).map((tetri) => tetri / 100),
+      min_amount: fc.integer({ min: 100, max: 2000 }).map((tetri) => tetri + 0.5),
+      min_months: fc.integer({ min: 1, max: 12 }),
+      amount: fc.integer({ min: 0, max: 50_000_00 }),
+      months: fc.integer({ min: 0, max: 48 }),
+      income: fc.integer({ min: 0, max: 1_000_000 }).map((tetri) => tetri / 100),
+      obligations: fc.integer({ min: 0, max: 100_000 }).map((tetri) => tetri / 100),
+    })
+    .map(({ amount, months, income, obligations, ...change }): AffordabilityInput => {
+      const loan = product({ ...change, max_amount: 50_000, max_months: 48 });
+      return {
+        product: loan,
+        amount: loan.min_amount + Math.round(amount) / 100,
+        months: Math.max(loan.min_months, months),
+        income,
+        obligations,
+      };
+    })
+    .filter((input) => input.amount <= input.product.max_amount);
+
+  it('offers alternatives that fit and are the nearest', () => {
+    fc.assert(
+      fc.property(inputs, (input) => {
+        const result = checkAffordability(input);
+        const fits = (amount: number, months: number) =>
+          checkAffordability({ ...input, amount, months }).fits;
+        if (result.fits) {
+          expect(result.alternatives).toEqual([]);
+          return;
+        }
+        const longer = result.alternatives.find(
+          (alternative) => alternative.kind === 'longer_term',
+        );
+        const smaller = result.alternatives.find(
+          (alternative) => alternative.kind === 'smaller_amount',
+        );
+        if (longer) {
+          expect(longer.amount).toBe(input.amount);
+          expect(fits(longer.amount, longer.months)).toBe(true);
+          expect(longer.pti).toBeLessThanOrEqual(result.limit);
+          for (let months = input.months; months < longer.months; months++)
+            expect(fits(input.amount, months)).toBe(false);
+        } else {
+          for (let months = input.months; months <= input.product.max_months; months++)
+            expect(fits(input.amount, months)).toBe(false);
+        }
+        if (smaller) {
+          expect(smaller.months).toBe(input.months);
+          expect(Number.isInteger(smaller.amount)).toBe(true);
+          expect(smaller.amount).toBeGreaterThanOrEqual(input.product.min_amount);
+          expect(smaller.amount).toBeLessThan(input.amount);
+          expect(fits(smaller.amount, input.months)).toBe(true);
+          if (smaller.amount + 1 < input.amount)
+            expect(fits(smaller.amount + 1, input.months)).toBe(false);
+        } else {
+          expect(
+            fits(Math.ceil(input.product.min_amount), input.months) &&
+              Math.ceil(input.product.min_amount) < input.amount,
+          ).toBe(false);
+        }
+        if (input.income === 0) expect(result.alternatives).toEqual([]);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
