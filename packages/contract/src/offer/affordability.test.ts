@@ -39,7 +39,8 @@ describe('checkAffordability', () => {
     // 10,000 GEL over 12 months at 24%: 945.60 a month, 94.56% of 1,000 GEL, over the 50% limit.
     // Over n months the payment is 200 / (1 − 1.02^−n): n = 25 → 1.02^25 = 1.640606,
     // 200 / 0.390469 = 512.20 (too much); n = 26 → 1.02^26 = 1.673418, 200 / 0.402421 = 496.99.
-    // At 12 months: 500 / 0.0945596 = 5,287.67 → 5,287 GEL, 5,287 × 0.0945596 = 499.94.
+    // At 12 months: 500 / 0.0945596 = 5,287.67 → 5,287 GEL, 5,287 × 0.0945596 = 499.94
+    // (49.994%, shown rounded up as 50.00: at the limit, which fits).
     const result = checkAffordability({
       product: product(),
       amount: 10_000,
@@ -54,7 +55,7 @@ describe('checkAffordability', () => {
       fits: false,
       alternatives: [
         { kind: 'longer_term', amount: 10_000, months: 26, monthly_payment: 496.99, pti: 49.7 },
-        { kind: 'smaller_amount', amount: 5287, months: 12, monthly_payment: 499.94, pti: 49.99 },
+        { kind: 'smaller_amount', amount: 5287, months: 12, monthly_payment: 499.94, pti: 50 },
       ],
     });
   });
@@ -64,9 +65,10 @@ describe('checkAffordability', () => {
     const free = product({ nominal_rate: 0 });
     const input = { product: free, amount: 1200, months: 12, income: 600, obligations: 50 };
     expect(checkAffordability(input)).toEqual({ pti: 25, limit: 25, fits: true, alternatives: [] });
+    // One tetri more: 150.01 / 600 = 25.0017%, shown rounded up so that it reads as over.
     expect(checkAffordability({ ...input, obligations: 50.01 })).toMatchObject({
       fits: false,
-      pti: 25,
+      pti: 25.01,
     });
   });
 

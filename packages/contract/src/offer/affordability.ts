@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { roundPercent, toGel, toTetri } from './money.ts';
+import { toGel, toTetri } from './money.ts';
 import type { LoanProduct } from './product.ts';
 import { monthlyPaymentTetri, type LoanTerms } from './schedule.ts';
 
@@ -53,7 +53,8 @@ export const affordabilityAlternative = z.object({
 export type AffordabilityAlternative = z.output<typeof affordabilityAlternative>;
 
 /**
- * The affordability answer. `pti` and `limit` in percent (two decimals); `pti` is null when
+ * The affordability answer. `pti` and `limit` in percent (`pti` rounded up to two decimals,
+ * so a PTI shown at the limit fits); `pti` is null when
  * there is no income to divide by (then nothing fits). `alternatives` is empty when the
  * request fits, or when nothing within the product's limits does.
  */
@@ -101,7 +102,8 @@ export function checkAffordability(input: AffordabilityInput): Affordability {
       payment,
       // Integers on the left, so "exactly at the limit" is decided without float noise.
       fits: incomeTetri > 0 && burden * 100 <= limit * incomeTetri,
-      pti: incomeTetri > 0 ? roundPercent((burden * 100) / incomeTetri) : null,
+      // Rounded up to the hundredth, so a shown PTI at or below the limit always fits.
+      pti: incomeTetri > 0 ? Math.ceil((burden * 10_000) / incomeTetri) / 100 : null,
     };
   };
 
@@ -120,9 +122,10 @@ export function checkAffordability(input: AffordabilityInput): Affordability {
     };
   };
 
+  const amountAllowed = input.amount >= product.min_amount && input.amount <= product.max_amount;
   for (
     let longer = Math.max(months + 1, product.min_months);
-    longer <= product.max_months;
+    amountAllowed && longer <= product.max_months;
     longer++
   ) {
     if (evaluate({ amount: input.amount, months: longer }).fits) {
