@@ -9,7 +9,8 @@ import { upfrontFeeTetri, type LoanPricing } from './product.ts';
  *   (a 30/360-style monthly rate, as Georgian lenders quote "2% a month" for 24% a year).
  *   The actual day counts enter only the effective rate.
  * - The annuity is P·i / (1 − (1 + i)^−n) with i = nominal / 12 (P / n at 0%), rounded to
- *   the tetri. Each month's principal is annuity − interest; the last month repays the
+ *   the tetri (lowered where rounding up would repay the loan early: see `annuityTetri`).
+ *   Each month's principal is annuity − interest; the last month repays the
  *   remaining balance whole, so it settles every rounding difference: the principal column
  *   sums exactly to the amount and the balance ends at exactly 0.
  * - The payment shown is annuity + the product's monthly fee; one-off fees are deducted from
