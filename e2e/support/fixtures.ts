@@ -32,10 +32,9 @@ export const test = base.extend<{ page: Page }>({
 /** Fails with the list of accessibility violations axe finds on the page as it is now. */
 export async function expectNoAxeViolations(page: Page) {
   // A dialog fading in has its colours at part opacity: judge contrast once motion has settled.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((animation) => animation.effect?.getTiming().iterations === Infinity),
+  // (A string: this project's TypeScript for tests has no DOM types.)
+  await page.waitForFunction(
+    'document.getAnimations().every((animation) => animation.effect?.getTiming().iterations === Infinity)',
   );
   const results = await new AxeBuilder({ page }).analyze();
   const violations = results.violations.map(
