@@ -29,13 +29,21 @@ export const test = base.extend<{ page: Page }>({
   },
 });
 
+/** Runs in the page: nothing moves but endless animations (spinners). */
+function motionSettled(): boolean {
+  // This project's TypeScript for tests has no DOM types: the little that is used, declared.
+  const { document } = globalThis as unknown as {
+    document: { getAnimations(): { effect: { getTiming(): { iterations?: number } } | null }[] };
+  };
+  return document
+    .getAnimations()
+    .every((animation) => animation.effect?.getTiming().iterations === Infinity);
+}
+
 /** Fails with the list of accessibility violations axe finds on the page as it is now. */
 export async function expectNoAxeViolations(page: Page) {
   // A dialog fading in has its colours at part opacity: judge contrast once motion has settled.
-  // (A string: this project's TypeScript for tests has no DOM types.)
-  await page.waitForFunction(
-    'document.getAnimations().every((animation) => animation.effect?.getTiming().iterations === Infinity)',
-  );
+  await page.waitForFunction(motionSettled);
   const results = await new AxeBuilder({ page }).analyze();
   const violations = results.violations.map(
     (violation) =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatTimestamp } from './date-time';
-import { formatMoney } from './money';
+import { formatLariByHand, formatMoney } from './money';
 import { parseGeorgianNumber } from './number-input';
 import { nationalPhoneDigits, telHref } from './phone';
 import { formatScheduleLine } from './schedule';
@@ -18,6 +18,13 @@ describe('formatMoney', () => {
 
   it('groups larger amounts with no-break spaces', () => {
     expect(formatMoney(1234567.89)).toBe(`1${nbsp}234${nbsp}567,89${nbsp}₾`);
+  });
+
+  it('writes out by hand exactly what Intl writes where the browser knows Georgian', () => {
+    const lari = new Intl.NumberFormat('ka-GE', { style: 'currency', currency: 'GEL' });
+    for (const amount of [0, 0.5, 5, 99.99, 1234, 9999.99, 12345.67, 100000, 1234567.89, 5e8]) {
+      expect(formatLariByHand(amount)).toBe(lari.format(amount));
+    }
   });
 });
 

@@ -1,6 +1,20 @@
+const nbsp = '\u00a0';
 const lari = new Intl.NumberFormat('ka-GE', { style: 'currency', currency: 'GEL' });
+
+/**
+ * Browsers built on a trimmed ICU (Debian's Chromium, some Android WebViews) have no Georgian
+ * data and would print `GEL 1,234.00`; there the same format is written out by hand.
+ */
+const intlSpeaksGeorgian = lari.resolvedOptions().locale.startsWith('ka');
+
+/** `ka-GE`'s currency format without Intl: four-digit amounts are not grouped. */
+export function formatLariByHand(amount: number): string {
+  const [whole = '0', tetri = '00'] = Math.abs(amount).toFixed(2).split('.');
+  const grouped = whole.length > 4 ? whole.replace(/\B(?=(\d{3})+(?!\d))/g, nbsp) : whole;
+  return `${amount < 0 ? '-' : ''}${grouped},${tetri}${nbsp}₾`;
+}
 
 /** An amount in lari as Georgians write it: `1 234 567,89 ₾` (no-break spaces, sign after). */
 export function formatMoney(amount: number): string {
-  return lari.format(amount);
+  return intlSpeaksGeorgian ? lari.format(amount) : formatLariByHand(amount);
 }
