@@ -3,9 +3,10 @@ const lari = new Intl.NumberFormat('ka-GE', { style: 'currency', currency: 'GEL'
 
 /**
  * Browsers built on a trimmed ICU (Debian's Chromium, some Android WebViews) have no Georgian
- * data and would print `GEL 1,234.00`; there the same format is written out by hand.
+ * data and print `GEL 1.00`, while still naming ka-GE as their locale: judged by the output,
+ * and where it is wrong the same format is written out by hand.
  */
-const intlSpeaksGeorgian = lari.resolvedOptions().locale.startsWith('ka');
+const intlSpeaksGeorgian = lari.format(1) === `1,00${nbsp}₾`;
 
 /** `ka-GE`'s currency format without Intl: four-digit amounts are not grouped. */
 export function formatLariByHand(amount: number): string {
