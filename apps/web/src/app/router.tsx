@@ -116,6 +116,49 @@ export function appRoutes(): RouteObject[] {
                   },
                 },
                 {
+                  path: 'loan',
+                  ...titled('loan.newTitle'),
+                  lazy: {
+                    Component: async () =>
+                      (await import('../features/loans/loan-form/loan-page')).LoanPage,
+                  },
+                },
+                {
+                  path: 'loan-edit/:id',
+                  ...titled('loan.editTitle'),
+                  lazy: {
+                    Component: async () =>
+                      (await import('../features/loans/loan-form/loan-edit-page')).LoanEditPage,
+                  },
+                },
+                {
+                  path: 'questionnaire-review/:id',
+                  ...titled('questionnaire.editTitle'),
+                  lazy: {
+                    Component: async () =>
+                      (await import('../features/questionnaire/questionnaire-review-page'))
+                        .QuestionnaireReviewPage,
+                  },
+                },
+                {
+                  path: 'credit-info/:id',
+                  ...titled('creditInfo.title'),
+                  lazy: {
+                    Component: async () =>
+                      (await import('../features/loans/credit-info/credit-info-page'))
+                        .CreditInfoPage,
+                  },
+                },
+                {
+                  path: 'credit-info/:id/identification/:status?',
+                  ...titled('labels.identification'),
+                  lazy: {
+                    Component: async () =>
+                      (await import('../features/loans/credit-info/identification-page'))
+                        .IdentificationPage,
+                  },
+                },
+                {
                   path: 'change-password',
                   ...titled('account.changePassword'),
                   lazy: {

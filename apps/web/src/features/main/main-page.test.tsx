@@ -12,10 +12,46 @@ const gateAnswers: Record<string, ApiAnswer> = {
     jsonResponse({ status: 'success', questionnaire: null, privacy_policy_agreement_text: '' }),
 };
 
+const nbsp = '\u00a0';
+
+const loans = [
+  {
+    id: 2,
+    created_at: '2026-10-01 09:15:00',
+    amount: 800,
+    months: 6,
+    monthly_payment: 150.2,
+    effective_rate: 31.4,
+    loan_status: { code: 'cancelled', name: 'გაუქმებული' },
+  },
+  {
+    id: 5,
+    created_at: '2026-11-20 18:40:12',
+    amount: 12500.5,
+    months: 24,
+    monthly_payment: 700.8,
+    effective_rate: 28.9,
+    loan_status: { code: 'consented', name: 'თანხმობა მიცემულია' },
+  },
+  {
+    id: 3,
+    created_at: '2026-10-15 11:00:00',
+    amount: 3000,
+    months: 12,
+    monthly_payment: 290.1,
+    effective_rate: 30.2,
+    loan_status: { code: 'approved', name: 'დამტკიცებული' },
+  },
+];
+
+function renderMain(answer: ApiAnswer = () => jsonResponse({ status: 'success', loans })) {
+  session.set(customerFixture);
+  return renderApp('/main', { 'GET /api/loans-show': answer });
+}
+
 describe('/main', () => {
   it('greets the customer on the personal page', async () => {
-    session.set(customerFixture);
-    renderApp('/main');
+    renderMain();
     expect(
       await screen.findByRole('heading', { level: 1, name: 'პირადი გვერდი' }),
     ).toBeInTheDocument();
@@ -37,9 +73,79 @@ describe('/main', () => {
     });
   });
 
+  it('offers a new application', async () => {
+    renderMain();
+    expect(await screen.findByRole('link', { name: 'ახალი განაცხადი' })).toHaveAttribute(
+      'href',
+      '/loan',
+    );
+  });
+
+  it('lists the applications newest first, in lari, with a way to go on with an open one', async () => {
+    renderMain();
+    const table = await screen.findByRole('table', { name: 'ჩემი განაცხადები' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual([
+      'განაცხადის თარიღი',
+      'მოთხოვნილი თანხა',
+      'მოთხოვნილი ვადა',
+      'სტატუსი',
+      'მოქმედებები',
+    ]);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
+      [
+        '2026-11-20 18:40',
+        `12${nbsp}500,50${nbsp}₾`,
+        '24 თვე',
+        'თანხმობა მიცემულია',
+        'განაცხადის გაგრძელება',
+      ],
+      ['2026-10-15 11:00', `3000,00${nbsp}₾`, '12 თვე', 'დამტკიცებული', ''],
+      ['2026-10-01 09:15', `800,00${nbsp}₾`, '6 თვე', 'გაუქმებული', ''],
+    ]);
+    expect(within(table).getByRole('link', { name: 'განაცხადის გაგრძელება' })).toHaveAttribute(
+      'href',
+      '/loan-edit/5',
+    );
+  });
+
+  it('says when there are no applications yet', async () => {
+    renderMain(() => jsonResponse({ status: 'success', loans: [] }));
+    expect(await screen.findByText('თქვენ ჯერ არ გაქვთ განაცხადები.')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('says the list is loading, then shows the server’s words if it fails', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    renderMain(
+      () =>
+        new Promise((resolve) => {
+          answer = resolve;
+        }),
+    );
+    expect(await screen.findByText('განაცხადები იტვირთება…')).toBeInTheDocument();
+    answer(jsonResponse({ status: 'error', message: 'სერვისთან დაკავშირება ვერ ხერხდება' }, 503));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'სერვისთან დაკავშირება ვერ ხერხდება',
+    );
+  });
+
   it('leads to the questionnaire through the header’s edit-data link', async () => {
     session.set(customerFixture);
-    const { user, router } = renderApp('/main', gateAnswers);
+    const { user, router } = renderApp('/main', {
+      ...gateAnswers,
+      'GET /api/loans-show': () => jsonResponse({ status: 'success', loans: [] }),
+    });
     await screen.findByRole('heading', { level: 1, name: 'პირადი გვერდი' });
     await user.click(
       within(screen.getByRole('banner')).getByRole('button', { name: 'ნინო კაპანაძე' }),

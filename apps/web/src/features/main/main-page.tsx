@@ -1,9 +1,11 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Button, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useSessionUser } from '../../shared/session/session';
 import { DocumentCheckCard } from '../identity-verification/document-check-card';
+import { ApplicationsTable } from './applications-table';
 
-/** `/main`: the customer's personal page. */
+/** `/main`: the customer's personal page: a new application and the ones made so far. */
 export function MainPage() {
   const { t } = useTranslation();
   const user = useSessionUser();
@@ -12,6 +14,12 @@ export function MainPage() {
       <Title order={1}>{t('main.title')}</Title>
       {user?.name && <Text size="lg">{t('main.greeting', { name: user.name })}</Text>}
       <DocumentCheckCard />
+      <div>
+        <Button component={Link} to="/loan">
+          {t('labels.newApplication')}
+        </Button>
+      </div>
+      <ApplicationsTable />
     </Stack>
   );
 }

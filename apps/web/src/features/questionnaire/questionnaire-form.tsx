@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Input.layer.css';
 import '@mantine/core/styles/InlineInput.layer.css';
 import '@mantine/core/styles/Checkbox.layer.css';
-import { Alert, Checkbox, NativeSelect, Stack, TextInput } from '@mantine/core';
+import { Checkbox, NativeSelect, Stack, TextInput } from '@mantine/core';
 import type { LookupItem, Questionnaire } from '@sesxi/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -9,10 +9,11 @@ import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useApiForm } from '../../shared/api/api-form';
 import { session } from '../../shared/session/session';
+import { MoneyInput } from '../../shared/ui/money-input';
+import { ErrorAlert } from '../../shared/ui/error-alert';
 import type { QuestionnaireLookups } from './api/questionnaire-options';
 import { saveQuestionnaire } from './api/questionnaire-save';
 import { questionnaireShowKey, type SavedQuestionnaire } from './api/questionnaire-show';
-import { MoneyInput } from './money-input';
 import {
   formValuesOf,
   isAmount,
@@ -154,11 +155,7 @@ export function QuestionnaireForm({
       )}
       <Checkbox label={t('questionnaire.receivesPension')} {...register('has_pension')} />
       {withPension(current) && amountInput('pension', t('labels.pension'), withPension)}
-      {formError && (
-        <Alert color="red" variant="light" role="alert">
-          {formError}
-        </Alert>
-      )}
+      <ErrorAlert message={formError} />
       {actions({ submitting: isSubmitting })}
     </Stack>
   );

@@ -1,54 +1,7 @@
-import '@mantine/core/styles/Table.layer.css';
 import '@mantine/core/styles/Pagination.layer.css';
-import { Alert, Group, Loader, Pagination, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Group, Loader, Pagination, Stack, Text, Title } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-
-interface ScrollableTableProps {
-  /** Names the table. */
-  label: string;
-  /** The column headers. */
-  columns: ReactNode[];
-  minWidth: number;
-  /** The rows on screen are the previous ones while the next ones load. */
-  busy?: boolean;
-  /** The body's rows. */
-  children: ReactNode;
-}
-
-/** A table that scrolls sideways on a phone instead of squeezing its columns. */
-export function ScrollableTable({
-  label,
-  columns,
-  minWidth,
-  busy = false,
-  children,
-}: ScrollableTableProps) {
-  return (
-    // Focusable, so that keyboard users can scroll it too; positioned, so that visually hidden
-    // headers (absolutely placed) stay inside it instead of widening the page.
-    <Table.ScrollContainer
-      type="native"
-      minWidth={minWidth}
-      tabIndex={0}
-      pos="relative"
-      style={{ opacity: busy ? 0.6 : 1 }}
-    >
-      <Table striped highlightOnHover verticalSpacing="xs" aria-label={label} aria-busy={busy}>
-        <Table.Thead>
-          <Table.Tr>
-            {columns.map((column, index) => (
-              <Table.Th key={index} scope="col">
-                {column}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>{children}</Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
-}
 
 interface TablePaginationProps {
   page: number;

@@ -62,10 +62,58 @@ describe('/sso/callback', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it('goes to /main after a loan transaction until the loan screens add their step', async () => {
+  it('finishes the application after a loan transaction and says it is received on /main', async () => {
     session.set(customerFixture);
-    const { router } = arrive('?code=abc', { 'POST /api/sso/callback': completed('loan', 7) });
+    const { router, fetchMock } = arrive('?code=abc', {
+      'POST /api/sso/callback': completed('loan', 7),
+      'POST /api/credit-info/7/finish': () => jsonResponse({ status: 'success' }),
+      'GET /api/loans-show': () => jsonResponse({ status: 'success', loans: [] }),
+    });
     await landing(router, '/main');
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'იდენტიფიკაცია წარმატებით დასრულდა, თქვენი განაცხადი მიღებულია',
+    );
+    expect(bodiesSentTo(fetchMock, 'POST /api/credit-info/7/finish')).toEqual([
+      { sso_token: 'sso-token-1' },
+    ]);
+    expect(localStorage.getItem(ssoTokenKey)).toBeNull();
+  });
+
+  it.each([
+    [
+      'a refusal',
+      () =>
+        jsonResponse({ status: 'error', message: 'განაცხადის დასრულებისას მოხდა შეცდომა' }, 409),
+    ],
+    ['a lost connection', () => Promise.reject(new TypeError('Failed to fetch'))],
+  ])('after %s to finish, says so on the identification step to try again', async (_, fail) => {
+    session.set(customerFixture);
+    const { router } = arrive('?code=abc', {
+      'POST /api/sso/callback': completed('loan', 7),
+      'POST /api/credit-info/7/finish': fail,
+    });
+    await landing(router, '/credit-info/7/identification');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'განაცხადის დასრულებისას მოხდა შეცდომა',
+    );
+    expect(await screen.findByRole('button', { name: 'SSO ავტორიზაცია' })).toBeEnabled();
+    expect(localStorage.getItem(ssoTokenKey)).toBeNull();
+  });
+
+  it('cannot finish a loan transaction that names no application', async () => {
+    session.set(customerFixture);
+    const { router, fetchMock } = arrive('?code=abc', {
+      'POST /api/sso/callback': completed('loan'),
+      'GET /api/loans-show': () => jsonResponse({ status: 'success', loans: [] }),
+    });
+    await landing(router, '/main');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'განაცხადის დასრულებისას მოხდა შეცდომა',
+    );
+    const finishCalls = fetchMock.mock.calls.filter(
+      ([url]) => typeof url === 'string' && url.endsWith('/finish'),
+    );
+    expect(finishCalls).toEqual([]);
   });
 
   it('says the parameters are wrong when there is no code', async () => {

@@ -3,7 +3,8 @@ import type { AccessLogEntry } from '@sesxi/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccessLog } from '../api/access-log';
-import { LoadFailed, LoadingLine, ScrollableTable, Section, TablePagination } from '../support-ui';
+import { ScrollableTable } from '../../../shared/ui/scrollable-table';
+import { LoadFailed, LoadingLine, Section, TablePagination } from '../support-ui';
 
 const actionKeys = {
   'users.list': 'support.accessActions.list',

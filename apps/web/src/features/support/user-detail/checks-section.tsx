@@ -2,7 +2,8 @@ import { Button, Table, Text } from '@mantine/core';
 import type { VerificationCheck } from '@sesxi/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ScrollableTable, Section } from '../support-ui';
+import { ScrollableTable } from '../../../shared/ui/scrollable-table';
+import { Section } from '../support-ui';
 import { CheckDetailsDialog } from './check-details-dialog';
 import { similarityOrRawText } from './check-result';
 

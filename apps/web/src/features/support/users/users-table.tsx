@@ -4,7 +4,8 @@ import type { SupportUserRow } from '@sesxi/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { ListLocationState } from '../list-location';
-import { Mark, ScrollableTable } from '../support-ui';
+import { ScrollableTable } from '../../../shared/ui/scrollable-table';
+import { Mark } from '../support-ui';
 
 interface UsersTableProps {
   users: SupportUserRow[];

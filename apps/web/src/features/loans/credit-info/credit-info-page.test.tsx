@@ -1,0 +1,69 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { bodiesSentTo, fieldErrors, ok } from '../../../test/api-fixtures';
+import { renderLoanScreen } from '../loan-fixtures';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const agreement = () => screen.getByLabelText('ვეთანხმები საკრედიტო ინფორმაციის გადამოწმებას');
+const continueButton = () => screen.getByRole('button', { name: 'გაგრძელება' });
+
+describe('/credit-info/{id}', () => {
+  it('shows the wording as paragraphs, with back to the review', async () => {
+    renderLoanScreen('/credit-info/4');
+    expect(
+      await screen.findByRole('heading', {
+        level: 1,
+        name: 'თანხმობა საკრედიტო ინფორმაციის გადამოწმებაზე',
+      }),
+    ).toBeInTheDocument();
+    const first = await screen.findByText(
+      'ვეთანხმები, რომ კრედიტინფომ გადაამოწმოს ჩემი საკრედიტო ისტორია.',
+    );
+    expect(first.tagName).toBe('P');
+    expect(screen.getByText('თანხმობა მოქმედებს 30 დღე.').tagName).toBe('P');
+    expect(screen.getByRole('link', { name: 'უკან' })).toHaveAttribute(
+      'href',
+      '/questionnaire-review/4',
+    );
+    expect(screen.getByRole('button', { name: 'განაცხადის გაუქმება' })).toBeEnabled();
+  });
+
+  it('sends true and the time in Tbilisi when ticked, then identification', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-22T08:30:05Z'));
+    const { user, fetchMock, router } = renderLoanScreen('/credit-info/4', {
+      'POST /api/credit-info/4': ok,
+    });
+    await user.click(await screen.findByLabelText('ვეთანხმები საკრედიტო ინფორმაციის გადამოწმებას'));
+    await user.click(continueButton());
+    await vi.waitFor(() => {
+      expect(router.state.location.pathname).toBe('/credit-info/4/identification');
+    });
+    expect(bodiesSentTo(fetchMock, 'POST /api/credit-info/4')).toEqual([
+      { credit_info: true, agreed_at: '2026-11-22 12:30:05' },
+    ]);
+  });
+
+  it('unticked resets both fields to empty, and the server’s error shows under the box', async () => {
+    const { user, fetchMock, router } = renderLoanScreen('/credit-info/4', {
+      'POST /api/credit-info/4': () => fieldErrors({ credit_info: ['გთხოვთ, მონიშნოთ თანხმობა'] }),
+    });
+    await user.click(await screen.findByLabelText('ვეთანხმები საკრედიტო ინფორმაციის გადამოწმებას'));
+    expect(agreement()).toBeChecked();
+    await user.click(agreement());
+    expect(agreement()).not.toBeChecked();
+    await user.click(continueButton());
+
+    await vi.waitFor(() => {
+      expect(agreement()).toHaveAccessibleDescription('გთხოვთ, მონიშნოთ თანხმობა');
+    });
+    expect(agreement()).toHaveFocus();
+    expect(bodiesSentTo(fetchMock, 'POST /api/credit-info/4')).toEqual([
+      { credit_info: '', agreed_at: '' },
+    ]);
+    expect(router.state.location.pathname).toBe('/credit-info/4');
+  });
+});

@@ -1,0 +1,84 @@
+import '@mantine/core/styles/InlineInput.layer.css';
+import '@mantine/core/styles/Checkbox.layer.css';
+import { Checkbox, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useController } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useApiForm } from '../../../shared/api/api-form';
+import { formatTimestamp } from '../../../shared/format/date-time';
+import { ApplicationStepActions } from '../../../shared/loan-application/application-step-actions';
+import { applicationSteps, useLoanId } from '../../../shared/loan-application/application-steps';
+import { QueryContent } from '../../../shared/ui/query-content';
+import { agreeToCreditInfo, type CreditConsent } from '../api/credit-info-agree';
+import { creditInfoQuery } from '../api/credit-info-show';
+import { ErrorAlert } from '../../../shared/ui/error-alert';
+
+const notAgreed: CreditConsent = { credit_info: '', agreed_at: '' };
+
+/**
+ * The consent under its wording: ticking the box sets `credit_info` to true and `agreed_at` to
+ * now (Georgian time), unticking sets both back to empty; the server decides, and its error
+ * shows under the box.
+ */
+function CreditConsentForm({ loanId, text }: { loanId: number; text: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { form, submit, formError } = useApiForm<CreditConsent>({
+    defaultValues: notAgreed,
+    onSubmit: async (values) => {
+      await agreeToCreditInfo(loanId, values);
+      await navigate(applicationSteps.identification(loanId));
+    },
+  });
+  const {
+    field: { ref: checkboxRef, ...consent },
+  } = useController({ control: form.control, name: 'credit_info' });
+  const { errors, isSubmitting } = form.formState;
+  return (
+    <Stack component="form" gap="md" onSubmit={(event) => void submit(event)}>
+      <Stack gap="xs">
+        {text
+          .split('\n')
+          .filter((paragraph) => paragraph.trim() !== '')
+          .map((paragraph, index) => (
+            <Text key={index}>{paragraph}</Text>
+          ))}
+      </Stack>
+      <Checkbox
+        ref={checkboxRef}
+        name={consent.name}
+        label={t('creditInfo.agree')}
+        checked={consent.value === true}
+        onBlur={consent.onBlur}
+        onChange={(event) => {
+          const agreed = event.currentTarget.checked;
+          consent.onChange(agreed ? true : '');
+          form.setValue('agreed_at', agreed ? formatTimestamp() : '');
+        }}
+        error={errors.credit_info?.message ?? errors.agreed_at?.message}
+      />
+      <ErrorAlert message={formError} />
+      <ApplicationStepActions
+        loanId={loanId}
+        back={applicationSteps.review(loanId)}
+        busy={isSubmitting}
+      />
+    </Stack>
+  );
+}
+
+/** `/credit-info/{id}`: consent to the credit-bureau check; then identification. */
+export function CreditInfoPage() {
+  const { t } = useTranslation();
+  const loanId = useLoanId();
+  const text = useQuery(creditInfoQuery(loanId));
+  return (
+    <Stack gap="lg" maw={640}>
+      <Title order={1}>{t('creditInfo.title')}</Title>
+      <QueryContent query={text} loading={t('creditInfo.loading')}>
+        {(data) => <CreditConsentForm loanId={loanId} text={data} />}
+      </QueryContent>
+    </Stack>
+  );
+}

@@ -1,0 +1,150 @@
+import { bankStatementMaxBytes } from '@sesxi/contract';
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fieldErrors, formDataSentTo, jsonResponse, requestsTo } from '../../../test/api-fixtures';
+import { mockXhr } from '../../../test/xhr-fixtures';
+import { renderLoanScreen, statementFile } from '../loan-fixtures';
+
+/** Georgian amounts keep their groups and the lari sign together with no-break spaces. */
+const nbsp = '\u00a0';
+
+type User = ReturnType<typeof renderLoanScreen>['user'];
+
+const field = (label: string) => screen.getByLabelText(label);
+const continueButton = () => screen.getByRole('button', { name: 'გაგრძელება' });
+
+async function fillIn(user: User, file: File | null = statementFile()) {
+  await user.type(await screen.findByLabelText('თანხა'), '1 500,50');
+  await user.type(field('ვადა (თვე)'), '12');
+  await user.selectOptions(field('სესხის მიზანი'), 'ავტომობილის შეძენა');
+  if (file) await user.upload(field('საბანკო ამონაწერი'), file);
+}
+
+describe('/loan', () => {
+  it('shows the server’s limits as hints and leads back to /main', async () => {
+    renderLoanScreen('/loan');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'ახალი განაცხადი' }),
+    ).toBeInTheDocument();
+    expect(await screen.findByLabelText('თანხა')).toHaveAccessibleDescription(
+      `მინიმუმ 100,00${nbsp}₾, მაქსიმუმ 50${nbsp}000,00${nbsp}₾`,
+    );
+    expect(field('ვადა (თვე)')).toHaveAccessibleDescription('მინიმუმ 3, მაქსიმუმ 48 თვე');
+    expect(field('საბანკო ამონაწერი')).toHaveAccessibleDescription(
+      'PDF, JPEG ან PNG ფორმატის ერთი ფაილი, მაქსიმუმ 10 მბ.',
+    );
+    expect(screen.getByRole('link', { name: 'უკან' })).toHaveAttribute('href', '/main');
+    expect(screen.getByRole('link', { name: 'გაუქმება' })).toHaveAttribute('href', '/main');
+  });
+
+  it('sends each field JSON-encoded and the file raw, with a progress bar, then the review', async () => {
+    const sent = mockXhr();
+    let answer: (response: Response) => void = () => undefined;
+    const { user, fetchMock, router } = renderLoanScreen('/loan', {
+      'POST /api/loans': () =>
+        new Promise((resolve) => {
+          answer = resolve;
+        }),
+    });
+    const file = statementFile();
+    await fillIn(user, file);
+    await user.click(continueButton());
+
+    const progress = await screen.findByRole('progressbar', { name: 'განაცხადის გაგზავნა' });
+    expect(progress).toHaveAttribute('aria-valuenow', '0');
+    sent[0]?.reportProgress(1024, 2048);
+    await vi.waitFor(() => {
+      expect(progress).toHaveAttribute('aria-valuenow', '50');
+    });
+    expect(screen.getByText('გაგზავნილია 50%')).toBeInTheDocument();
+
+    const [body] = formDataSentTo(fetchMock, 'POST /api/loans');
+    expect([...(body?.keys() ?? [])]).toEqual(['amount', 'months', 'loan_purpose_id', 'file']);
+    expect(body?.get('amount')).toBe('1500.5');
+    expect(body?.get('months')).toBe('12');
+    expect(body?.get('loan_purpose_id')).toBe('2');
+    expect(body?.get('file')).toBeInstanceOf(File);
+    expect((body?.get('file') as File).name).toBe(file.name);
+    expect(sent[0]?.headers.get('Authorization')).toBe('Bearer token-abc');
+
+    answer(jsonResponse({ status: 'success', id: 7 }));
+    await vi.waitFor(() => {
+      expect(router.state.location.pathname).toBe('/questionnaire-review/7');
+    });
+  });
+
+  it('shows the server’s field errors under their fields', async () => {
+    mockXhr();
+    const { user, router } = renderLoanScreen('/loan', {
+      'POST /api/loans': () =>
+        fieldErrors({
+          amount: ['თანხა შეიძლება შეიცავდეს მაქსიმუმ 2 ათწილად ნიშანს'],
+          months: ['მნიშვნელობა უნდა იყოს მაქსიმუმ 36'],
+          loan_purpose_id: ['მნიშვნელობა არასწორია'],
+          file: ['ფაილი უნდა იყოს PDF, JPEG ან PNG ფორმატში'],
+        }),
+    });
+    await fillIn(user);
+    await user.click(continueButton());
+
+    await vi.waitFor(() => {
+      expect(field('თანხა')).toHaveAccessibleDescription(
+        expect.stringContaining('თანხა შეიძლება შეიცავდეს მაქსიმუმ 2 ათწილად ნიშანს'),
+      );
+    });
+    expect(field('თანხა')).toHaveFocus();
+    expect(field('ვადა (თვე)')).toHaveAccessibleDescription(
+      expect.stringContaining('მნიშვნელობა უნდა იყოს მაქსიმუმ 36'),
+    );
+    expect(field('სესხის მიზანი')).toHaveAccessibleDescription('მნიშვნელობა არასწორია');
+    expect(field('საბანკო ამონაწერი')).toHaveAccessibleDescription(
+      expect.stringContaining('ფაილი უნდა იყოს PDF, JPEG ან PNG ფორმატში'),
+    );
+    expect(field('საბანკო ამონაწერი')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/loan');
+  });
+
+  it('checks the limits and the file before sending', async () => {
+    mockXhr();
+    const { user, fetchMock } = renderLoanScreen('/loan');
+    await user.click(await screen.findByRole('button', { name: 'გაგრძელება' }));
+    expect(field('თანხა')).toHaveAccessibleDescription(
+      expect.stringContaining('ველის შევსება სავალდებულოა'),
+    );
+    expect(field('საბანკო ამონაწერი')).toHaveAccessibleDescription(
+      expect.stringContaining('გთხოვთ, ატვირთოთ საბანკო ამონაწერი'),
+    );
+
+    await user.type(field('თანხა'), '50');
+    await user.type(field('ვადა (თვე)'), '6,5');
+    await user.upload(field('საბანკო ამონაწერი'), statementFile(bankStatementMaxBytes + 1));
+    await user.click(continueButton());
+    expect(field('თანხა')).toHaveAccessibleDescription(
+      expect.stringContaining('მნიშვნელობა უნდა იყოს მინიმუმ 100'),
+    );
+    expect(field('ვადა (თვე)')).toHaveAccessibleDescription(
+      expect.stringContaining('შეიყვანეთ მთელი რიცხვი'),
+    );
+    expect(field('სესხის მიზანი')).toHaveAccessibleDescription('ველის შევსება სავალდებულოა');
+    expect(field('საბანკო ამონაწერი')).toHaveAccessibleDescription(
+      expect.stringContaining('ფაილის ზომა არ უნდა აღემატებოდეს 10 მბ-ს'),
+    );
+    expect(requestsTo(fetchMock, 'POST /api/loans')).toEqual([]);
+  });
+
+  it('points to the application that is still open', async () => {
+    mockXhr();
+    const message = 'თქვენ უკვე გაქვთ მიმდინარე განაცხადი №4, გთხოვთ, ჯერ დაასრულოთ ან გააუქმოთ ის';
+    const { user } = renderLoanScreen('/loan', {
+      'POST /api/loans': () => jsonResponse({ status: 'error', message, loan_id: 4 }, 409),
+    });
+    await fillIn(user);
+    await user.click(continueButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(screen.getByRole('link', { name: 'მიმდინარე განაცხადის გახსნა' })).toHaveAttribute(
+      'href',
+      '/loan-edit/4',
+    );
+  });
+});

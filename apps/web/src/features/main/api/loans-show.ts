@@ -1,0 +1,21 @@
+import { loansShow, type LoanListItem } from '@sesxi/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { apiRequest } from '../../../shared/api/api-client';
+import { currentLocale } from '../../../shared/i18n/i18n';
+
+/** Newest first (the server sends them so; kept so whatever it sends). */
+function newestFirst(loans: LoanListItem[]): LoanListItem[] {
+  return loans.toSorted((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
+}
+
+/**
+ * `GET /api/loans-show`: the customer's applications with their statuses in the locale.
+ * Always asked again on /main: the steps elsewhere change them.
+ */
+export function loansShowQuery() {
+  return queryOptions({
+    queryKey: ['loans', 'list', currentLocale()],
+    queryFn: async ({ signal }) => newestFirst((await apiRequest(loansShow, { signal })).loans),
+    staleTime: 0,
+  });
+}
