@@ -8,6 +8,7 @@ import { loggerOptions, requestIdOf } from './logging.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { identityCheckRoutes } from './modules/identity-checks/routes.ts';
+import { loanOfferRoutes } from './modules/loan-offers/routes.ts';
 import { loanRoutes } from './modules/loans/routes.ts';
 import { loginRoutes } from './modules/login/routes.ts';
 import { passwordRoutes } from './modules/passwords/routes.ts';
@@ -92,6 +93,7 @@ export async function buildApp(
   await app.register(sdaRoutes);
   await app.register(questionnaireRoutes);
   await app.register(loanRoutes);
+  await app.register(loanOfferRoutes);
   await app.register(identityCheckRoutes);
   await app.register(supportRoutes);
   if (config.services.mode === 'sandbox') {

@@ -283,33 +283,24 @@ describe('bank statement storage', () => {
   });
 });
 
-describe('loan limits', () => {
-  it('default to 100–50,000 GEL and 3–48 months', () => {
-    expect(loadConfig({}).loanLimits).toEqual({
-      min_amount: 100,
-      max_amount: 50_000,
-      min_months: 3,
-      max_months: 48,
-    });
+describe('payment-to-income limits', () => {
+  it('default to 25% below 1,000 GEL of net income and 50% from 1,000 GEL', () => {
+    expect(loadConfig({}).ptiLimits).toEqual([
+      { min_income: 0, max_pti: 25 },
+      { min_income: 1000, max_pti: 50 },
+    ]);
   });
 
-  it('come from the environment, checked', () => {
-    const env = { LOAN_MIN_AMOUNT: '250.50', LOAN_MAX_AMOUNT: '20000', LOAN_MAX_MONTHS: '36' };
-    expect(loadConfig(env).loanLimits).toEqual({
-      min_amount: 250.5,
-      max_amount: 20_000,
-      min_months: 3,
-      max_months: 36,
-    });
-    expect(problemsOf({ LOAN_MIN_AMOUNT: '0', LOAN_MAX_AMOUNT: '1.001' })).toEqual([
-      'LOAN_MIN_AMOUNT: must be more than 0',
-      'LOAN_MAX_AMOUNT: must have at most 2 decimal places',
+  it('come from PTI_LIMITS as income:percent pairs, checked', () => {
+    expect(loadConfig({ PTI_LIMITS: ' 0:20, 1500.50:45 ,3000:55' }).ptiLimits).toEqual([
+      { min_income: 0, max_pti: 20 },
+      { min_income: 1500.5, max_pti: 45 },
+      { min_income: 3000, max_pti: 55 },
     ]);
-    expect(
-      problemsOf({ LOAN_MIN_AMOUNT: '900', LOAN_MAX_AMOUNT: '800', LOAN_MIN_MONTHS: '60' }),
-    ).toEqual([
-      'LOAN_MIN_AMOUNT: must not exceed LOAN_MAX_AMOUNT',
-      'LOAN_MIN_MONTHS: must not exceed LOAN_MAX_MONTHS',
-    ]);
+    for (const bad of ['1000:50', '0:25,1000:101', '0:25,0:30', '0:x', '0-25', '0:25,']) {
+      expect(problemsOf({ PTI_LIMITS: bad })).toEqual([
+        expect.stringMatching(/^PTI_LIMITS: must be income:percent pairs/),
+      ]);
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { isAbsolute, relative, resolve } from 'node:path';
-import { defaultLoanLimits, type LoanLimits } from '@sesxi/contract';
+import { defaultPtiLimits, ptiLimits, type PtiLimits } from '@sesxi/contract';
 import { z } from 'zod';
 
 /** The repository root: `npm -w` runs the server inside apps/server, so paths are anchored here. */
@@ -95,7 +95,8 @@ export interface Config {
   codeHashSecret: string;
   smsLimits: SmsLimits;
   storage: StorageSettings;
-  loanLimits: LoanLimits;
+  /** Payment-to-income limits by net monthly income, for the affordability check. */
+  ptiLimits: PtiLimits;
 }
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -108,13 +109,6 @@ const positiveCount = (fallback: number) =>
     .number({ error: 'must be a number' })
     .int('must be a whole number')
     .min(1, 'must be at least 1')
-    .default(fallback);
-
-const lari = (fallback: number) =>
-  z.coerce
-    .number({ error: 'must be a number' })
-    .positive('must be more than 0')
-    .multipleOf(0.01, 'must have at most 2 decimal places')
     .default(fallback);
 
 const environment = z.object({
@@ -188,10 +182,21 @@ const environment = z.object({
   S3_BUCKET: optionalText,
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
-  LOAN_MIN_AMOUNT: lari(defaultLoanLimits.min_amount),
-  LOAN_MAX_AMOUNT: lari(defaultLoanLimits.max_amount),
-  LOAN_MIN_MONTHS: positiveCount(defaultLoanLimits.min_months),
-  LOAN_MAX_MONTHS: positiveCount(defaultLoanLimits.max_months),
+  PTI_LIMITS: z
+    .string()
+    .trim()
+    .transform((text, context) => {
+      const tiers = ptiLimits.safeParse(parsePtiTiers(text));
+      const incomes = tiers.data?.map((tier) => tier.min_income) ?? [];
+      if (tiers.success && new Set(incomes).size === incomes.length) return tiers.data;
+      context.addIssue({
+        code: 'custom',
+        message:
+          'must be income:percent pairs like "0:25,1000:50" (from which net monthly income in GEL each percent applies, 0–100; one from 0, none twice)',
+      });
+      return z.NEVER;
+    })
+    .optional(),
 });
 
 type Environment = z.output<typeof environment>;
@@ -246,7 +251,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       dailyBudget: vars.SMS_DAILY_BUDGET,
     },
     storage: storageSettings(vars),
-    loanLimits: loanLimitsOf(vars),
+    ptiLimits: vars.PTI_LIMITS ?? defaultPtiLimits,
   };
 }
 
@@ -352,20 +357,13 @@ function storageSettings(vars: Environment): StorageSettings {
   };
 }
 
-function loanLimitsOf(vars: Environment): LoanLimits {
-  const problems = [
-    vars.LOAN_MIN_AMOUNT > vars.LOAN_MAX_AMOUNT &&
-      'LOAN_MIN_AMOUNT: must not exceed LOAN_MAX_AMOUNT',
-    vars.LOAN_MIN_MONTHS > vars.LOAN_MAX_MONTHS &&
-      'LOAN_MIN_MONTHS: must not exceed LOAN_MAX_MONTHS',
-  ].filter((problem) => problem !== false);
-  if (problems.length > 0) throw new ConfigError(problems);
-  return {
-    min_amount: vars.LOAN_MIN_AMOUNT,
-    max_amount: vars.LOAN_MAX_AMOUNT,
-    min_months: vars.LOAN_MIN_MONTHS,
-    max_months: vars.LOAN_MAX_MONTHS,
-  };
+/** `"0:25,1000:50"` → tiers; anything unreadable becomes NaN, which the schema refuses. */
+function parsePtiTiers(text: string) {
+  return text.split(',').map((pair) => {
+    const [income = '', percent = ''] = pair.split(':').map((part) => part.trim());
+    const number = (part: string) => (/^\d+(\.\d+)?$/.test(part) ? Number(part) : Number.NaN);
+    return { min_income: number(income), max_pti: number(percent) };
+  });
 }
 
 function trustProxyFrom(value: string | undefined): TrustProxy {

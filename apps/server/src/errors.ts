@@ -1,4 +1,5 @@
 import type { MessageKey } from '@sesxi/contract';
+import type { z } from 'zod';
 
 /** A message key with the values its wording needs (e.g. `{minimum}`). */
 export interface Message {
@@ -64,5 +65,20 @@ export class TooManyRequestsError extends HttpError {
     super(429, options.messageKey ?? 'errors.tooManyRequests', { fields: options.fields });
     this.name = 'TooManyRequestsError';
     this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  }
+}
+
+/**
+ * A body that failed a schema the route could only build per request (e.g. the loan form
+ * against the product's limits, read from the database): answered exactly like a failure of
+ * the route's own schema, 422 with the issues under their fields.
+ */
+export class InvalidFieldsError extends Error {
+  readonly issues: readonly z.core.$ZodIssue[];
+
+  constructor(issues: readonly z.core.$ZodIssue[]) {
+    super('the body failed validation');
+    this.name = 'InvalidFieldsError';
+    this.issues = issues;
   }
 }

@@ -2,11 +2,15 @@ import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
 import { errorBody, statusOnly, success } from './envelope.ts';
 import { timestamp } from './formats.ts';
+import { affordability, loanOffer } from './offer/index.ts';
 import { lookupItem, moneyAmount } from './onboarding.ts';
 
 // ── Limits ────────────────────────────────────────────────────────────────────────────
 
-/** What a customer may ask for. The server's configuration decides; these are the defaults. */
+/**
+ * What a customer may ask for: the default loan product's limits (the server's database
+ * decides; these are the seeded product's).
+ */
 export const loanLimits = z.object({
   min_amount: z.number(),
   max_amount: z.number(),
@@ -53,6 +57,61 @@ export function loanInput(limits: LoanLimits) {
 export type LoanInput = z.input<ReturnType<typeof loanInput>>;
 export type LoanValues = z.output<ReturnType<typeof loanInput>>;
 
+/** No bounds: the shape of the form's values alone, for the server to check a product's limits on. */
+const anyLimits: LoanLimits = {
+  min_amount: Number.NEGATIVE_INFINITY,
+  max_amount: Number.POSITIVE_INFINITY,
+  min_months: Number.NEGATIVE_INFINITY,
+  max_months: Number.POSITIVE_INFINITY,
+};
+
+/**
+ * The form's values checked for their shape only (a Georgian comma decimal, whole months):
+ * the server then checks them against the product's limits, which it reads per request.
+ */
+export const loanInputShape = loanInput(anyLimits);
+
+// ── Loan products and offers ──────────────────────────────────────────────────────────
+
+/**
+ * A current loan product as `GET /api/loans` lists it: its pricing and limits (the fields
+ * `computeOffer` and `checkAffordability` take), its `code`, its `version` (every saved
+ * pricing is a new version) and its name in the request's language.
+ */
+export const loanProductItem = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  version: z.number().int(),
+  name: z.string(),
+  nominal_rate: z.number(),
+  origination_fee_percent: z.number(),
+  origination_fee_fixed: z.number(),
+  monthly_fee: z.number(),
+  min_amount: z.number(),
+  max_amount: z.number(),
+  min_months: z.number().int(),
+  max_months: z.number().int(),
+  is_default: z.boolean(),
+});
+export type LoanProductItem = z.output<typeof loanProductItem>;
+
+/**
+ * `POST /api/loan-offer`: the offer (schedule, totals, effective rate) and the affordability
+ * check for an amount and term under the default product, paid out today (Asia/Tbilisi),
+ * with the customer's questionnaire as income and obligations. Called as the customer types;
+ * the amount takes a Georgian comma decimal like the form. Amount and term outside the
+ * product's limits answer 422 under `amount` / `months`; `loan_purpose_id` may be left out
+ * until one is chosen.
+ */
+export const loanOfferQuote = defineEndpoint({
+  method: 'POST',
+  path: '/api/loan-offer',
+  body: loanInputShape.pick({ amount: true, months: true, loan_purpose_id: true }).extend({
+    loan_purpose_id: loanInputShape.shape.loan_purpose_id.nullish(),
+  }),
+  response: success({ offer: loanOffer, affordability }),
+});
+
 /** An application's statuses in the order of its usual path; the server's state machine moves it. */
 export const loanStatusCodes = [
   'draft',
@@ -87,10 +146,13 @@ export type Loan = z.output<typeof loan>;
 const loanFormOptions = {
   branches: z.array(lookupItem),
   purposes: z.array(lookupItem),
+  /** The default product's. */
   limits: loanLimits,
+  /** The current version of every product, the default among them. */
+  products: z.array(loanProductItem),
 };
 
-/** `GET /api/loans`: the form's option lists and limits. */
+/** `GET /api/loans`: the form's option lists, limits and products. */
 export const loanOptions = defineEndpoint({
   method: 'GET',
   path: '/api/loans',
@@ -141,6 +203,12 @@ export const loanListItem = z.object({
   amount: z.number(),
   months: z.number().int(),
   loan_status: loanStatus,
+  /**
+   * From the offer stored when the application was submitted; before that, computed from the
+   * product version the application was saved with, paid out today.
+   */
+  monthly_payment: z.number(),
+  effective_rate: z.number(),
 });
 export type LoanListItem = z.output<typeof loanListItem>;
 

@@ -1,13 +1,16 @@
 import type { LoanStatusCode } from '@sesxi/contract';
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { openLoanStatuses } from '../modules/loans/loan-states.ts';
@@ -17,6 +20,49 @@ import { branches, loanPurposes, loanStatuses, users } from './schema.ts';
 // this module is evaluated.
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const status = (name: string) => text(name).$type<LoanStatusCode>();
+const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
+/** Percent with up to four decimals (a nominal rate, a fee percent, an effective rate). */
+const percent = (name: string) => numeric(name, { precision: 9, scale: 4, mode: 'number' });
+
+/**
+ * Loan products: every saved pricing is a new, immutable version of its `code`; the current
+ * product of a code is its latest version. Rows are only ever added, by
+ * `saveLoanProduct` (modules/loan-products), which refuses a product that could exceed the
+ * legal 50% effective rate. Applications and offer snapshots point at the exact version.
+ */
+export const loanProducts = pgTable(
+  'loan_products',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    code: text('code').notNull(),
+    version: integer('version').notNull(),
+    name: text('name').notNull(),
+    nameEn: text('name_en').notNull(),
+    nominalRate: percent('nominal_rate').notNull(),
+    originationFeePercent: percent('origination_fee_percent').notNull(),
+    originationFeeFixed: money('origination_fee_fixed').notNull(),
+    monthlyFee: money('monthly_fee').notNull(),
+    minAmount: money('min_amount').notNull(),
+    maxAmount: money('max_amount').notNull(),
+    minMonths: integer('min_months').notNull(),
+    maxMonths: integer('max_months').notNull(),
+    /** The product the loan form offers: the latest saved version marked default wins. */
+    isDefault: boolean('is_default').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    unique('loan_products_code_version_unique').on(table.code, table.version),
+    check('loan_products_version_positive', sql`${table.version} > 0`),
+    check(
+      'loan_products_amounts',
+      sql`0 < ${table.minAmount} and ${table.minAmount} <= ${table.maxAmount}`,
+    ),
+    check(
+      'loan_products_months',
+      sql`0 < ${table.minMonths} and ${table.minMonths} <= ${table.maxMonths}`,
+    ),
+  ],
+);
 
 /**
  * Loan applications. The bank statement is kept in the file storage under a generated key;
@@ -36,6 +82,8 @@ export const loanApplications = pgTable(
       .notNull()
       .references(() => loanPurposes.id),
     branchId: integer('branch_id').references(() => branches.id),
+    /** The product version the form was (last) saved with; null only before products existed. */
+    productId: integer('product_id').references(() => loanProducts.id),
     status: status('status')
       .notNull()
       .references(() => loanStatuses.code),
@@ -77,3 +125,36 @@ export const loanStatusHistory = pgTable(
   },
   (table) => [index('loan_status_history_application').on(table.applicationId, table.createdAt)],
 );
+
+/**
+ * What the server computed when the application was submitted (finish), for disputes: the
+ * inputs, the product version, the offer's summary and full schedule, and the affordability
+ * result. One a submitted application; append-only (a trigger in the migration refuses
+ * UPDATE, DELETE and TRUNCATE), so an application that has one cannot be deleted either.
+ */
+export const loanOfferSnapshots = pgTable('loan_offer_snapshots', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  applicationId: integer('application_id')
+    .notNull()
+    .unique('loan_offer_snapshots_application_unique')
+    .references(() => loanApplications.id),
+  productId: integer('product_id')
+    .notNull()
+    .references(() => loanProducts.id),
+  /** `{amount, months, income, obligations, pti_limits, payout_date}` */
+  inputs: jsonb('inputs').notNull(),
+  monthlyPayment: money('monthly_payment').notNull(),
+  totalRepayment: money('total_repayment').notNull(),
+  totalCost: money('total_cost').notNull(),
+  upfrontFee: money('upfront_fee').notNull(),
+  nominalRate: percent('nominal_rate').notNull(),
+  effectiveRate: percent('effective_rate').notNull(),
+  /** Every row of the schedule, as `POST /api/loan-offer` answers it. */
+  schedule: jsonb('schedule').notNull(),
+  /** Null when there was no income to divide by. */
+  pti: percent('pti'),
+  ptiLimit: percent('pti_limit').notNull(),
+  fits: boolean('fits').notNull(),
+  alternatives: jsonb('alternatives').notNull(),
+  createdAt: timestamptz('created_at').notNull(),
+});

@@ -10,7 +10,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { isDatabaseUnavailable, loggableError } from '#app/db/unavailable.ts';
-import { HttpError, TooManyRequestsError } from '#app/errors.ts';
+import { HttpError, InvalidFieldsError, TooManyRequestsError } from '#app/errors.ts';
 
 const messageKeyByStatus: Partial<Record<number, MessageKey>> = {
   400: 'errors.malformedBody',
@@ -90,8 +90,12 @@ function answerFor(error: unknown, locale: Locale): ErrorAnswer {
     );
     return { statusCode: error.statusCode, messageKey: error.messageKey, fields };
   }
-  if (hasZodFastifySchemaValidationErrors(error)) {
-    const issues = error.validation.map(issueOf);
+  const issues = hasZodFastifySchemaValidationErrors(error)
+    ? error.validation.map(issueOf)
+    : error instanceof InvalidFieldsError
+      ? error.issues
+      : undefined;
+  if (issues) {
     // A body that is not even an object (or is missing) has no field to point at.
     if (issues.some((issue) => issue.path.length === 0)) {
       return { statusCode: 400, messageKey: 'errors.malformedBody', fields: {} };

@@ -8,6 +8,7 @@
  * Branch addresses, phones, the hotline, the e-mail and the social links are placeholders
  * for the lender's real ones.
  */
+import type { LoanProductSettings } from '../../modules/loan-products/save-product.ts';
 import type { ConsentKind } from '../schema.ts';
 
 export interface LookupItem {
@@ -189,4 +190,26 @@ export const consentTexts: Record<ConsentKind, string> = {
     'თანხმობა მოქმედებს გაცემიდან 30 დღის განმავლობაში.',
     'ვიცი, რომ მაქვს უფლება, მივიღო ჩემს შესახებ არსებული საკრედიტო ინფორმაცია და მოვითხოვო არაზუსტი მონაცემების გასწორება.',
   ].join('\n'),
+};
+
+/**
+ * The product the seed saves when there is no default product yet (through the same check as
+ * `npm run product:save`): 24% a year (2% a month), a 2% one-off fee, no monthly fee,
+ * 100–50,000 GEL over 3–48 months. Its highest effective rate, 100 GEL over 3 months, stays
+ * well under the legal 50%. Change pricing later with `npm run product:save`, not here: the
+ * seed never touches a product that exists.
+ */
+export const defaultLoanProduct: LoanProductSettings = {
+  code: 'standard',
+  name: 'სამომხმარებლო სესხი',
+  name_en: 'Consumer loan',
+  nominal_rate: 24,
+  origination_fee_percent: 2,
+  origination_fee_fixed: 0,
+  monthly_fee: 0,
+  min_amount: 100,
+  max_amount: 50_000,
+  min_months: 3,
+  max_months: 48,
+  is_default: true,
 };

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import { createLoanProductRepository, defaultOf } from '../../modules/loan-products/repository.ts';
+import { saveLoanProduct } from '../../modules/loan-products/save-product.ts';
 import type { Database } from '../database.ts';
 import * as schema from '../schema.ts';
 import type { ConsentKind } from '../schema.ts';
@@ -26,6 +28,9 @@ export async function seedDatabase(db: Database, data: ReferenceData = reference
     await tx.insert(schema.contactSettings).values(data.contact).onConflictDoNothing();
     for (const [kind, body] of Object.entries(data.consentTexts) as [ConsentKind, string][]) {
       await seedConsentText(tx, kind, body);
+    }
+    if (!defaultOf(await createLoanProductRepository(tx).current())) {
+      await saveLoanProduct(tx, data.defaultLoanProduct);
     }
   });
 }

@@ -1,8 +1,9 @@
-import type { creditInfoShow, ResponseOf } from '@sesxi/contract';
+import type { creditInfoShow, PtiLimits, ResponseOf } from '@sesxi/contract';
 import { HttpError, httpError } from '#app/errors.ts';
 import type { SmsSender } from '#app/integrations/sms/sms-sender.ts';
 import { tokenFormat, tokenHash } from '#app/security/tokens.ts';
 import { createConsentRepository, type ConsentEvidence } from '../consents/repository.ts';
+import { recordOfferSnapshot } from '../loan-offers/service.ts';
 import type { ServiceContext } from '../service-context.ts';
 import { createSsoRepository } from '../sso/repository.ts';
 import type { User } from '../users/repository.ts';
@@ -15,6 +16,7 @@ export const creditConsentValidMs = 30 * 24 * 60 * 60_000;
 interface CreditInfoDependencies extends ServiceContext {
   sms: SmsSender;
   productName: string;
+  ptiLimits: PtiLimits;
 }
 
 /** The steps after the form: the credit-bureau consent, identification, and the submission. */
@@ -24,6 +26,7 @@ export function createCreditInfoService({
   log,
   sms,
   productName,
+  ptiLimits,
 }: CreditInfoDependencies) {
   const repository = createLoanRepository(db);
 
@@ -57,7 +60,8 @@ export function createCreditInfoService({
      * Submits the application once single sign-on proved the customer's identity: the SSO
      * transaction must be completed, unused, started by this customer for this application,
      * and name the customer's personal number, and the credit consent must be under 30 days
-     * old. The transaction is spent together with the submission, or not at all.
+     * old. The transaction is spent together with the submission, or not at all; the offer
+     * snapshot (recomputed here, the server being the authority) is stored with them.
      */
     async finish(user: User, id: number, ssoToken: string): Promise<void> {
       await requireOwned(id, user.id);
@@ -88,6 +92,9 @@ export function createCreditInfoService({
           now,
           refusal: 'loan.finishFailed',
         });
+        const application = await createLoanRepository(tx).findOwned(id, user.id);
+        if (!application) throw new Error(`submitted application ${id} is not there`);
+        await recordOfferSnapshot(tx, { ...application, userId: user.id }, { ptiLimits, now });
       });
       log.info({ event: 'loan_submitted', loanId: id }, 'loan application submitted');
       try {

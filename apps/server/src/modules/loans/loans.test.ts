@@ -325,6 +325,9 @@ describe('GET /api/loans-show', () => {
           amount: 20000.75,
           months: 12,
           loan_status: { code: 'draft', name: 'შევსების პროცესში' },
+          // Not submitted: computed under the seeded product (24%, 2% one-off), paid out today.
+          monthly_payment: 1891.26,
+          effective_rate: 31.96,
         },
         {
           id: first,
@@ -332,6 +335,8 @@ describe('GET /api/loans-show', () => {
           amount: 500,
           months: 12,
           loan_status: { code: 'rejected', name: 'უარყოფილია' },
+          monthly_payment: 47.28,
+          effective_rate: 31.97,
         },
       ],
     });

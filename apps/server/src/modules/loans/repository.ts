@@ -17,6 +17,8 @@ export interface LoanDetails {
   months: number;
   loanPurposeId: number;
   branchId: number | null;
+  /** The loan product version whose limits the form was checked against. */
+  productId: number;
 }
 
 /** A bank statement as stored: the storage key and what the customer sent. */
@@ -58,6 +60,7 @@ export function createLoanRepository(db: Database) {
         months: loanApplications.months,
         loanPurposeId: loanApplications.loanPurposeId,
         branchId: loanApplications.branchId,
+        productId: loanApplications.productId,
         statusCode: loanApplications.status,
         statusName: locale === 'en' ? loanStatuses.nameEn : loanStatuses.name,
         bankStatementName: loanApplications.bankStatementName,

@@ -16,10 +16,12 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { schemaOf } from '#app/http/endpoint-schema.ts';
+import { bodyCheckedWith, checkedBody } from '#app/http/request-schema.ts';
 import { accountOf } from '#app/plugins/authentication.ts';
 import { evidenceOf } from '../registration/routes.ts';
 import { serviceContext } from '../service-context.ts';
 import { readLoanForm } from './bank-statements.ts';
+import { createLoanProductRepository, limitsOf } from '../loan-products/repository.ts';
 import { createCreditInfoService } from './credit-info-service.ts';
 import { loanCreateBody, loanEditBody } from './loan-form.ts';
 import { createLoanService, OpenApplicationError } from './service.ts';
@@ -33,16 +35,25 @@ const success = { status: 'success' as const };
 export const loanRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   void app.register(multipart);
   const gate = { onRequest: app.requireOnboarded };
-  const multipartForm = { preValidation: readLoanForm, ...gate };
-  const limits = app.config.loanLimits;
+  /** The form read from multipart, then checked against the default product's limits. */
+  const multipartForm = (body: typeof loanCreateBody | typeof loanEditBody) => ({
+    preValidation: [
+      readLoanForm,
+      bodyCheckedWith(async () =>
+        body(limitsOf(await createLoanProductRepository(app.database.db).defaultProduct())),
+      ),
+    ],
+    ...gate,
+  });
 
   const loans = (request: FastifyRequest) =>
-    createLoanService({ ...serviceContext(app, request), storage: app.fileStorage, limits });
+    createLoanService({ ...serviceContext(app, request), storage: app.fileStorage });
   const creditInfo = (request: FastifyRequest) =>
     createCreditInfoService({
       ...serviceContext(app, request),
       sms: app.smsSender,
       productName: app.config.productName,
+      ptiLimits: app.config.ptiLimits,
     });
   const localeOf = (request: FastifyRequest) =>
     localeFromAcceptLanguage(request.headers['accept-language']);
@@ -56,10 +67,10 @@ export const loanRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     loanCreate.path,
     {
       schema: {
-        body: loanCreateBody(limits),
+        body: checkedBody(loanCreateBody),
         response: { 200: loanCreate.response, 409: loanOpenConflict },
       },
-      ...multipartForm,
+      ...multipartForm(loanCreateBody),
     },
     async (request, reply) => {
       try {
@@ -80,8 +91,8 @@ export const loanRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   app.post(
     loanEditSave.path,
     {
-      schema: { ...schemaOf(loanEditSave), body: loanEditBody(limits) },
-      ...multipartForm,
+      schema: { ...schemaOf(loanEditSave), body: checkedBody(loanEditBody) },
+      ...multipartForm(loanEditBody),
     },
     async (request) => {
       await loans(request).editSave(userIdOf(request), request.params.id, request.body);

@@ -1,7 +1,7 @@
 import {
+  computeOffer,
   formatTimestamp,
   type Locale,
-  type LoanLimits,
   type loanEditShow,
   type loanOptions,
   type loansShow,
@@ -12,6 +12,15 @@ import { lookupExists, lookupNames } from '#app/db/lookups.ts';
 import { branches, loanPurposes } from '#app/db/schema.ts';
 import { HttpError, httpError, type Message } from '#app/errors.ts';
 import { newStorageKey, type FileStorage } from '#app/integrations/storage/file-storage.ts';
+import { tbilisiDate } from '../loan-offers/quote.ts';
+import { createOfferSnapshotRepository } from '../loan-offers/repository.ts';
+import {
+  createLoanProductRepository,
+  defaultOf,
+  limitsOf,
+  productItem,
+  type StoredProduct,
+} from '../loan-products/repository.ts';
 import type { ServiceContext } from '../service-context.ts';
 import type { BankStatementUpload } from './bank-statements.ts';
 import type { LoanForm } from './loan-form.ts';
@@ -20,7 +29,14 @@ import { moveApplication } from './transitions.ts';
 
 export interface LoanDependencies extends ServiceContext {
   storage: FileStorage;
-  limits: LoanLimits;
+}
+
+/** What an application's offer is computed from. */
+interface ApplicationTerms {
+  id: number;
+  amount: number;
+  months: number;
+  productId: number | null;
 }
 
 /** A second application while one is open; the route answers 409 naming the open one. */
@@ -39,15 +55,23 @@ const oneOpenPerUser = 'loan_applications_one_open_per_user';
 /** The longest file name kept with a statement; a longer one is cut. */
 const maxFileNameLength = 255;
 
-export function createLoanService({ db, clock, log, storage, limits }: LoanDependencies) {
+export function createLoanService({ db, clock, log, storage }: LoanDependencies) {
   const repository = createLoanRepository(db);
+  const products = createLoanProductRepository(db);
 
   async function formOptions(locale: Locale) {
-    const [branchList, purposes] = await Promise.all([
+    const [branchList, purposes, current] = await Promise.all([
       lookupNames(db, branches, locale),
       lookupNames(db, loanPurposes, locale),
+      products.current(),
     ]);
-    return { branches: branchList, purposes, limits };
+    const chosen = defaultOf(current) ?? (await products.defaultProduct());
+    return {
+      branches: branchList,
+      purposes,
+      limits: limitsOf(chosen),
+      products: current.map((product) => productItem(product, locale)),
+    };
   }
 
   async function ownedOrNotFound(id: number, userId: number, locale?: Locale) {
@@ -56,7 +80,11 @@ export function createLoanService({ db, clock, log, storage, limits }: LoanDepen
     return row;
   }
 
-  /** The purpose and branch must name rows; a foreign key would otherwise refuse them late. */
+  /**
+   * The purpose and branch must name rows; a foreign key would otherwise refuse them late. The
+   * application records the version of the default product, whose limits the form was checked
+   * against.
+   */
   async function detailsOf(form: LoanForm): Promise<LoanDetails> {
     const problems: Record<string, Message[]> = {};
     if (!(await lookupExists(db, loanPurposes, form.loan_purpose_id))) {
@@ -73,7 +101,44 @@ export function createLoanService({ db, clock, log, storage, limits }: LoanDepen
       months: form.months,
       loanPurposeId: form.loan_purpose_id,
       branchId: form.branch_id ?? null,
+      productId: (await products.defaultProduct()).id,
     };
+  }
+
+  /**
+   * Each application with its monthly payment and effective rate: as stored when it was
+   * submitted, otherwise computed now from the product version it was saved with (the default
+   * for one saved before products existed), paid out today.
+   */
+  async function withOfferFigures<Row extends ApplicationTerms>(rows: Row[]) {
+    const snapshots = await createOfferSnapshotRepository(db).summaries(rows.map((row) => row.id));
+    const stored = new Map(snapshots.map((snapshot) => [snapshot.applicationId, snapshot]));
+    const versions = new Map<number | null, Promise<StoredProduct>>();
+    const productOf = (id: number | null) => {
+      let product = versions.get(id);
+      if (!product) {
+        product = (async () =>
+          (id === null ? undefined : await products.byId(id)) ?? products.defaultProduct())();
+        versions.set(id, product);
+      }
+      return product;
+    };
+    const today = tbilisiDate(clock.now());
+    return Promise.all(
+      rows.map(async (row) => {
+        const snapshot = stored.get(row.id);
+        if (snapshot) {
+          const { monthlyPayment, effectiveRate } = snapshot;
+          return { row, monthly_payment: monthlyPayment, effective_rate: effectiveRate };
+        }
+        const offer = computeOffer(await productOf(row.productId), row, today);
+        return {
+          row,
+          monthly_payment: offer.monthly_payment,
+          effective_rate: offer.effective_rate,
+        };
+      }),
+    );
   }
 
   /** Stores the statement under a new key; the customer's file name is only kept beside it. */
@@ -180,15 +245,16 @@ export function createLoanService({ db, clock, log, storage, limits }: LoanDepen
     },
 
     async list(userId: number, locale: Locale): Promise<ResponseOf<typeof loansShow>> {
-      const rows = await repository.listOwned(userId, locale);
+      const rows = await withOfferFigures(await repository.listOwned(userId, locale));
       return {
         status: 'success',
-        loans: rows.map((row) => ({
+        loans: rows.map(({ row, ...figures }) => ({
           id: row.id,
           created_at: formatTimestamp(row.createdAt),
           amount: row.amount,
           months: row.months,
           loan_status: { code: row.statusCode, name: row.statusName },
+          ...figures,
         })),
       };
     },

@@ -1,0 +1,41 @@
+import { loanOfferQuote } from '@sesxi/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { schemaOf } from '#app/http/endpoint-schema.ts';
+import { accountOf } from '#app/plugins/authentication.ts';
+import { serviceContext } from '../service-context.ts';
+import { createLoanOfferService } from './service.ts';
+
+/**
+ * Called as the customer types (a debounced call a keystroke or slider move): counted per
+ * customer rather than per address, above what typing needs and far below a scraper's pace.
+ * The gate runs first (onRequest), so the count is the signed-in customer's.
+ */
+export const loanOfferRateLimit = {
+  rateLimit: {
+    max: 120,
+    timeWindow: 60_000,
+    keyGenerator: (request: FastifyRequest) =>
+      request.account
+        ? `loan-offer:user:${request.account.user.id}`
+        : `loan-offer:ip:${request.ip}`,
+  },
+};
+
+/** The live loan offer, for onboarded customers (the loan screens' gate). */
+export const loanOfferRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
+  app.post(
+    loanOfferQuote.path,
+    {
+      schema: schemaOf(loanOfferQuote),
+      onRequest: app.requireOnboarded,
+      config: loanOfferRateLimit,
+    },
+    (request) =>
+      createLoanOfferService({
+        ...serviceContext(app, request),
+        ptiLimits: app.config.ptiLimits,
+      }).quote(accountOf(request).user.id, request.body),
+  );
+  done();
+};

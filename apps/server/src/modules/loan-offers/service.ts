@@ -1,0 +1,92 @@
+import { loanInput, type loanOfferQuote, type PtiLimits, type ResponseOf } from '@sesxi/contract';
+import type { z } from 'zod';
+import type { Database } from '#app/db/database.ts';
+import { lookupExists } from '#app/db/lookups.ts';
+import { loanPurposes } from '#app/db/schema.ts';
+import { InvalidFieldsError } from '#app/errors.ts';
+import { createLoanProductRepository, limitsOf } from '../loan-products/repository.ts';
+import { createQuestionnaireRepository } from '../questionnaires/repository.ts';
+import type { ServiceContext } from '../service-context.ts';
+import { financesOf, quote, tbilisiDate, type QuoteInputs } from './quote.ts';
+import { createOfferSnapshotRepository } from './repository.ts';
+
+interface LoanOfferDependencies extends ServiceContext {
+  ptiLimits: PtiLimits;
+}
+
+/** `POST /api/loan-offer`'s body as the contract parsed it (shape only, no limits yet). */
+interface QuoteRequest {
+  amount: number;
+  months: number;
+  loan_purpose_id?: number | null;
+}
+
+/** An application as the snapshot needs it. */
+interface SubmittedApplication {
+  id: number;
+  userId: number;
+  amount: number;
+  months: number;
+  productId: number | null;
+}
+
+/**
+ * Stores what the server computes for `application` at its submission: the offer under the
+ * product version it was saved with (the default for one saved before products existed), paid
+ * out on the day of `now`, and the affordability on the customer's questionnaire. Call inside
+ * the submission's transaction. A request that does not fit is still submitted (the screens
+ * steered the customer): the snapshot records `fits`.
+ */
+export async function recordOfferSnapshot(
+  tx: Database,
+  application: SubmittedApplication,
+  { ptiLimits, now }: { ptiLimits: PtiLimits; now: Date },
+): Promise<void> {
+  const products = createLoanProductRepository(tx);
+  const product =
+    (application.productId === null ? undefined : await products.byId(application.productId)) ??
+    (await products.defaultProduct());
+  const questionnaire = await createQuestionnaireRepository(tx).ofUser(application.userId);
+  const inputs: QuoteInputs = {
+    amount: application.amount,
+    months: application.months,
+    ...financesOf(questionnaire),
+    pti_limits: ptiLimits,
+    payout_date: tbilisiDate(now),
+  };
+  await createOfferSnapshotRepository(tx).insert(
+    application.id,
+    product.id,
+    inputs,
+    quote(product, inputs),
+    now,
+  );
+}
+
+/** The live offer while the customer types, under the default product, paid out today. */
+export function createLoanOfferService({ db, clock, ptiLimits }: LoanOfferDependencies) {
+  return {
+    async quote(userId: number, request: QuoteRequest): Promise<ResponseOf<typeof loanOfferQuote>> {
+      const product = await createLoanProductRepository(db).defaultProduct();
+      // The contract checked the shape; the limits are the product's, worded as on the form.
+      const bounded = loanInput(limitsOf(product))
+        .pick({ amount: true, months: true })
+        .safeParse(request);
+      const issues: z.core.$ZodIssue[] = bounded.error?.issues ?? [];
+      const purpose = request.loan_purpose_id;
+      if (purpose != null && !(await lookupExists(db, loanPurposes, purpose))) {
+        issues.push({ code: 'custom', path: ['loan_purpose_id'], message: 'validation.lookup' });
+      }
+      if (issues.length > 0) throw new InvalidFieldsError(issues);
+      const questionnaire = await createQuestionnaireRepository(db).ofUser(userId);
+      const answer = quote(product, {
+        amount: request.amount,
+        months: request.months,
+        ...financesOf(questionnaire),
+        pti_limits: ptiLimits,
+        payout_date: tbilisiDate(clock.now()),
+      });
+      return { status: 'success', ...answer };
+    },
+  };
+}

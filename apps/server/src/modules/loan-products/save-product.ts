@@ -1,0 +1,84 @@
+import {
+  effectiveRateCap,
+  exceedsEffectiveRateCap,
+  loanProduct,
+  localizeIssue,
+  maxEffectiveRate,
+} from '@sesxi/contract';
+import { z } from 'zod';
+import type { Database } from '#app/db/database.ts';
+import { createLoanProductRepository, type StoredProduct } from './repository.ts';
+
+/** What an operator (or the seed) saves: the pricing, the limits, the names, default or not. */
+export const loanProductSettings = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9][a-z0-9_-]{0,39}$/, {
+      error: 'must be 1–40 lower-case letters, digits, - or _',
+    }),
+  name: z.string().trim().min(1, { error: 'validation.required' }),
+  name_en: z.string().trim().min(1, { error: 'validation.required' }),
+  nominal_rate: z.number(),
+  origination_fee_percent: z.number().default(0),
+  origination_fee_fixed: z.number().default(0),
+  monthly_fee: z.number().default(0),
+  min_amount: z.number(),
+  max_amount: z.number(),
+  min_months: z.number(),
+  max_months: z.number(),
+  is_default: z.boolean().default(false),
+});
+export type LoanProductSettings = z.input<typeof loanProductSettings>;
+
+/** A product that may not be saved; `problems` say why, in English, one a line. */
+export class LoanProductRefusedError extends Error {
+  readonly problems: string[];
+
+  constructor(problems: string[]) {
+    super(`The loan product was not saved:\n${problems.map((line) => `  - ${line}`).join('\n')}`);
+    this.name = 'LoanProductRefusedError';
+    this.problems = problems;
+  }
+}
+
+/** The contract's message keys in English; an operator's own messages (e.g. the code's) as they are. */
+function problemsOf(error: z.ZodError): string[] {
+  return error.issues.map((issue) => {
+    const words = issue.message.startsWith('validation.')
+      ? localizeIssue(issue, 'en')
+      : issue.message;
+    return `${issue.path.join('.')}: ${words}`;
+  });
+}
+
+/**
+ * The one way a loan product is saved (the seed and `npm run product:save` use it): checked
+ * with the contract's `loanProduct`, refused when its effective rate could exceed the legal
+ * 50% anywhere inside its limits, then stored as the next version of its code. Earlier
+ * versions stay: applications and offer snapshots point at them.
+ */
+export async function saveLoanProduct(
+  db: Database,
+  settings: LoanProductSettings,
+): Promise<StoredProduct> {
+  const named = loanProductSettings.safeParse(settings);
+  if (!named.success) throw new LoanProductRefusedError(problemsOf(named.error));
+  // id and version are the database's to give; placeholders let the shape be checked first.
+  const priced = loanProduct.safeParse({ ...named.data, id: 0, version: 1 });
+  if (!priced.success) throw new LoanProductRefusedError(problemsOf(priced.error));
+  if (exceedsEffectiveRateCap(priced.data)) {
+    const worst = maxEffectiveRate(priced.data);
+    throw new LoanProductRefusedError([
+      `the effective annual rate could reach ${worst.effective_rate}% (${worst.amount} GEL over ` +
+        `${worst.months} months paid out on ${worst.start_date}), above the legal ${effectiveRateCap}%`,
+    ]);
+  }
+  const { code, name_en: nameEn, is_default: isDefault } = named.data;
+  return createLoanProductRepository(db).insertVersion({
+    ...priced.data,
+    code,
+    name_en: nameEn,
+    is_default: isDefault,
+  });
+}
