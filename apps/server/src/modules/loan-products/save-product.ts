@@ -42,13 +42,22 @@ export class LoanProductRefusedError extends Error {
   }
 }
 
+/** `loanProduct`'s rules across fields, which its message keys word without the other field. */
+const crossFieldRules: Partial<Record<string, string>> = {
+  max_amount: 'must not be below min_amount',
+  max_months: 'must not be below min_months',
+  origination_fee_fixed: 'the one-off fees would take the whole minimum amount',
+};
+
 /** The contract's message keys in English; an operator's own messages (e.g. the code's) as they are. */
 function problemsOf(error: z.ZodError): string[] {
   return error.issues.map((issue) => {
-    const words = issue.message.startsWith('validation.')
-      ? localizeIssue(issue, 'en')
-      : issue.message;
-    return `${issue.path.join('.')}: ${words}`;
+    const field = issue.path.join('.');
+    const crossField = issue.code === 'custom' ? crossFieldRules[field] : undefined;
+    const words =
+      crossField ??
+      (issue.message.startsWith('validation.') ? localizeIssue(issue, 'en') : issue.message);
+    return `${field}: ${words}`;
   });
 }
 
