@@ -74,7 +74,7 @@ interface StoredUser {
   apiToken: string;
 }
 
-async function apiHeaders(page: Page): Promise<Record<string, string>> {
+export async function apiHeaders(page: Page): Promise<Record<string, string>> {
   const user = await page.evaluate(
     () => JSON.parse(localStorage.getItem('user') ?? 'null') as StoredUser | null,
   );
