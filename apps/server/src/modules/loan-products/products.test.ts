@@ -150,9 +150,7 @@ describe('saveLoanProduct', () => {
     ],
     ['no rate', { nominal_rate: undefined }, ['nominal_rate: This field is required']],
   ])('refuses %s', async (_name, change, expected) => {
-    expect(await refusal({ ...defaultLoanProduct, ...change } as LoanProductSettings)).toEqual(
-      expected,
-    );
+    expect(await refusal({ ...defaultLoanProduct, ...change })).toEqual(expected);
   });
 
   it('keeps versions as they were: the table refuses UPDATE and DELETE', async () => {
