@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { creditInfoAgree, defaultLoanLimits, loanInput, loanOpenConflict } from './loans.ts';
+import {
+  creditInfoAgree,
+  defaultLoanLimits,
+  loanInput,
+  loanInputShape,
+  loanOfferQuote,
+  loanOpenConflict,
+} from './loans.ts';
 
 const input = loanInput(defaultLoanLimits);
 
@@ -32,6 +39,31 @@ describe('loanInput', () => {
   it('takes the bounds it is given', () => {
     const narrow = loanInput({ ...defaultLoanLimits, max_amount: 2000 });
     expect(narrow.safeParse({ amount: 2500, months: 12, loan_purpose_id: 1 }).success).toBe(false);
+  });
+});
+
+describe('loanInputShape and the loan offer’s body', () => {
+  it('check the shape only: the limits are the product’s, checked on the server', () => {
+    expect(loanInputShape.parse({ amount: '1,5', months: -3, loan_purpose_id: 1 })).toEqual({
+      amount: 1.5,
+      months: -3,
+      loan_purpose_id: 1,
+    });
+    expect(loanInputShape.safeParse({ amount: '-1', months: 12, loan_purpose_id: 1 }).success).toBe(
+      false,
+    );
+  });
+
+  it('takes a comma decimal and no purpose yet', () => {
+    expect(loanOfferQuote.body.parse({ amount: '1000,50', months: '12' })).toEqual({
+      amount: 1000.5,
+      months: 12,
+    });
+    const result = loanOfferQuote.body.safeParse({ amount: '1000,505', months: 1.5 });
+    expect(result.error?.issues.map((issue) => [issue.path[0], issue.message])).toEqual([
+      ['amount', 'validation.amountDecimals'],
+      ['months', 'validation.integer'],
+    ]);
   });
 });
 
