@@ -37,7 +37,7 @@ describe('/questionnaire-edit', () => {
       'GET /api/questionnaires/create': noted('GET /api/questionnaires/create'),
       'GET /api/questionnaires': noted('GET /api/questionnaires'),
     });
-    expect(await screen.findByLabelText('ხელფასი')).toHaveValue('1234,5');
+    expect(await screen.findByLabelText('ხელფასი')).toHaveValue('1234,50');
     const opened = askedAt['GET /api/questionnaires/create'] ?? Number.NaN;
     expect((askedAt['GET /api/questionnaires'] ?? Number.NaN) - opened).toBeGreaterThanOrEqual(500);
   });

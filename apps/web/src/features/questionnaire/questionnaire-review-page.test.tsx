@@ -32,7 +32,7 @@ describe('/questionnaire-review/{id}', () => {
       await screen.findByRole('heading', { level: 1, name: 'პირადი მონაცემების რედაქტირება' }),
     ).toBeInTheDocument();
     const salary = await screen.findByLabelText('ხელფასი');
-    expect(salary).toHaveValue('1234,5');
+    expect(salary).toHaveValue('1234,50');
     expect(field('მისამართი')).toHaveValue(questionnaireFixture.address);
     expect(screen.getByRole('link', { name: 'უკან' })).toHaveAttribute('href', '/loan-edit/4');
 

@@ -1,6 +1,7 @@
 import type { Questionnaire } from '@sesxi/contract';
 import { parseGeorgianNumber } from '../../shared/format/number-input';
 import type { QuestionnairePayload } from './api/questionnaire-save';
+import { amountInputText } from '../../shared/format/number-input';
 
 type YesNo = '0' | '1';
 
@@ -23,12 +24,8 @@ export interface QuestionnaireFormValues {
   pension: string;
 }
 
-/**
- * An amount as a Georgian types it into a field: `1234,5`. Not with Intl: browsers without
- * Georgian locale data (Debian's Chromium) would write `1234.5`.
- */
 function amountText(amount: number | null): string {
-  return amount === null ? '' : String(amount).replace('.', ',');
+  return amount === null ? '' : amountInputText(amount);
 }
 
 function yesNo(value: 0 | 1): YesNo {

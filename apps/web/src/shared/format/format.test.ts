@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatTimestamp } from './date-time';
 import { formatLariByHand, formatMoney } from './money';
-import { parseGeorgianNumber } from './number-input';
+import { amountInputText, parseGeorgianNumber } from './number-input';
 import { nationalPhoneDigits, telHref } from './phone';
 import { formatScheduleLine } from './schedule';
 
@@ -35,6 +35,20 @@ describe('formatTimestamp', () => {
 
   it('uses a 24-hour clock and keeps leading zeros', () => {
     expect(formatTimestamp(Date.UTC(2026, 6, 9, 9, 3, 7))).toBe('2026-07-09 13:03:07');
+  });
+});
+
+describe('amountInputText', () => {
+  it('writes whole amounts bare and others with two decimals after a comma', () => {
+    expect(amountInputText(2500)).toBe('2500');
+    expect(amountInputText(2500.5)).toBe('2500,50');
+    expect(amountInputText(0.05)).toBe('0,05');
+  });
+
+  it('reads back as the same number', () => {
+    for (const amount of [1, 99.99, 1250.5, 49999.01]) {
+      expect(parseGeorgianNumber(amountInputText(amount))).toBe(amount);
+    }
   });
 });
 

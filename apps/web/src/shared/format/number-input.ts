@@ -11,3 +11,11 @@ export function parseGeorgianNumber(input: string): number | null {
   const normalized = compact.replace(',', '.');
   return plainNumber.test(normalized) ? Number(normalized) : null;
 }
+
+/**
+ * An amount as a Georgian types it into a field: `1250` or `1250,50`. Not with Intl: browsers
+ * without Georgian locale data (Debian's Chromium) would write `1250.5`.
+ */
+export function amountInputText(amount: number): string {
+  return Number.isInteger(amount) ? String(amount) : amount.toFixed(2).replace('.', ',');
+}

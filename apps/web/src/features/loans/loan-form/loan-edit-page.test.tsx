@@ -20,7 +20,7 @@ describe('/loan-edit/{id}', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'განაცხადის რედაქტირება' }),
     ).toBeInTheDocument();
-    expect(await screen.findByLabelText('თანხა')).toHaveValue('1500,5');
+    expect(await screen.findByLabelText('თანხა')).toHaveValue('1500,50');
     expect(field('ვადა (თვე)')).toHaveValue('12');
     expect(field('სესხის მიზანი')).toHaveDisplayValue('ავტომობილის შეძენა');
     expect(field('საბანკო ამონაწერი')).toHaveAccessibleDescription(

@@ -9,7 +9,7 @@ import {
 } from '@sesxi/contract';
 import type { z } from 'zod';
 import { currentLocale } from '../../../shared/i18n/i18n';
-import { parseGeorgianNumber } from '../../../shared/format/number-input';
+import { amountInputText, parseGeorgianNumber } from '../../../shared/format/number-input';
 import type { LoanPayload } from '../api/loan-form-data';
 
 /** The form's fields as the inputs hold them. */
@@ -20,14 +20,9 @@ export interface LoanFormValues {
   file: File | null;
 }
 
-/** An amount as a Georgian types it (`1250,5`), not with Intl (see questionnaire-values). */
-function amountText(amount: number): string {
-  return String(amount).replace('.', ',');
-}
-
 export function formValuesOf(loan: Loan | null): LoanFormValues {
   return {
-    amount: loan ? amountText(loan.amount) : '',
+    amount: loan ? amountInputText(loan.amount) : '',
     months: loan ? String(loan.months) : '',
     loan_purpose_id: loan ? String(loan.loan_purpose_id) : '',
     file: null,
