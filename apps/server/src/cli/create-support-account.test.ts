@@ -1,11 +1,10 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from '#app/db/pglite.ts';
+import { runScript } from '#app/test/command-line.ts';
 import { users } from '#app/db/schema.ts';
 import { verifyPassword } from '#app/security/password-hashing.ts';
 
@@ -18,18 +17,7 @@ beforeAll(async () => {
 
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
-/** Runs the command on an embedded database of its own; answers its exit code and output. */
-async function run(...args: string[]) {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [script, ...args], {
-      env: { PATH: process.env.PATH, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failure = error as { code: number; stdout: string; stderr: string };
-    return { code: failure.code, stdout: failure.stdout, stderr: failure.stderr };
-  }
-}
+const run = (...args: string[]) => runScript(script, dataDir, ...args);
 
 describe('npm run support:create', () => {
   it('creates a support account and prints its first password once', async () => {

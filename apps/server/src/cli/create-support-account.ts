@@ -1,19 +1,13 @@
 import { parseArgs } from 'node:util';
 import { mobilePhone } from '@sesxi/contract';
-import { ConfigError, loadConfig } from '#app/config.ts';
 import { violatedUniqueConstraint } from '#app/db/constraint-violation.ts';
-import { openDatabase } from '#app/db/open.ts';
 import { createUserRepository } from '#app/modules/users/repository.ts';
 import { hashPassword } from '#app/security/password-hashing.ts';
 import { randomPassword } from '#app/security/random-password.ts';
+import { fail, openConfiguredDatabase } from './command-line.ts';
 
 const usage =
   'Usage: npm run support:create -w @sesxi/server -- --phone 5XXXXXXXX --name NAME --surname SURNAME';
-
-function fail(message: string): never {
-  process.stderr.write(`${message}\n`);
-  process.exit(1);
-}
 
 /**
  * Creates a support account on the configured database (the same environment variables as the
@@ -33,14 +27,7 @@ async function main() {
   const surname = values.surname?.trim() ?? '';
   if (!phone.success || name === '' || surname === '') fail(usage);
 
-  let config;
-  try {
-    config = loadConfig(process.env);
-  } catch (error) {
-    if (error instanceof ConfigError) fail(error.message);
-    throw error;
-  }
-  const connection = await openDatabase(config.database, () => {});
+  const connection = await openConfiguredDatabase();
   try {
     const password = randomPassword();
     await createUserRepository(connection.db).insert({

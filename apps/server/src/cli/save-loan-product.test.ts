@@ -1,11 +1,10 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
 import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from '#app/db/pglite.ts';
+import { runScript } from '#app/test/command-line.ts';
 import { loanProducts } from '#app/db/schema.ts';
 
 const script = resolve(import.meta.dirname, 'save-loan-product.ts');
@@ -17,18 +16,7 @@ beforeAll(async () => {
 
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
-/** Runs the command on an embedded database of its own; answers its exit code and output. */
-async function run(...args: string[]) {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [script, ...args], {
-      env: { PATH: process.env.PATH, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failure = error as { code: number; stdout: string; stderr: string };
-    return { code: failure.code, stdout: failure.stdout, stderr: failure.stderr };
-  }
-}
+const run = (...args: string[]) => runScript(script, dataDir, ...args);
 
 describe('npm run product:save', () => {
   it('saves a new version with what is given and keeps the rest; refuses above 50%', async () => {

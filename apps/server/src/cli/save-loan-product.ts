@@ -1,13 +1,12 @@
 import { parseArgs } from 'node:util';
 import { maxEffectiveRate } from '@sesxi/contract';
-import { ConfigError, loadConfig } from '#app/config.ts';
-import { openDatabase } from '#app/db/open.ts';
 import { createLoanProductRepository } from '#app/modules/loan-products/repository.ts';
 import {
   LoanProductRefusedError,
   saveLoanProduct,
   type LoanProductSettings,
 } from '#app/modules/loan-products/save-product.ts';
+import { fail, openConfiguredDatabase } from './command-line.ts';
 
 const usage = `Usage: npm run product:save -w @sesxi/server -- --code CODE [options]
   --name NAME, --name-en NAME        the product's name in Georgian and in English
@@ -32,11 +31,6 @@ const numberOptions = {
   'min-months': 'min_months',
   'max-months': 'max_months',
 } as const;
-
-function fail(message: string): never {
-  process.stderr.write(`${message}\n`);
-  process.exit(1);
-}
 
 function numberFrom(option: string, text: string): number {
   const value = text.trim().replace(',', '.');
@@ -81,21 +75,13 @@ function changesFrom(argv: string[]): { code: string; changes: Partial<LoanProdu
 }
 
 /**
- * Saves a new version of a loan product on the configured database (the same environment
- * variables as the server), through the same check as the seed: a product whose effective
- * rate could exceed 50% is refused. Applications keep the version they were made with. With
- * the embedded database, stop the server first: one process at a time may open its folder.
+ * Saves a new version of a loan product on the configured database, through the same check
+ * as the seed: a product whose effective rate could exceed 50% is refused. Applications keep
+ * the version they were made with.
  */
 async function main() {
   const { code, changes } = changesFrom(process.argv.slice(2));
-  let config;
-  try {
-    config = loadConfig(process.env);
-  } catch (error) {
-    if (error instanceof ConfigError) fail(error.message);
-    throw error;
-  }
-  const connection = await openDatabase(config.database, () => {});
+  const connection = await openConfiguredDatabase();
   try {
     const current = (await createLoanProductRepository(connection.db).current()).find(
       (product) => product.code === code,
