@@ -9,13 +9,53 @@ export const purposesFixture = [
   { id: 2, name: 'ავტომობილის შეძენა' },
 ];
 
+/**
+ * The default product, priced as the offer module's hand-checked example (24% a year, 2% + 10 GEL
+ * one-off, 2 GEL a month): 1,000 GEL over 12 months paid out on 2027-01-15 costs 96.56 GEL a
+ * month, 1,158.70 GEL in all, and its effective rate is 40.26%.
+ */
+export const productFixture = {
+  id: 1,
+  code: 'consumer',
+  version: 3,
+  name: 'სამომხმარებლო სესხი',
+  nominal_rate: 24,
+  origination_fee_percent: 2,
+  origination_fee_fixed: 10,
+  monthly_fee: 2,
+  ...defaultLoanLimits,
+  is_default: true,
+};
+
 export const loanOptionsFixture = {
   status: 'success',
   branches: [{ id: 1, name: 'თბილისის ფილიალი' }],
   purposes: purposesFixture,
   limits: defaultLoanLimits,
-  products: [],
+  products: [
+    { ...productFixture, id: 2, code: 'auto', name: 'ავტოსესხი', is_default: false },
+    productFixture,
+  ],
 };
+
+/** `POST /api/loan-offer`'s answer: the offer is not read by the screens, only the affordability. */
+export function loanOfferFixture(
+  affordability: object = { pti: 20, limit: 25, fits: true, alternatives: [] },
+) {
+  return jsonResponse({
+    status: 'success',
+    offer: {
+      monthly_payment: 0,
+      total_repayment: 0,
+      total_cost: 0,
+      upfront_fee: 0,
+      nominal_rate: 24,
+      effective_rate: 0,
+      schedule: [],
+    },
+    affordability,
+  });
+}
 
 export const draftLoanFixture = {
   id: 4,
@@ -41,6 +81,7 @@ export const loanAnswers: Record<string, ApiAnswer> = {
     jsonResponse({ status: 'success', credit_info_text: creditInfoTextFixture }),
   'POST /api/credit-info/4/cancel': () => jsonResponse({ status: 'success' }),
   'GET /api/loans-show': () => jsonResponse({ status: 'success', loans: [] }),
+  'POST /api/loan-offer': () => loanOfferFixture(),
 };
 
 /** A signed-in, onboarded customer on `path` of the loan screens. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatTimestamp } from './date-time';
 import { formatLariByHand, formatMoney } from './money';
 import { amountInputText, parseGeorgianNumber } from './number-input';
+import { formatPercent } from './percent';
 import { nationalPhoneDigits, telHref } from './phone';
 import { formatScheduleLine } from './schedule';
 
@@ -120,5 +121,13 @@ describe('nationalPhoneDigits', () => {
     ['', ''],
   ])('reads %j as %j', (input, expected) => {
     expect(nationalPhoneDigits(input)).toBe(expected);
+  });
+});
+
+describe('formatPercent', () => {
+  it('writes two decimals after a comma and the sign right after', () => {
+    expect(formatPercent(26.95)).toBe('26,95%');
+    expect(formatPercent(24)).toBe('24,00%');
+    expect(formatPercent(0.5)).toBe('0,50%');
   });
 });

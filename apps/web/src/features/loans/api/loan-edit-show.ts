@@ -2,7 +2,7 @@ import { loanEditShow, type Loan } from '@sesxi/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/api-client';
 import { currentLocale } from '../../../shared/i18n/i18n';
-import type { LoanFormOptions } from './loan-options';
+import { defaultProductOf, type LoanFormOptions } from './loan-options';
 
 export const loanEditShowKey = (id: number) => ['loans', 'edit', id] as const;
 
@@ -11,11 +11,11 @@ export function loanEditShowQuery(id: number) {
   return queryOptions({
     queryKey: [...loanEditShowKey(id), currentLocale()],
     queryFn: async ({ signal }): Promise<LoanFormOptions & { loan: Loan }> => {
-      const { purposes, limits, loan } = await apiRequest(loanEditShow, {
+      const { purposes, limits, products, loan } = await apiRequest(loanEditShow, {
         params: { id },
         signal,
       });
-      return { purposes, limits, loan };
+      return { purposes, limits, product: defaultProductOf(products), loan };
     },
   });
 }

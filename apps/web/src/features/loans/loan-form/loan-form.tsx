@@ -1,20 +1,28 @@
 import '@mantine/core/styles/Input.layer.css';
 import '@mantine/core/styles/Progress.layer.css';
-import { Alert, Anchor, NativeSelect, Progress, Stack, Text, TextInput } from '@mantine/core';
-import { loanOpenConflict, type Loan } from '@sesxi/contract';
-import { useState, type ReactNode } from 'react';
+import { Alert, Anchor, NativeSelect, Progress, Stack, Text } from '@mantine/core';
+import { loanOpenConflict, type Loan, type LoanTerms } from '@sesxi/contract';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useApiForm } from '../../../shared/api/api-form';
 import { ApiError } from '../../../shared/api/api-error';
-import { formatMoney } from '../../../shared/format/money';
+import { amountInputText, parseGeorgianNumber } from '../../../shared/format/number-input';
 import { applicationSteps } from '../../../shared/loan-application/application-steps';
-import { MoneyInput } from '../../../shared/ui/money-input';
 import type { LoanUpload } from '../api/loan-form-data';
 import type { LoanFormOptions } from '../api/loan-options';
 import { ErrorAlert } from '../../../shared/ui/error-alert';
+import { LoanOfferPanel } from '../loan-offer/loan-offer-panel';
 import { BankStatementField } from './bank-statement-field';
-import { formValuesOf, loanFieldChecks, payloadOf, type LoanFormValues } from './loan-values';
+import { LoanTermsFields } from './terms-fields';
+import {
+  formValuesOf,
+  loanFieldChecks,
+  payloadOf,
+  termsOf,
+  type LoanFormValues,
+} from './loan-values';
 
 export interface LoanFormProps {
   options: LoanFormOptions;
@@ -43,13 +51,14 @@ function openApplicationOf(error: unknown): OpenApplication | null {
 }
 
 /**
- * The application form of /loan and /loan-edit/{id}: amount (decimal comma accepted), months,
- * purpose and the bank statement, with the server's limits as hints. It is sent as multipart
- * with a progress bar; the server's field errors appear under the fields.
+ * The application form of /loan and /loan-edit/{id}: amount (decimal comma accepted) and months
+ * with their sliders, the live offer for them, purpose and the bank statement, with the
+ * server's limits as hints. It is sent as multipart with a progress bar; the server's field
+ * errors appear under the fields.
  */
 export function LoanForm({ options, loan, send, onSaved, actions }: LoanFormProps) {
   const { t } = useTranslation();
-  const { limits, purposes } = options;
+  const { limits, purposes, product } = options;
   const checks = loanFieldChecks(limits);
   const [progress, setProgress] = useState(0);
   const [openApplication, setOpenApplication] = useState<OpenApplication | null>(null);
@@ -72,29 +81,49 @@ export function LoanForm({ options, loan, send, onSaved, actions }: LoanFormProp
       }
     },
   });
-  const { register, control } = form;
-  const { errors, isSubmitting } = form.formState;
+  const { register, control, setValue } = form;
+  const { errors, isSubmitting, isSubmitted } = form.formState;
   const percent = Math.round(progress * 100);
+  const [amount, months, purpose] = useWatch({
+    control,
+    name: ['amount', 'months', 'loan_purpose_id'],
+  });
+  // Numbers first, so that the terms keep their identity while they stay the same.
+  const typed = termsOf(amount, months, limits);
+  const [typedAmount, typedMonths] = [typed?.amount ?? null, typed?.months ?? null];
+  const terms = useMemo(
+    () =>
+      typedAmount === null || typedMonths === null
+        ? null
+        : { amount: typedAmount, months: typedMonths },
+    [typedAmount, typedMonths],
+  );
+  // Sliders and alternatives write the fields as if typed (checked again once submitted).
+  const setTerm = (name: 'amount' | 'months', text: string) => {
+    setValue(name, text, { shouldDirty: true, shouldValidate: isSubmitted });
+  };
+  const chooseTerms = (chosen: LoanTerms) => {
+    setTerm('amount', amountInputText(chosen.amount));
+    setTerm('months', String(chosen.months));
+  };
 
   return (
     <Stack component="form" gap="md" onSubmit={(event) => void submit(event)}>
-      <MoneyInput
-        label={t('labels.amount')}
-        description={t('loan.amountHint', {
-          min: formatMoney(limits.min_amount),
-          max: formatMoney(limits.max_amount),
-        })}
-        error={errors.amount?.message}
-        {...register('amount', { validate: checks.amount })}
+      <LoanTermsFields
+        form={form}
+        limits={limits}
+        amount={amount}
+        months={months}
+        setTerm={setTerm}
       />
-      <TextInput
-        label={t('labels.termMonths')}
-        description={t('loan.monthsHint', { min: limits.min_months, max: limits.max_months })}
-        inputMode="numeric"
-        autoComplete="off"
-        error={errors.months?.message}
-        {...register('months', { validate: checks.months })}
-      />
+      {product && (
+        <LoanOfferPanel
+          pricing={product}
+          terms={terms}
+          purposeId={parseGeorgianNumber(purpose)}
+          onChoose={chooseTerms}
+        />
+      )}
       <NativeSelect
         label={t('labels.loanPurpose')}
         data={[

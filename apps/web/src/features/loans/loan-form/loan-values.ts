@@ -6,6 +6,7 @@ import {
   translate,
   type Loan,
   type LoanLimits,
+  type LoanTerms,
 } from '@sesxi/contract';
 import type { z } from 'zod';
 import { currentLocale } from '../../../shared/i18n/i18n';
@@ -72,6 +73,18 @@ export function loanFieldChecks(limits: LoanLimits) {
         : filled(shape.months)(text),
     loan_purpose_id: filled(shape.loan_purpose_id),
   };
+}
+
+/**
+ * The amount and term the inputs hold, when both pass the checks the form makes before
+ * sending (within the limits, whole months, tetri at most): what an offer can be computed for.
+ */
+export function termsOf(amount: string, months: string, limits: LoanLimits): LoanTerms | null {
+  const checks = loanFieldChecks(limits);
+  const terms = { amount: parseGeorgianNumber(amount), months: parseGeorgianNumber(months) };
+  if (terms.amount === null || terms.months === null) return null;
+  if (checks.amount(amount) !== true || checks.months(months) !== true) return null;
+  return { amount: terms.amount, months: terms.months };
 }
 
 const allowedTypes: readonly string[] = bankStatementTypes;

@@ -1,0 +1,63 @@
+import { Button, Table } from '@mantine/core';
+import type { ScheduleRow } from '@sesxi/contract';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatMoney } from '../../../shared/format/money';
+import { ScrollableTable } from '../../../shared/ui/scrollable-table';
+import classes from './loan-offer.module.css';
+
+/** The whole schedule behind a disclosure button: every month's date, payment and parts. */
+export function ScheduleTable({ schedule }: { schedule: ScheduleRow[] }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const regionId = useId();
+  return (
+    <div>
+      <Button
+        variant="subtle"
+        px="xs"
+        aria-expanded={open}
+        aria-controls={regionId}
+        rightSection={
+          <span className={classes.chevron} data-open={open || undefined} aria-hidden="true">
+            ▾
+          </span>
+        }
+        onClick={() => {
+          setOpen((shown) => !shown);
+        }}
+      >
+        {t('offer.scheduleToggle')}
+      </Button>
+      <div id={regionId} hidden={!open}>
+        {open && (
+          <ScrollableTable
+            label={t('offer.scheduleTable')}
+            minWidth={620}
+            columns={[
+              t('offer.number'),
+              t('offer.date'),
+              t('offer.payment'),
+              t('offer.principal'),
+              t('offer.interest'),
+              t('offer.fee'),
+              t('offer.balance'),
+            ]}
+          >
+            {schedule.map((row) => (
+              <Table.Tr key={row.number}>
+                <Table.Td>{row.number}</Table.Td>
+                <Table.Td>{row.date}</Table.Td>
+                <Table.Td>{formatMoney(row.payment)}</Table.Td>
+                <Table.Td>{formatMoney(row.principal)}</Table.Td>
+                <Table.Td>{formatMoney(row.interest)}</Table.Td>
+                <Table.Td>{formatMoney(row.fee)}</Table.Td>
+                <Table.Td>{formatMoney(row.balance)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </ScrollableTable>
+        )}
+      </div>
+    </div>
+  );
+}
