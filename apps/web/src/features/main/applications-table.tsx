@@ -6,6 +6,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMoney } from '../../shared/format/money';
+import { formatPercent } from '../../shared/format/percent';
 import { applicationSteps } from '../../shared/loan-application/application-steps';
 import { QueryContent } from '../../shared/ui/query-content';
 import { ScrollableTable } from '../../shared/ui/scrollable-table';
@@ -22,6 +23,8 @@ function ApplicationRows({ loans }: { loans: LoanListItem[] }) {
       <Table.Td>{loan.created_at.slice(0, 16)}</Table.Td>
       <Table.Td>{formatMoney(loan.amount)}</Table.Td>
       <Table.Td>{t('main.months', { count: loan.months })}</Table.Td>
+      <Table.Td>{formatMoney(loan.monthly_payment)}</Table.Td>
+      <Table.Td>{formatPercent(loan.effective_rate)}</Table.Td>
       <Table.Td>{loan.loan_status.name}</Table.Td>
       <Table.Td>
         {open.includes(loan.loan_status.code) && (
@@ -51,12 +54,14 @@ export function ApplicationsTable() {
           ) : (
             <ScrollableTable
               label={t('main.applications')}
-              minWidth={600}
+              minWidth={720}
               busy={loans.isFetching}
               columns={[
                 t('labels.applicationDate'),
                 t('labels.requestedAmount'),
                 t('labels.requestedTerm'),
+                t('main.monthlyPayment'),
+                t('main.effectiveRate'),
                 t('labels.status'),
                 <VisuallyHidden>{t('main.actions')}</VisuallyHidden>,
               ]}

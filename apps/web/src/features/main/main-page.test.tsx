@@ -81,7 +81,7 @@ describe('/main', () => {
     );
   });
 
-  it('lists the applications newest first, in lari, with a way to go on with an open one', async () => {
+  it('lists the applications newest first, in lari, with their monthly payment and effective rate, and a way to go on with an open one', async () => {
     renderMain();
     const table = await screen.findByRole('table', { name: 'ჩემი განაცხადები' });
     expect(
@@ -92,6 +92,8 @@ describe('/main', () => {
       'განაცხადის თარიღი',
       'მოთხოვნილი თანხა',
       'მოთხოვნილი ვადა',
+      'ყოველთვიური შენატანი',
+      'ეფექტური განაკვეთი',
       'სტატუსი',
       'მოქმედებები',
     ]);
@@ -107,11 +109,21 @@ describe('/main', () => {
         '2026-11-20 18:40',
         `12${nbsp}500,50${nbsp}₾`,
         '24 თვე',
+        `700,80${nbsp}₾`,
+        '28,90%',
         'თანხმობა მიცემულია',
         'განაცხადის გაგრძელება',
       ],
-      ['2026-10-15 11:00', `3000,00${nbsp}₾`, '12 თვე', 'დამტკიცებული', ''],
-      ['2026-10-01 09:15', `800,00${nbsp}₾`, '6 თვე', 'გაუქმებული', ''],
+      [
+        '2026-10-15 11:00',
+        `3000,00${nbsp}₾`,
+        '12 თვე',
+        `290,10${nbsp}₾`,
+        '30,20%',
+        'დამტკიცებული',
+        '',
+      ],
+      ['2026-10-01 09:15', `800,00${nbsp}₾`, '6 თვე', `150,20${nbsp}₾`, '31,40%', 'გაუქმებული', ''],
     ]);
     expect(within(table).getByRole('link', { name: 'განაცხადის გაგრძელება' })).toHaveAttribute(
       'href',

@@ -8,6 +8,15 @@ const explanation =
   'განაცხადის დასასრულებლად, გთხოვთ, დაადასტუროთ თქვენი ვინაობა SSO ავტორიზაციით. ის ადასტურებს, რომ განაცხადს ნამდვილად თქვენ აგზავნით, და გიცავთ თქვენი მონაცემების თაღლითური გამოყენებისგან.';
 
 describe('/credit-info/{id}/identification', () => {
+  it('states the right to withdraw from the remotely concluded contract within 14 days', async () => {
+    renderLoanScreen('/credit-info/4/identification');
+    expect(
+      await screen.findByText(
+        'სესხის ხელშეკრულება დისტანციურად იდება. კანონის თანახმად, ხელშეკრულების დადებიდან 14 დღის განმავლობაში შეგიძლიათ უარი თქვათ მასზე.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('explains the step, leads back to the consent and starts SSO for this application', async () => {
     const assign = vi.fn();
     vi.spyOn(window, 'location', 'get').mockReturnValue({ assign } as unknown as Location);

@@ -24,6 +24,7 @@ export function IdentificationPage() {
     <Stack gap="lg" maw={640}>
       <Title order={1}>{t('labels.identification')}</Title>
       <Text>{t('identification.text')}</Text>
+      <Text>{t('identification.withdrawal')}</Text>
       <ErrorAlert message={sso.errorMessage} />
       <ApplicationStepActions
         loanId={loanId}
