@@ -15,7 +15,8 @@ const sameTerms = (a: LoanTerms | null, b: LoanTerms | null) =>
   a?.amount === b?.amount && a?.months === b?.months;
 
 interface AffordabilityCheckProps {
-  terms: LoanTerms;
+  /** Null while the form holds no terms within the limits. Keep the check mounted meanwhile, so that its debounce covers the first valid terms too. */
+  terms: LoanTerms | null;
   purposeId: number | null;
   /** Puts an alternative's amount and term into the form. */
   onChoose: (alternative: AffordabilityAlternative) => void;
@@ -31,7 +32,7 @@ export function AffordabilityCheck({ terms, purposeId, onChoose }: Affordability
   const { t } = useTranslation();
   const [settled] = useDebouncedValue(terms, affordabilityDelayMs);
   const quote = useQuery(loanOfferQuery(settled, purposeId));
-  if (!sameTerms(settled, terms)) return null;
+  if (!terms || !sameTerms(settled, terms)) return null;
   if (quote.isError) {
     return (
       <Text size="sm" c="dimmed">

@@ -6,7 +6,7 @@ import {
   type LoanPricing,
   type LoanTerms,
 } from '@sesxi/contract';
-import { useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTimestamp } from '../../../shared/format/date-time';
 import { formatMoney } from '../../../shared/format/money';
@@ -73,7 +73,8 @@ export function LoanOfferPanel({ pricing, terms, purposeId, onChoose }: LoanOffe
   const { t } = useTranslation();
   const titleId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
-  const [payoutDate] = useState(tbilisiToday);
+  // Read on every render: a page left open past midnight offers from the new day.
+  const payoutDate = tbilisiToday();
   const offer = useMemo(() => offerOf(pricing, terms, payoutDate), [pricing, terms, payoutDate]);
   const choose = (alternative: AffordabilityAlternative) => {
     onChoose({ amount: alternative.amount, months: alternative.months });
@@ -98,14 +99,18 @@ export function LoanOfferPanel({ pricing, terms, purposeId, onChoose }: LoanOffe
           <Text size="sm" c="dimmed">
             {t('offer.estimate')}
           </Text>
-          <div aria-live="polite">
-            <AffordabilityCheck terms={terms} purposeId={purposeId} onChoose={choose} />
-          </div>
-          <ScheduleChart schedule={offer.schedule} />
-          <ScheduleTable schedule={offer.schedule} />
         </>
       ) : (
         <Text>{t('offer.enterTerms')}</Text>
+      )}
+      <div aria-live="polite">
+        <AffordabilityCheck terms={offer && terms} purposeId={purposeId} onChoose={choose} />
+      </div>
+      {offer && (
+        <>
+          <ScheduleChart schedule={offer.schedule} />
+          <ScheduleTable schedule={offer.schedule} />
+        </>
       )}
     </Stack>
   );

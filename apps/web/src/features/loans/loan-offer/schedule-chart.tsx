@@ -1,4 +1,5 @@
 import type { ScheduleRow } from '@sesxi/contract';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../shared/format/money';
 import classes from './loan-offer.module.css';
@@ -19,6 +20,7 @@ const sum = (rows: ScheduleRow[], pick: (row: ScheduleRow) => number) =>
  */
 export function ScheduleChart({ schedule }: { schedule: ScheduleRow[] }) {
   const { t } = useTranslation();
+  const captionId = useId();
   const first = schedule[0];
   const last = schedule.at(-1);
   if (!first || !last) return null;
@@ -46,8 +48,8 @@ export function ScheduleChart({ schedule }: { schedule: ScheduleRow[] }) {
   ];
 
   return (
-    <figure className={classes.chart}>
-      <figcaption>{t('offer.chartTitle')}</figcaption>
+    <figure className={classes.chart} aria-labelledby={captionId}>
+      <figcaption id={captionId}>{t('offer.chartTitle')}</figcaption>
       <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={summary}>
         <line
           className={classes.axisLine}
