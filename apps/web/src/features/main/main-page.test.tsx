@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { customerFixture, jsonResponse, type ApiAnswer } from '../../test/api-fixtures';
 import { renderApp } from '../../test/render-app';
+import { bodyRowsOf, columnHeadersOf } from '../../test/table';
 import { session } from '../../shared/session/session';
 
 const gateAnswers: Record<string, ApiAnswer> = {
@@ -84,11 +85,7 @@ describe('/main', () => {
   it('lists the applications newest first, in lari, with their monthly payment and effective rate, and a way to go on with an open one', async () => {
     renderMain();
     const table = await screen.findByRole('table', { name: 'ჩემი განაცხადები' });
-    expect(
-      within(table)
-        .getAllByRole('columnheader')
-        .map((header) => header.textContent),
-    ).toEqual([
+    expect(columnHeadersOf(table)).toEqual([
       'განაცხადის თარიღი',
       'მოთხოვნილი თანხა',
       'მოთხოვნილი ვადა',
@@ -97,14 +94,7 @@ describe('/main', () => {
       'სტატუსი',
       'მოქმედებები',
     ]);
-    const rows = within(table).getAllByRole('row').slice(1);
-    expect(
-      rows.map((row) =>
-        within(row)
-          .getAllByRole('cell')
-          .map((cell) => cell.textContent),
-      ),
-    ).toEqual([
+    expect(bodyRowsOf(table)).toEqual([
       [
         '2026-11-20 18:40',
         `12${nbsp}500,50${nbsp}₾`,

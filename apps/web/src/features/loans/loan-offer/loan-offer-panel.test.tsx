@@ -2,6 +2,7 @@ import { computeOffer } from '@sesxi/contract';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bodiesSentTo, jsonResponse, requestsTo, type ApiAnswer } from '../../../test/api-fixtures';
+import { bodyRowsOf, columnHeadersOf } from '../../../test/table';
 import { loanOfferFixture, productFixture, renderLoanScreen } from '../loan-fixtures';
 
 /** Georgian amounts keep their groups and the lari sign together with no-break spaces. */
@@ -141,19 +142,16 @@ describe('the live loan offer on /loan', () => {
     expect(disclosure).toHaveAttribute('aria-expanded', 'true');
 
     const table = screen.getByRole('table', { name: 'დაფარვის გრაფიკი' });
-    expect(
-      within(table)
-        .getAllByRole('columnheader')
-        .map((header) => header.textContent),
-    ).toEqual(['№', 'თარიღი', 'შენატანი', 'ძირი', 'პროცენტი', 'საკომისიო', 'დარჩენილი ძირი']);
-    const rows = within(table)
-      .getAllByRole('row')
-      .slice(1)
-      .map((row) =>
-        within(row)
-          .getAllByRole('cell')
-          .map((cell) => cell.textContent),
-      );
+    expect(columnHeadersOf(table)).toEqual([
+      '№',
+      'თარიღი',
+      'შენატანი',
+      'ძირი',
+      'პროცენტი',
+      'საკომისიო',
+      'დარჩენილი ძირი',
+    ]);
+    const rows = bodyRowsOf(table);
     expect(rows).toHaveLength(12);
     expect(rows[0]).toEqual([
       '1',

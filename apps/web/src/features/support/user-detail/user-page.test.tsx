@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, requestsTo, type ApiAnswer } from '../../../test/api-fixtures';
 import { renderApp } from '../../../test/render-app';
 import { session } from '../../../shared/session/session';
+import { bodyRowsOf } from '../../../test/table';
 import {
   accessLogEntries,
   approvedCheck,
@@ -40,14 +41,7 @@ function termPairs(list: HTMLElement): string[] {
 }
 
 function checkRows() {
-  return within(screen.getByRole('table', { name: 'ვერიფიკაციის შედეგები' }))
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) =>
-      within(row)
-        .getAllByRole('cell')
-        .map((cell) => cell.textContent),
-    );
+  return bodyRowsOf(screen.getByRole('table', { name: 'ვერიფიკაციის შედეგები' }));
 }
 
 async function openDetails(user: ReturnType<typeof openUser>['user'], date: string) {
