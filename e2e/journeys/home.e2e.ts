@@ -59,7 +59,7 @@ describe('a visitor opens the home page on a phone', () => {
   });
 
   test('a deep link loads the app, not a server error', async ({ page }) => {
-    const response = await page.goto('/loan-edit/5');
+    const response = await page.goto('/no-such-section/2026/5');
     expect(response?.status()).toBe(200);
     await page.getByRole('heading', { level: 1, name: 'გვერდი ვერ მოიძებნა' }).waitFor();
     await page.getByRole('contentinfo').waitFor();

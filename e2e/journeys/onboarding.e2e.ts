@@ -126,8 +126,8 @@ describe('onboarding on a phone', () => {
 
     await waitForPath(page, '/questionnaire-edit');
     const salary = page.getByLabel('ხელფასი');
-    await expect.poll(() => salary.inputValue()).toBe('1250,5');
-    expect(await page.getByLabel('საშუალო თვიური გზავნილი').inputValue()).toBe('150,5');
+    await expect.poll(() => salary.inputValue()).toBe('1250,50');
+    expect(await page.getByLabel('საშუალო თვიური გზავნილი').inputValue()).toBe('150,50');
     expect(await page.getByLabel('მისამართი').inputValue()).toBe(questionnaireEntries.address);
     await expectNoAxeViolations(page);
 
