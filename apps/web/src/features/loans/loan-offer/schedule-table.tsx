@@ -46,13 +46,13 @@ export function ScheduleTable({ schedule }: { schedule: ScheduleRow[] }) {
           >
             {schedule.map((row) => (
               <Table.Tr key={row.number}>
-                <Table.Td>{row.number}</Table.Td>
-                <Table.Td>{row.date}</Table.Td>
-                <Table.Td>{formatMoney(row.payment)}</Table.Td>
-                <Table.Td>{formatMoney(row.principal)}</Table.Td>
-                <Table.Td>{formatMoney(row.interest)}</Table.Td>
-                <Table.Td>{formatMoney(row.fee)}</Table.Td>
-                <Table.Td>{formatMoney(row.balance)}</Table.Td>
+                <Table.Td className={classes.scheduleCell}>{row.number}</Table.Td>
+                <Table.Td className={classes.scheduleCell}>{row.date}</Table.Td>
+                <Table.Td className={classes.scheduleCell}>{formatMoney(row.payment)}</Table.Td>
+                <Table.Td className={classes.scheduleCell}>{formatMoney(row.principal)}</Table.Td>
+                <Table.Td className={classes.scheduleCell}>{formatMoney(row.interest)}</Table.Td>
+                <Table.Td className={classes.scheduleCell}>{formatMoney(row.fee)}</Table.Td>
+                <Table.Td className={classes.scheduleCell}>{formatMoney(row.balance)}</Table.Td>
               </Table.Tr>
             ))}
           </ScrollableTable>
