@@ -78,15 +78,33 @@ export async function identifyWithSso(page: Page, identity: Customer): Promise<v
   await page.locator('button[name="action"][value="approve"]').click();
 }
 
-/** The cells of the applications table's rows on /main, newest first. */
-export async function applicationRows(page: Page): Promise<string[][]> {
+export interface ApplicationRow {
+  amount: string;
+  months: string;
+  monthlyPayment: string;
+  effectiveRate: string;
+  status: string;
+}
+
+/** The applications table's rows on /main, newest first, read by their column headers. */
+export async function applicationRows(page: Page): Promise<ApplicationRow[]> {
   const table = page.getByRole('table', { name: 'ჩემი განაცხადები' });
   await table.waitFor();
-  const rows = await table.getByRole('row').all();
-  const cells = await Promise.all(
-    rows.slice(1).map((row) => row.getByRole('cell').allTextContents()),
+  const headers = await table.getByRole('columnheader').allTextContents();
+  const column = (cells: string[], header: string) => cells[headers.indexOf(header)] ?? '';
+  const rows = (await table.getByRole('row').all()).slice(1);
+  return Promise.all(
+    rows.map(async (row) => {
+      const cells = await row.getByRole('cell').allTextContents();
+      return {
+        amount: column(cells, 'მოთხოვნილი თანხა'),
+        months: column(cells, 'მოთხოვნილი ვადა'),
+        monthlyPayment: column(cells, 'ყოველთვიური შენატანი'),
+        effectiveRate: column(cells, 'ეფექტური განაკვეთი'),
+        status: column(cells, 'სტატუსი'),
+      };
+    }),
   );
-  return cells.map((row) => row.slice(0, 4));
 }
 
 /** The one-time notification: a success is a status, anything else an alert. */
