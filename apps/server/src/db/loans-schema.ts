@@ -6,23 +6,18 @@ import {
   index,
   integer,
   jsonb,
-  numeric,
   pgTable,
   text,
-  timestamp,
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { money, percent, timestamptz } from './columns.ts';
 import { openLoanStatuses } from '../modules/loans/loan-states.ts';
 import { branches, loanPurposes, loanStatuses, users } from './schema.ts';
 
 // Only inside callbacks: schema.ts re-exports this file, so its tables are not there yet when
 // this module is evaluated.
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const status = (name: string) => text(name).$type<LoanStatusCode>();
-const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
-/** Percent with up to four decimals (a nominal rate, a fee percent, an effective rate). */
-const percent = (name: string) => numeric(name, { precision: 9, scale: 4, mode: 'number' });
 
 /**
  * Loan products: every saved pricing is a new, immutable version of its `code`; the current
@@ -76,7 +71,7 @@ export const loanApplications = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    amount: numeric('amount', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    amount: money('amount').notNull(),
     months: integer('months').notNull(),
     loanPurposeId: integer('loan_purpose_id')
       .notNull()

@@ -5,21 +5,17 @@ import {
   index,
   integer,
   jsonb,
-  numeric,
   pgTable,
   primaryKey,
   text,
   time,
-  timestamp,
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { money, timestamptz } from './columns.ts';
 
 const id = () => integer('id').primaryKey().generatedAlwaysAsIdentity();
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => timestamptz('created_at').notNull().defaultNow();
-/** Lari with tetri, read and written as JavaScript numbers (design.md: `numeric(12,2)`). */
-const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
 
 /** A check that a text column holds one of `values`. */
 function oneOf(column: AnyColumn, values: readonly string[]) {
