@@ -1,7 +1,52 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+
+const web = 'apps/web/src';
+// Read from disk, so that a new feature folder gets its zone without a change here.
+const features = fs
+  .readdirSync(path.join(import.meta.dirname, web, 'features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * The web app's one-way flow, shared → features → app (as bulletproof-react): a feature imports
+ * shared and the contract, never another feature nor the app; shared imports neither. Imports
+ * are resolved to files first, so a path is caught however it is spelled. The helpers in
+ * src/test are in no zone: they render the whole app. apps/web/src/import-boundaries.test.ts
+ * proves the zones.
+ */
+const webBoundaries = {
+  'import-x/no-restricted-paths': [
+    'error',
+    {
+      basePath: import.meta.dirname,
+      zones: [
+        ...features.map((feature) => ({
+          target: `${web}/features/${feature}`,
+          from: `${web}/features`,
+          except: [`./${feature}`],
+          message:
+            'A feature never imports another: compose them in src/app, or move the piece to src/shared.',
+        })),
+        {
+          target: `${web}/features`,
+          from: `${web}/app`,
+          message: 'Features do not import the app: the app imports them.',
+        },
+        {
+          target: `${web}/shared`,
+          from: [`${web}/features`, `${web}/app`],
+          message: 'Shared code imports neither features nor the app.',
+        },
+      ],
+    },
+  ],
+};
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.test-data/**'] },
@@ -22,22 +67,16 @@ export default tseslint.config(
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
     languageOptions: { globals: { ...globals.browser } },
+    settings: {
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] }),
+      ],
+    },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // Features never import each other; shared never imports features or app.
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['../../features/*', '../features/*'],
-              message: 'Features do not import each other: move the shared piece to src/shared.',
-            },
-          ],
-        },
-      ],
+      ...webBoundaries,
     },
   },
   { files: ['**/*.js'], ...tseslint.configs.disableTypeChecked },

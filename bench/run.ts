@@ -1,4 +1,5 @@
 import { startProduct } from '../e2e/support/product.ts';
+import { apiThroughputBenchmark } from './api-throughput.ts';
 import { firstVisitWeight } from './first-visit.ts';
 import { report } from './measurement.ts';
 import { supportSearchBenchmark } from './support-search.ts';
@@ -9,6 +10,7 @@ try {
   const measurements = [
     ...(await firstVisitWeight(product.url, '/login')),
     ...(await supportSearchBenchmark()),
+    ...(await apiThroughputBenchmark()),
   ];
   if (!report(measurements)) process.exitCode = 1;
 } finally {

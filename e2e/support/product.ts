@@ -11,7 +11,7 @@ export interface RunningProduct {
   stop(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -25,7 +25,8 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitUntilReady(url: string, server: ChildProcess, timeoutMs = 60_000) {
+/** Waits until the server at `url` answers its `/readyz`. */
+export async function waitUntilReady(url: string, server: ChildProcess, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
@@ -42,9 +43,10 @@ async function waitUntilReady(url: string, server: ChildProcess, timeoutMs = 60_
 
 /**
  * Starts the product as `npm start` does (sandbox services, embedded PGlite), on a free
- * port and in a fresh data folder, so every run begins from an empty database.
+ * port and in a fresh data folder, so every run begins from an empty database. `env` adds to
+ * its environment (a benchmark's DATABASE_URL, say).
  */
-export async function startProduct(): Promise<RunningProduct> {
+export async function startProduct(env: Record<string, string> = {}): Promise<RunningProduct> {
   const port = await freePort();
   const url = `http://localhost:${port}`;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'sesxi-e2e-'));
@@ -62,6 +64,9 @@ export async function startProduct(): Promise<RunningProduct> {
       // per-address caps themselves are tested in the server suite.
       RATE_LIMIT_PER_MINUTE: '100000',
       SMS_IP_HOURLY_LIMIT: '100000',
+      // Stopping between journeys needs no time for a load balancer to notice.
+      SHUTDOWN_DRAIN_MS: '0',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServiceUnavailableError } from './errors.ts';
-import { sandboxSupportAccount } from './sandbox/support-account.ts';
+import { sandboxSupportAccount } from './sandbox/staff-accounts.ts';
 import { buildTestApp } from './test/build-test-app.ts';
 import { productionEnv } from './test/production.ts';
 

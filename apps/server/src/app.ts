@@ -2,10 +2,14 @@ import type { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { systemClock, type Clock } from './clock.ts';
-import type { Config } from './config.ts';
+import type { Config, ServiceSettings } from './config.ts';
 import type { DatabaseConnection } from './db/database.ts';
 import { loggerOptions, requestIdOf } from './logging.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
+import texts from './modules/texts/plugin.ts';
+import webhooks from './modules/webhooks/jobs.ts';
+import { creditReportJobs } from './modules/credit-reports/jobs.ts';
+import { decisionRoutes } from './modules/decisions/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { identityCheckRoutes } from './modules/identity-checks/routes.ts';
 import { loanOfferRoutes } from './modules/loan-offers/routes.ts';
@@ -23,10 +27,12 @@ import database from './plugins/database.ts';
 import errorEnvelope, { answerMalformedRequest } from './plugins/error-envelope.ts';
 import housekeeping from './plugins/housekeeping.ts';
 import integrations from './plugins/integrations.ts';
+import jobs from './plugins/jobs.ts';
 import jsonBody from './plugins/json-body.ts';
 import rateLimit from './plugins/rate-limit.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import web from './plugins/web.ts';
+import { sharedSandboxSecrets } from './sandbox/identity-provider/shared-secrets.ts';
 import { sandboxRoutes } from './sandbox/routes.ts';
 
 /** JSON bodies up to 100 KB (security.md); file uploads set their own limits. */
@@ -36,6 +42,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     clock: Clock;
+    /** Shutting down: not ready for new work, finishing what it has (see main.ts). */
+    draining: boolean;
   }
 }
 
@@ -64,10 +72,13 @@ export async function buildApp(
   });
   app.decorate('config', config);
   app.decorate('clock', overrides.clock ?? systemClock);
+  app.decorate('draining', false);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // While draining, every answer ends its connection, so no client keeps one to reuse.
+    if (app.draining) reply.header('connection', 'close');
   });
 
   await app.register(securityHeaders, { production: config.services.mode === 'production' });
@@ -79,7 +90,19 @@ export async function buildApp(
   await app.register(errorEnvelope);
   await app.register(jsonBody);
   await app.register(database, { target: config.database, connection: overrides.database });
-  await app.register(integrations, { services: config.services, storage: config.storage });
+  // The sandbox's app and provider share a client secret every instance reads from the database.
+  const sandboxSecrets =
+    config.services.mode === 'sandbox' ? await sharedSandboxSecrets(app.database.db) : undefined;
+  const services: ServiceSettings = sandboxSecrets
+    ? {
+        ...config.services,
+        sso: { ...config.services.sso, clientSecret: sandboxSecrets.clientSecret },
+      }
+    : config.services;
+  await app.register(integrations, { services, storage: config.storage });
+  await app.register(jobs, { pollMs: config.jobPollMs });
+  await app.register(webhooks, { settings: config.webhooks });
+  await app.register(texts, { sealSecret: config.codeHashSecret });
   await app.register(authentication);
   await app.register(housekeeping);
 
@@ -96,10 +119,13 @@ export async function buildApp(
   await app.register(loanOfferRoutes);
   await app.register(identityCheckRoutes);
   await app.register(supportRoutes);
-  if (config.services.mode === 'sandbox') {
+  await app.register(decisionRoutes);
+  await app.register(creditReportJobs);
+  if (sandboxSecrets) {
     await app.register(sandboxRoutes, {
-      sso: config.services.sso,
+      sso: services.sso,
       behindProxy: config.trustProxy !== false,
+      secrets: sandboxSecrets,
     });
   }
   await app.register(web, { distDir: config.webDistDir, productName: config.productName });

@@ -23,6 +23,8 @@ const production = {
   SDA_URL: 'https://sda.example.ge/check',
   SDA_API_KEY: 'sda-key',
   IDENTOMAT_COMPANY_KEY: 'identomat-key',
+  CREDIT_BUREAU_URL: 'https://bureau.example.ge/v1/report',
+  CREDIT_BUREAU_API_KEY: 'bureau-key',
   STORAGE_DRIVER: 'local',
 };
 
@@ -44,7 +46,7 @@ describe('loadConfig', () => {
     });
   });
 
-  it('signs in at the sandbox provider under APP_URL/dev-idp, with secrets made up at start', () => {
+  it('signs in at the sandbox provider under APP_URL/dev-idp, with a code secret made up at start', () => {
     const first = loadConfig({ APP_URL: 'http://127.0.0.1:4000' });
     expect(first.services).toMatchObject({
       mode: 'sandbox',
@@ -55,10 +57,10 @@ describe('loadConfig', () => {
         allowInsecureRequests: true,
       },
     });
-    expect(first.services.sso.clientSecret).toMatch(/^[\w-]{43}$/);
+    // The client secret is the database's, shared by every instance (see the provider's tests).
+    expect(first.services.sso.clientSecret).toBe('');
     const second = loadConfig({ APP_URL: 'https://demo.sesxi.ge' });
     expect(second.services.sso.allowInsecureRequests).toBe(false);
-    expect(second.services.sso.clientSecret).not.toBe(first.services.sso.clientSecret);
     expect(first.codeHashSecret).toMatch(/^[\w-]{43}$/);
     expect(second.codeHashSecret).not.toBe(first.codeHashSecret);
   });
@@ -138,6 +140,31 @@ describe('loadConfig', () => {
     expect(problems.join('\n')).not.toContain('hunter2');
   });
 
+  it.each(['127.0.0.1', '127.8.0.1', 'localhost', '::1', '[::1]', '::ffff:127.0.0.1'])(
+    'runs the sandbox on the loopback address %s',
+    (host) => {
+      expect(loadConfig({ HOST: host }).host).toBe(host);
+    },
+  );
+
+  it.each(['0.0.0.0', '::', '192.168.1.20', 'sesxi.example.ge', '128.0.0.1'])(
+    'refuses to put the sandbox on the network address %s, saying why',
+    (host) => {
+      const [problem] = problemsOf({ HOST: host });
+      expect(problem).toMatch(/^HOST: the sandbox .* loopback address/);
+      expect(problem).toContain('SMS outbox shows every one-time code');
+      expect(problem).toContain('SANDBOX_ON_NETWORK=true');
+    },
+  );
+
+  it('puts the sandbox on the network when told to on purpose, and production anywhere', () => {
+    expect(loadConfig({ HOST: '0.0.0.0', SANDBOX_ON_NETWORK: 'true' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ ...production, HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(problemsOf({ SANDBOX_ON_NETWORK: 'yes' })).toEqual([
+      'SANDBOX_ON_NETWORK: must be true or false',
+    ]);
+  });
+
   it('refuses a port out of range', () => {
     expect(problemsOf({ PORT: '70000' })).toEqual(['PORT: must be between 1 and 65535']);
   });
@@ -161,6 +188,8 @@ describe('production mode', () => {
       'SDA_URL: is required when SERVICE_MODE=production (the SDA registry)',
       'SDA_API_KEY: is required when SERVICE_MODE=production (the SDA registry)',
       'IDENTOMAT_COMPANY_KEY: is required when SERVICE_MODE=production (document verification (Identomat))',
+      'CREDIT_BUREAU_URL: is required when SERVICE_MODE=production (the credit bureau)',
+      'CREDIT_BUREAU_API_KEY: is required when SERVICE_MODE=production (the credit bureau)',
       'STORAGE_DRIVER: is required when SERVICE_MODE=production (bank statements: s3, or local to keep them on this machine)',
     ]);
     const { SMS_API_KEY: _key, ...withoutKey } = production;

@@ -34,10 +34,9 @@ export interface SdaRegistrySettings {
   timeoutMs: number;
 }
 
-/**
- * Sandbox: every outside service runs in-process (sandbox.md), single sign-on included, with
- * a client secret made up at start. Production: the real providers.
- */
+/** The credit bureau (Creditinfo Georgia): our own JSON contract, see the README. */
+export type CreditBureauSettings = SdaRegistrySettings;
+
 /** Identomat's document verification: its address, the secret company key, where it returns to. */
 export interface IdentomatSettings {
   url: string;
@@ -46,6 +45,10 @@ export interface IdentomatSettings {
   returnUrl: string;
 }
 
+/**
+ * Sandbox: every outside service runs in-process (sandbox.md), single sign-on included, with
+ * a client secret made up at start. Production: the real providers.
+ */
 export type ServiceSettings =
   | { mode: 'sandbox'; sso: SsoSettings }
   | {
@@ -54,7 +57,15 @@ export type ServiceSettings =
       sso: SsoSettings;
       sda: SdaRegistrySettings;
       identomat: IdentomatSettings;
+      creditBureau: CreditBureauSettings;
     };
+
+/** Where the lender's system hears of submissions and decisions, and the secret that signs them. */
+export interface WebhookSettings {
+  url: string;
+  secret: string;
+  timeoutMs: number;
+}
 
 export interface S3StorageSettings {
   /** Unset for AWS itself; the address of another S3-compatible service otherwise. */
@@ -88,6 +99,10 @@ export interface Config {
   logLevel: LogLevel;
   redisUrl: string | undefined;
   rateLimitPerMinute: number;
+  /** How often this instance looks for due background jobs; 0 never (tests run them by hand). */
+  jobPollMs: number;
+  /** How long a stopping instance keeps serving while reporting not ready. */
+  shutdownDrainMs: number;
   webDistDir: string;
   trustProxy: TrustProxy;
   services: ServiceSettings;
@@ -97,6 +112,9 @@ export interface Config {
   storage: StorageSettings;
   /** Payment-to-income limits by net monthly income, for the affordability check. */
   ptiLimits: PtiLimits;
+  /** Approvals of more than this many GEL need a second credit officer's confirmation. */
+  approvalSecondOfficerFrom: number;
+  webhooks: WebhookSettings | undefined;
 }
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -119,6 +137,10 @@ const environment = z.object({
     .max(65535, 'must be between 1 and 65535')
     .default(3000),
   HOST: z.string().trim().min(1).default('127.0.0.1'),
+  SANDBOX_ON_NETWORK: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
   APP_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
     .transform((url) => url.replace(/\/+$/, ''))
@@ -138,6 +160,16 @@ const environment = z.object({
     .regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// URL')
     .optional(),
   RATE_LIMIT_PER_MINUTE: positiveCount(300),
+  SHUTDOWN_DRAIN_MS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 or more')
+    .default(5_000),
+  JOB_POLL_MS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 (no polling) or more')
+    .default(2_000),
   WEB_DIST_DIR: optionalText,
   TRUST_PROXY: z
     .string()
@@ -173,6 +205,10 @@ const environment = z.object({
     .default('https://widget.identomat.com'),
   IDENTOMAT_COMPANY_KEY: optionalText,
   IDENTOMAT_TIMEOUT_MS: positiveCount(10_000),
+  // Personal numbers travel to the bureau: never over plain HTTP.
+  CREDIT_BUREAU_URL: z.url({ protocol: /^https$/, error: 'must be an https:// URL' }).optional(),
+  CREDIT_BUREAU_API_KEY: optionalText,
+  CREDIT_BUREAU_TIMEOUT_MS: positiveCount(10_000),
   STORAGE_DRIVER: z.enum(['local', 's3'], { error: 'must be "local" or "s3"' }).optional(),
   STORAGE_DIR: optionalText,
   S3_ENDPOINT: z
@@ -182,6 +218,15 @@ const environment = z.object({
   S3_BUCKET: optionalText,
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
+  APPROVAL_SECOND_OFFICER_FROM: z.coerce
+    .number({ error: 'must be a number' })
+    .min(0, 'must be 0 or more')
+    .default(10_000),
+  WEBHOOK_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .optional(),
+  WEBHOOK_SECRET: z.string().trim().min(32, 'must be at least 32 characters').optional(),
+  WEBHOOK_TIMEOUT_MS: positiveCount(10_000),
   PTI_LIMITS: z
     .string()
     .trim()
@@ -228,6 +273,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     ]);
   }
   const vars = parsed.data;
+  if (vars.SERVICE_MODE === 'sandbox' && !isLoopback(vars.HOST) && !vars.SANDBOX_ON_NETWORK) {
+    throw new ConfigError([sandboxOnNetworkProblem]);
+  }
   const appUrl = vars.APP_URL ?? `http://localhost:${vars.PORT}`;
   return {
     port: vars.PORT,
@@ -240,6 +288,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     logLevel: vars.LOG_LEVEL,
     redisUrl: vars.REDIS_URL,
     rateLimitPerMinute: vars.RATE_LIMIT_PER_MINUTE,
+    jobPollMs: vars.JOB_POLL_MS,
+    shutdownDrainMs: vars.SHUTDOWN_DRAIN_MS,
     webDistDir: anchored(vars.WEB_DIST_DIR ?? 'apps/web/dist'),
     trustProxy: trustProxyFrom(vars.TRUST_PROXY),
     services: serviceSettings(vars, appUrl),
@@ -252,7 +302,33 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     },
     storage: storageSettings(vars),
     ptiLimits: vars.PTI_LIMITS ?? defaultPtiLimits,
+    approvalSecondOfficerFrom: vars.APPROVAL_SECOND_OFFICER_FROM,
+    webhooks: webhookSettings(vars),
   };
+}
+
+const sandboxOnNetworkProblem =
+  'HOST: the sandbox (SERVICE_MODE=sandbox, the default) listens only on a loopback address: ' +
+  'its SMS outbox shows every one-time code and its staff passwords are published. ' +
+  'Set SERVICE_MODE=production with the real providers, or SANDBOX_ON_NETWORK=true to put a ' +
+  'demo on the network on purpose';
+
+/** `localhost`, 127.0.0.0/8 or ::1 (also written as an IPv4-mapped address). */
+function isLoopback(host: string): boolean {
+  const address = host
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/^::ffff:/, '');
+  return address === 'localhost' || address === '::1' || /^127(\.\d{1,3}){3}$/.test(address);
+}
+
+/** Webhooks go out only to a configured address, and never unsigned. */
+function webhookSettings(vars: Environment): WebhookSettings | undefined {
+  if (vars.WEBHOOK_URL === undefined) return undefined;
+  if (vars.WEBHOOK_SECRET === undefined) {
+    throw new ConfigError(['WEBHOOK_SECRET: is required when WEBHOOK_URL is set']);
+  }
+  return { url: vars.WEBHOOK_URL, secret: vars.WEBHOOK_SECRET, timeoutMs: vars.WEBHOOK_TIMEOUT_MS };
 }
 
 /** The settings that production mode cannot start without, and what each is for. */
@@ -266,6 +342,8 @@ const productionSettings = {
   SDA_URL: 'the SDA registry',
   SDA_API_KEY: 'the SDA registry',
   IDENTOMAT_COMPANY_KEY: 'document verification (Identomat)',
+  CREDIT_BUREAU_URL: 'the credit bureau',
+  CREDIT_BUREAU_API_KEY: 'the credit bureau',
   STORAGE_DRIVER: 'bank statements: s3, or local to keep them on this machine',
 };
 
@@ -287,7 +365,8 @@ function serviceSettings(vars: Environment, appUrl: string): ServiceSettings {
       sso: {
         issuer: `${appUrl}/dev-idp`,
         clientId: sandboxSsoClientId,
-        clientSecret: randomBytes(32).toString('base64url'),
+        // Made once and kept in the database, where every instance reads it (see app.ts).
+        clientSecret: '',
         redirectUri,
         allowInsecureRequests: appUrl.startsWith('http:'),
       },
@@ -304,7 +383,9 @@ function serviceSettings(vars: Environment, appUrl: string): ServiceSettings {
     vars.CODE_HASH_SECRET === undefined ||
     vars.SDA_URL === undefined ||
     vars.SDA_API_KEY === undefined ||
-    vars.IDENTOMAT_COMPANY_KEY === undefined
+    vars.IDENTOMAT_COMPANY_KEY === undefined ||
+    vars.CREDIT_BUREAU_URL === undefined ||
+    vars.CREDIT_BUREAU_API_KEY === undefined
   ) {
     throw new ConfigError(missingForProduction(vars));
   }
@@ -318,6 +399,11 @@ function serviceSettings(vars: Environment, appUrl: string): ServiceSettings {
       companyKey: vars.IDENTOMAT_COMPANY_KEY,
       timeoutMs: vars.IDENTOMAT_TIMEOUT_MS,
       returnUrl: `${appUrl}/identomat`,
+    },
+    creditBureau: {
+      url: vars.CREDIT_BUREAU_URL,
+      apiKey: vars.CREDIT_BUREAU_API_KEY,
+      timeoutMs: vars.CREDIT_BUREAU_TIMEOUT_MS,
     },
   };
 }

@@ -7,26 +7,36 @@ export interface Message {
   params?: Record<string, unknown>;
 }
 
+export interface HttpErrorOptions {
+  /** Messages under the fields they concern. */
+  fields?: Record<string, Message[]>;
+  /** Values for the placeholders of the top-level message (e.g. `{id}`). */
+  params?: Record<string, unknown>;
+  /** More top-level fields of the body, such as `loan_id`; `status` and `message` stay ours. */
+  extra?: Record<string, unknown>;
+  cause?: unknown;
+}
+
 /**
- * An error a handler throws to answer with a given HTTP status. The envelope plugin turns it
- * into `{"status":"error","message":…, <field>: [messages]}` in the request's language, so the
- * error carries message keys, never wording.
+ * An error a handler throws to answer with a given HTTP status. The envelope plugin, the only
+ * writer of error bodies, turns it into `{"status":"error","message":…, <field>: [messages]}`
+ * in the request's language, so the error carries message keys, never wording.
  */
 export class HttpError extends Error {
   readonly statusCode: number;
   readonly messageKey: MessageKey;
+  readonly params: Record<string, unknown>;
   readonly fields: Record<string, Message[]>;
+  readonly extra: Record<string, unknown>;
 
-  constructor(
-    statusCode: number,
-    messageKey: MessageKey,
-    options: { fields?: Record<string, Message[]>; cause?: unknown } = {},
-  ) {
+  constructor(statusCode: number, messageKey: MessageKey, options: HttpErrorOptions = {}) {
     super(messageKey, { cause: options.cause });
     this.name = 'HttpError';
     this.statusCode = statusCode;
     this.messageKey = messageKey;
+    this.params = options.params ?? {};
     this.fields = options.fields ?? {};
+    this.extra = options.extra ?? {};
   }
 }
 

@@ -30,10 +30,21 @@ try {
 }
 const running = app;
 
-closeWithGrace({ delay: 10_000, logger: false }, async ({ signal, err }) => {
-  if (err) running.log.error({ err }, 'fatal error, shutting down');
-  else running.log.info({ signal }, 'shutting down');
-  await running.close();
-});
+/**
+ * Shutting down without failing a request: first stop reporting ready and keep serving for
+ * `SHUTDOWN_DRAIN_MS` while the load balancer's health checks take this instance out, then
+ * close (finishing the requests in flight), then the pools.
+ */
+closeWithGrace(
+  { delay: config.shutdownDrainMs + 30_000, logger: false },
+  async ({ signal, err }) => {
+    if (err) running.log.error({ err }, 'fatal error, shutting down');
+    else
+      running.log.info({ signal, drainMs: config.shutdownDrainMs }, 'draining, then shutting down');
+    running.draining = true;
+    if (!err) await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+    await running.close();
+  },
+);
 
 process.stdout.write(`${config.productName} is running at ${config.appUrl}\n`);

@@ -14,9 +14,7 @@ export const ssoState = z.object({
 });
 
 /** A four-digit one-time code, as the spec fixes it. */
-export const oneTimeCode = z
-  .string({ error: 'validation.required' })
-  .regex(/^\d{4}$/, { error: 'validation.code' });
+export const oneTimeCode = z.string().regex(/^\d{4}$/, { error: 'validation.code' });
 
 /** What a code proves: a phone for registration, or the owner's phone for a password restore. */
 export const codePurpose = z.enum(['registration', 'restore_password']);
@@ -24,7 +22,7 @@ export type CodePurpose = z.output<typeof codePurpose>;
 
 /** At least 8 characters, no composition rules (NIST SP 800-63B); long Unicode passwords pass. */
 export const newPassword = z
-  .string({ error: 'validation.required' })
+  .string()
   .min(8, { error: 'validation.passwordTooShort' })
   .max(256, { error: 'validation.passwordTooLong' });
 
@@ -66,13 +64,17 @@ export const ssoCallback = defineEndpoint({
   }),
 });
 
-/** `GET /api/sso/user-info?sso_token=`: the identity of a completed transaction. */
+/**
+ * `GET /api/sso/user-info?sso_token=`: the identity of a completed transaction, and (ours)
+ * whether an account already has that personal number, so registration can say so at once.
+ */
 export const ssoUserInfo = defineEndpoint({
   method: 'GET',
   path: '/api/sso/user-info',
   query: z.object({ sso_token: z.string().min(1).max(200) }),
   response: success({
     user_info: z.object({ name: z.string(), surname: z.string(), identity_number: personalNumber }),
+    already_registered: z.boolean(),
   }),
 });
 
@@ -106,7 +108,7 @@ export const register = defineEndpoint({
         .min(1, { error: 'validation.ssoRequired' }),
       document_type_id: z.coerce.number({ error: 'validation.required' }).int().positive(),
       document_number: z
-        .string({ error: 'validation.required' })
+        .string()
         .trim()
         .regex(/^[A-Za-z0-9]{9}$/, { error: 'validation.documentNumber' })
         .transform((value) => value.toUpperCase()),
@@ -146,14 +148,18 @@ export const codeSending = defineEndpoint({
   response: statusOnly,
 });
 
-/** `POST /api/code-checking`: confirms the phone with the texted code. */
+/**
+ * `POST /api/code-checking`: confirms the phone with the texted code. The spec sends only
+ * `{phone, code}`: the phone's latest live code is checked, and confirms what it was sent for;
+ * `purpose` (ours, optional) narrows the check to a code sent for that purpose.
+ */
 export const codeChecking = defineEndpoint({
   method: 'POST',
   path: '/api/code-checking',
   body: z.object({
     phone: mobilePhone,
     code: oneTimeCode,
-    purpose: codePurpose.default('registration'),
+    purpose: codePurpose.optional(),
   }),
   response: statusOnly,
 });
@@ -166,7 +172,7 @@ export const login = defineEndpoint({
   path: '/api/login',
   body: z.object({
     phone: mobilePhone,
-    password: z.string({ error: 'validation.required' }).min(1).max(256),
+    password: z.string().min(1).max(256),
   }),
   response: success({ user: sessionUser }),
 });

@@ -7,7 +7,7 @@ export const timestamp = z
 
 /** A Georgian mobile number typed without +995: nine digits starting with 5. */
 export const mobilePhone = z
-  .string({ error: 'validation.required' })
+  .string()
   .trim()
   .regex(/^5\d{8}$/, { error: 'validation.phone' });
 

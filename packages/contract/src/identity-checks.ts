@@ -90,19 +90,31 @@ export const minimumSearchLength = 3;
 /** Beyond this many matches a search answers this number as its total (`total_capped`). */
 export const searchTotalCap = 1000;
 
+/** The id a search names when it is all digits (a shorter one still finds that customer). */
+export function userIdOfSearch(search: string): number | undefined {
+  if (!/^\d{1,10}$/.test(search)) return undefined;
+  const id = Number(search);
+  return id <= 2_147_483_647 ? id : undefined;
+}
+
+/** A search the list can run: none, an id, or at least `minimumSearchLength` characters. */
+export function isRunnableSearch(search: string): boolean {
+  return search.length === 0 || search.length >= minimumSearchLength || /^\d+$/.test(search);
+}
+
 /**
- * `GET /api/checking/users?page=&per_page=&search=`: newest first, search on any part (at
- * least three characters, or none). A search matching more than `searchTotalCap` customers
- * answers that cap as `total` with `total_capped: true`: counting every match of a broad term
- * among a million customers costs more than the page itself. Without a search the total is
- * always exact.
+ * `GET /api/checking/users?page=&per_page=&search=`: newest first, search on any part of the
+ * name, surname, personal number, document number or phone (at least three characters), or on
+ * the customer's id (all digits, matched exactly, however short). A search matching more than
+ * `searchTotalCap` customers answers that cap as `total` with `total_capped: true`: counting
+ * every match of a broad term among a million customers costs more than the page itself.
+ * Without a search the total is always exact.
  */
 export const supportUsers = defineEndpoint({
   method: 'GET',
   path: '/api/checking/users',
   query: paginationQuery.extend({
     search: paginationQuery.shape.search.check((context) => {
-      const length = context.value.length;
       // PostgreSQL text cannot hold NUL: such a search could match nothing, and would fail.
       if (context.value.includes('\u0000')) {
         context.issues.push({
@@ -110,12 +122,13 @@ export const supportUsers = defineEndpoint({
           message: 'validation.invalid',
           input: context.value,
         });
-      } else if (length > 0 && length < minimumSearchLength) {
+      } else if (!isRunnableSearch(context.value)) {
         context.issues.push({
           code: 'too_small',
           origin: 'string',
           minimum: minimumSearchLength,
           inclusive: true,
+          message: 'validation.searchTooShort',
           input: context.value,
         });
       }
@@ -135,11 +148,24 @@ export const supportUserShow = defineEndpoint({
   response: success({ user: supportUser, lastRequests: z.array(verificationCheck) }),
 });
 
+/**
+ * What a staff read of customers' data was: the support list, a customer, a customer's
+ * access history; the application queue, an application, its bank statement.
+ */
+export const accessLogActions = [
+  'users.list',
+  'users.show',
+  'users.access_log',
+  'applications.list',
+  'applications.show',
+  'applications.bank_statement',
+] as const;
+
 /** One line of the access log: who looked at this customer's data, what and when. */
 export const accessLogEntry = z.object({
   id: z.number().int(),
   actor: z.object({ id: z.number().int(), name: z.string(), surname: z.string() }),
-  action: z.enum(['users.list', 'users.show', 'users.access_log']),
+  action: z.enum(accessLogActions),
   ip: z.string(),
   created_at: z.string(),
 });

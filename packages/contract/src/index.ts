@@ -12,3 +12,5 @@ export * from './onboarding.ts';
 export * from './identity-checks.ts';
 export * from './loans.ts';
 export * from './offer/index.ts';
+export * from './lari.ts';
+export * from './decisions.ts';

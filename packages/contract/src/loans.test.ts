@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
   creditInfoAgree,
-  defaultLoanLimits,
   loanInput,
   loanInputShape,
   loanOfferQuote,
   loanOpenConflict,
 } from './loans.ts';
+import { fieldErrorsFromIssues } from './messages.ts';
 
-const input = loanInput(defaultLoanLimits);
+const limits = { min_amount: 100, max_amount: 50_000, min_months: 3, max_months: 48 };
+const input = loanInput(limits);
 
 describe('loanInput', () => {
   it('accepts decoded multipart values and Georgian comma decimals', () => {
@@ -20,8 +21,9 @@ describe('loanInput', () => {
   });
 
   it.each([
-    [{ amount: 99.99 }, 'amount', 'validation.tooSmall'],
-    [{ amount: 50_000.01 }, 'amount', 'validation.tooBig'],
+    [{ amount: 99.99 }, 'amount', 'validation.amountTooSmall'],
+    [{ amount: 50_000.01 }, 'amount', 'validation.amountTooBig'],
+    [{ amount: 20_000_000 }, 'amount', 'validation.amountTooBig'],
     [{ amount: 100.001 }, 'amount', 'validation.amountDecimals'],
     [{ months: 2 }, 'months', 'validation.tooSmall'],
     [{ months: 49 }, 'months', 'validation.tooBig'],
@@ -36,8 +38,21 @@ describe('loanInput', () => {
     ]);
   });
 
+  it('names the amount bounds as lari, the product’s own, however far off the amount is', () => {
+    for (const amount of [50_000.01, 20_000_000]) {
+      const result = input.safeParse({ amount, months: 12, loan_purpose_id: 1 });
+      expect(fieldErrorsFromIssues(result.error?.issues ?? [], 'ka')).toEqual({
+        amount: ['თანხა უნდა იყოს მაქსიმუმ 50\u00a0000,00\u00a0₾'],
+      });
+    }
+    const small = input.safeParse({ amount: '99,99', months: 12, loan_purpose_id: 1 });
+    expect(fieldErrorsFromIssues(small.error?.issues ?? [], 'en')).toEqual({
+      amount: ['The amount must be at least 100,00\u00a0₾'],
+    });
+  });
+
   it('takes the bounds it is given', () => {
-    const narrow = loanInput({ ...defaultLoanLimits, max_amount: 2000 });
+    const narrow = loanInput({ ...limits, max_amount: 2000 });
     expect(narrow.safeParse({ amount: 2500, months: 12, loan_purpose_id: 1 }).success).toBe(false);
   });
 });

@@ -3,7 +3,7 @@ import { defineEndpoint } from './endpoint.ts';
 import { errorBody, statusOnly, success } from './envelope.ts';
 import { timestamp } from './formats.ts';
 import { affordability, loanOffer } from './offer/index.ts';
-import { lookupItem, moneyAmount } from './onboarding.ts';
+import { lookupItem, moneyBetween } from './onboarding.ts';
 
 // ── Limits ────────────────────────────────────────────────────────────────────────────
 
@@ -19,13 +19,6 @@ export const loanLimits = z.object({
 });
 export type LoanLimits = z.output<typeof loanLimits>;
 
-export const defaultLoanLimits: LoanLimits = {
-  min_amount: 100,
-  max_amount: 50_000,
-  min_months: 3,
-  max_months: 48,
-};
-
 /** Bank statements: at most 10 MB, and only these types, judged by the file's content. */
 export const bankStatementMaxBytes = 10 * 1024 * 1024;
 export const bankStatementTypes = ['application/pdf', 'image/jpeg', 'image/png'] as const;
@@ -39,12 +32,7 @@ export const bankStatementTypes = ['application/pdf', 'image/jpeg', 'image/png']
  */
 export function loanInput(limits: LoanLimits) {
   return z.object({
-    amount: moneyAmount.pipe(
-      z
-        .number()
-        .min(limits.min_amount, { error: 'validation.tooSmall' })
-        .max(limits.max_amount, { error: 'validation.tooBig' }),
-    ),
+    amount: moneyBetween(Math.max(0, limits.min_amount), limits.max_amount),
     months: z.coerce
       .number({ error: 'validation.required' })
       .int({ error: 'validation.integer' })
@@ -103,13 +91,24 @@ export type LoanProductItem = z.output<typeof loanProductItem>;
  * product's limits answer 422 under `amount` / `months`; `loan_purpose_id` may be left out
  * until one is chosen.
  */
+/**
+ * An offer's affordability with the monthly obligations it counted (GEL) and whether they are
+ * an estimate: when the customer left the monthly payments on existing loans empty, a share of
+ * the total financial liabilities stands in for them, and the screen says so.
+ */
+export const offerAffordability = affordability.extend({
+  obligations: z.number(),
+  obligations_estimated: z.boolean(),
+});
+export type OfferAffordability = z.output<typeof offerAffordability>;
+
 export const loanOfferQuote = defineEndpoint({
   method: 'POST',
   path: '/api/loan-offer',
   body: loanInputShape.pick({ amount: true, months: true, loan_purpose_id: true }).extend({
     loan_purpose_id: loanInputShape.shape.loan_purpose_id.nullish(),
   }),
-  response: success({ offer: loanOffer, affordability }),
+  response: success({ offer: loanOffer, affordability: offerAffordability }),
 });
 
 /** An application's statuses in the order of its usual path; the server's state machine moves it. */
@@ -122,6 +121,14 @@ export const loanStatusCodes = [
   'rejected',
   'cancelled',
 ] as const;
+
+/** Not decided and not cancelled: a customer has at most one such application. */
+export const openLoanStatuses = [
+  'draft',
+  'consented',
+  'submitted',
+  'under_review',
+] as const satisfies readonly (typeof loanStatusCodes)[number][];
 
 /** A status as shown: `code` for the app's logic, `name` in the request's language. */
 export const loanStatus = z.object({ code: z.enum(loanStatusCodes), name: z.string() });
@@ -196,6 +203,24 @@ export const loanEditSave = defineEndpoint({
   response: statusOnly,
 });
 
+export const decisionStates = ['approved', 'awaiting_second_officer', 'rejected'] as const;
+
+/**
+ * A decision on an application: an approval's final terms with the payment and effective rate
+ * (the National Bank asks every offer to state it), or a rejection's reasons, in the request's
+ * language. The customer sees `approved` and `rejected` only.
+ */
+export const decision = z.object({
+  state: z.enum(decisionStates),
+  amount: z.number().nullable(),
+  months: z.number().int().nullable(),
+  monthly_payment: z.number().nullable(),
+  effective_rate: z.number().nullable(),
+  reasons: z.array(z.string()),
+  decided_at: timestamp,
+});
+export type Decision = z.output<typeof decision>;
+
 /** One row of the applications list on /main. */
 export const loanListItem = z.object({
   id: z.number().int(),
@@ -209,6 +234,8 @@ export const loanListItem = z.object({
    */
   monthly_payment: z.number(),
   effective_rate: z.number(),
+  /** Ours: the lender's decision once there is one (an approval's terms, a rejection's reasons). */
+  decision: decision.nullable().default(null),
 });
 export type LoanListItem = z.output<typeof loanListItem>;
 
@@ -226,7 +253,8 @@ export const creditInfoShow = defineEndpoint({
   method: 'GET',
   path: '/api/credit-info/:id',
   params: loanIdParams,
-  response: success({ credit_info_text: z.string() }),
+  /** `agreed_at` (ours): when the consent that still counts for the application was given. */
+  response: success({ credit_info_text: z.string(), agreed_at: timestamp.nullable() }),
 });
 
 /**
@@ -254,7 +282,7 @@ export const creditInfoFinish = defineEndpoint({
   method: 'POST',
   path: '/api/credit-info/:id/finish',
   params: loanIdParams,
-  body: z.object({ sso_token: z.string({ error: 'validation.required' }).min(1).max(200) }),
+  body: z.object({ sso_token: z.string().min(1).max(200) }),
   response: statusOnly,
 });
 

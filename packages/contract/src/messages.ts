@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatLari } from './lari.ts';
 
 export const locales = ['ka', 'en'] as const;
 export type Locale = (typeof locales)[number];
@@ -18,11 +19,15 @@ const messages = {
     'validation.email': 'შეიყვანეთ სწორი ელ. ფოსტა',
     'validation.tooShort': 'მინიმუმ {minimum} სიმბოლო',
     'validation.tooLong': 'მაქსიმუმ {maximum} სიმბოლო',
+    'validation.searchTooShort':
+      'შეიყვანეთ მინიმუმ {minimum} სიმბოლო ან მომხმარებლის ID (მხოლოდ ციფრები)',
     'validation.tooSmall': 'მნიშვნელობა უნდა იყოს მინიმუმ {minimum}',
     'validation.tooBig': 'მნიშვნელობა უნდა იყოს მაქსიმუმ {maximum}',
     'validation.integer': 'შეიყვანეთ მთელი რიცხვი',
     'validation.amount': 'შეიყვანეთ თანხა (არაუარყოფითი რიცხვი)',
     'validation.amountDecimals': 'თანხა შეიძლება შეიცავდეს მაქსიმუმ 2 ათწილად ნიშანს',
+    'validation.amountTooSmall': 'თანხა უნდა იყოს მინიმუმ {minimum:lari}',
+    'validation.amountTooBig': 'თანხა უნდა იყოს მაქსიმუმ {maximum:lari}',
     'validation.consentRequired': 'გთხოვთ, მონიშნოთ თანხმობა',
     'validation.code': 'კოდი უნდა შედგებოდეს 4 ციფრისგან',
     'validation.passwordTooShort': 'პაროლი უნდა შედგებოდეს მინიმუმ 8 სიმბოლოსგან',
@@ -42,6 +47,7 @@ const messages = {
     'validation.documentType': 'აირჩიეთ დოკუმენტის ტიპი',
     'validation.passwordCommon': 'ეს პაროლი ძალიან გავრცელებულია, გთხოვთ, აირჩიოთ სხვა',
     'auth.invalidCredentials': 'ტელეფონის ნომერი ან პაროლი არასწორია',
+    'auth.throttled': 'ძალიან ბევრი მცდელობა. გთხოვთ, სცადოთ {minutes} წუთში',
     'sso.completed': 'SSO ავტორიზაცია წარმატებით დასრულდა',
     'sso.notCompleted': 'SSO ავტორიზაცია ვერ დასრულდა',
     'errors.resendTooSoon': 'ახალი კოდის მოთხოვნა შესაძლებელია რამდენიმე წამში',
@@ -68,10 +74,40 @@ const messages = {
       'თქვენ უკვე გაქვთ მიმდინარე განაცხადი №{id}, გთხოვთ, ჯერ დაასრულოთ ან გააუქმოთ ის',
     'loan.transitionNotAllowed': 'განაცხადის ამჟამინდელ მდგომარეობაში ეს მოქმედება შეუძლებელია',
     'loan.finishFailed': 'განაცხადის დასრულებისას მოხდა შეცდომა',
+    'loan.alreadyDecided':
+      'განაცხადზე გადაწყვეტილება უკვე მიღებულია, ამიტომ მისი შეცვლა ან გაუქმება აღარ შეიძლება',
+    'loan.identityMismatch':
+      'იდენტიფიკაცია სხვა პირმა გაიარა: დადასტურებული პიროვნება არ ემთხვევა განმცხადებელს',
     'loan.fileRequired': 'გთხოვთ, ატვირთოთ საბანკო ამონაწერი',
     'loan.fileEmpty': 'ატვირთული ფაილი ცარიელია',
     'loan.fileType': 'ფაილი უნდა იყოს PDF, JPEG ან PNG ფორმატში',
     'loan.fileTooLarge': 'ფაილის ზომა არ უნდა აღემატებოდეს 10 მბ-ს',
+    'sms.code': '{product}: თქვენი კოდია {code}. არავის გაუზიაროთ.',
+    'validation.rejectionReason': 'აირჩიეთ უარის მინიმუმ ერთი მიზეზი სიიდან',
+    'decision.amountOverAsked': 'თანხა არ უნდა აღემატებოდეს მოთხოვნილს: {maximum:lari}',
+    'decision.monthsOverAsked': 'ვადა არ უნდა აღემატებოდეს მოთხოვნილს: {maximum} თვე',
+    'decision.rateOverCap': 'ამ პირობებით ეფექტური განაკვეთი კანონით დაშვებულ 50%-ს აღემატება',
+    'decision.sameOfficer': 'დამტკიცება მეორე, სხვა საკრედიტო ოფიცერმა უნდა დაადასტუროს',
+    'decision.nothingToConfirm': 'დასადასტურებელი დამტკიცება არ არსებობს',
+    'recommendation.ptiFits': 'გადასახადის შემოსავალთან შეფარდება ({pti}%) ლიმიტშია ({limit}%)',
+    'recommendation.ptiTooHigh':
+      'გადასახადის შემოსავალთან შეფარდება ({pti}%) ლიმიტს ({limit}%) აღემატება',
+    'recommendation.noIncome': 'დეკლარირებული შემოსავალი არ არის',
+    'recommendation.bureauClean': 'საკრედიტო ბიუროში ვადაგადაცილება არ ფიქსირდება',
+    'recommendation.bureauOverdue': 'საკრედიტო ბიუროში სესხი {days} დღით არის ვადაგადაცილებული',
+    'recommendation.bureauPending': 'საკრედიტო ბიუროს ანგარიში ჯერ არ მიღებულა',
+    'recommendation.bureauUnavailable': 'საკრედიტო ბიუროს ანგარიში ვერ მოთხოვნილა',
+    'recommendation.identityPassed': 'დოკუმენტის შემოწმება წარმატებით დასრულდა',
+    'recommendation.identityFailed': 'დოკუმენტის ბოლო შემოწმება ვერ დასრულდა წარმატებით',
+    'recommendation.identityMissing': 'დოკუმენტის შემოწმება არ ჩატარებულა',
+    'recommendation.sdaVerified': 'პირადი მონაცემები სახელმწიფო რეესტრში დადასტურებულია',
+    'recommendation.sdaMissing': 'პირადი მონაცემები სახელმწიფო რეესტრში არ არის დადასტურებული',
+    'sms.approved':
+      '{product}: განაცხადი №{id} დამტკიცდა: {amount:lari}, {months} თვე, თვეში {payment:lari}, ეფექტური განაკვეთი {rate}%.',
+    'sms.rejected':
+      '{product}: სამწუხაროდ, განაცხადი №{id} ვერ დამტკიცდა. მიზეზი იხილეთ თქვენს გვერდზე.',
+    'sms.newPassword': '{product}: თქვენი ახალი პაროლია {password}',
+    'sms.submitted': '{product}: განაცხადი №{id} მიღებულია, შედეგს შეგატყობინებთ.',
   },
   en: {
     'validation.required': 'This field is required',
@@ -82,11 +118,14 @@ const messages = {
     'validation.email': 'Enter a valid e-mail address',
     'validation.tooShort': 'At least {minimum} characters',
     'validation.tooLong': 'At most {maximum} characters',
+    'validation.searchTooShort': "Type at least {minimum} characters, or a user's id (digits only)",
     'validation.tooSmall': 'The value must be at least {minimum}',
     'validation.tooBig': 'The value must be at most {maximum}',
     'validation.integer': 'Enter a whole number',
     'validation.amount': 'Enter an amount (a number of zero or more)',
     'validation.amountDecimals': 'An amount has at most 2 decimal places',
+    'validation.amountTooSmall': 'The amount must be at least {minimum:lari}',
+    'validation.amountTooBig': 'The amount must be at most {maximum:lari}',
     'validation.consentRequired': 'Please tick the consent box',
     'validation.code': 'The code has 4 digits',
     'validation.passwordTooShort': 'The password needs at least 8 characters',
@@ -106,6 +145,7 @@ const messages = {
     'validation.documentType': 'Choose a document type',
     'validation.passwordCommon': 'This password is too common, please choose another',
     'auth.invalidCredentials': 'The phone number or password is wrong',
+    'auth.throttled': 'Too many attempts. Please try again in {minutes} min',
     'sso.completed': 'SSO authorization completed successfully',
     'sso.notCompleted': 'SSO authorization could not be completed',
     'errors.resendTooSoon': 'You can request a new code in a few seconds',
@@ -131,10 +171,39 @@ const messages = {
       'You already have an open application No. {id}; please finish or cancel it first',
     'loan.transitionNotAllowed': 'This cannot be done with the application in its current state',
     'loan.finishFailed': 'An error occurred while finishing the application',
+    'loan.alreadyDecided':
+      'A decision on the application has been made, so it can no longer be changed or cancelled',
+    'loan.identityMismatch':
+      'Someone else went through identification: the identity confirmed does not match the applicant',
     'loan.fileRequired': 'Please upload a bank statement',
     'loan.fileEmpty': 'The uploaded file is empty',
     'loan.fileType': 'The file must be a PDF, JPEG or PNG',
     'loan.fileTooLarge': 'The file must not be larger than 10 MB',
+    'sms.code': '{product}: your code is {code}. Do not share it with anyone.',
+    'validation.rejectionReason': 'Choose at least one reason from the list',
+    'decision.amountOverAsked': 'The amount must not be more than was asked: {maximum:lari}',
+    'decision.monthsOverAsked': 'The term must not be longer than was asked: {maximum} months',
+    'decision.rateOverCap': 'These terms would take the effective rate over the legal 50%',
+    'decision.sameOfficer': 'A second, different credit officer must confirm the approval',
+    'decision.nothingToConfirm': 'There is no approval to confirm',
+    'recommendation.ptiFits': 'The payment-to-income ratio ({pti}%) is within the limit ({limit}%)',
+    'recommendation.ptiTooHigh':
+      'The payment-to-income ratio ({pti}%) is over the limit ({limit}%)',
+    'recommendation.noIncome': 'No income was declared',
+    'recommendation.bureauClean': 'The credit bureau shows no overdue loan',
+    'recommendation.bureauOverdue': 'The credit bureau shows a loan {days} days overdue',
+    'recommendation.bureauPending': 'The credit bureau has not answered yet',
+    'recommendation.bureauUnavailable': 'The credit report could not be asked for',
+    'recommendation.identityPassed': 'The document check passed',
+    'recommendation.identityFailed': 'The latest document check did not pass',
+    'recommendation.identityMissing': 'No document check was made',
+    'recommendation.sdaVerified': 'The personal data is confirmed by the state registry',
+    'recommendation.sdaMissing': 'The personal data is not confirmed by the state registry',
+    'sms.approved':
+      '{product}: application №{id} is approved: {amount:lari}, {months} months, {payment:lari} a month, effective rate {rate}%.',
+    'sms.rejected': '{product}: sorry, application №{id} was not approved. See why on your page.',
+    'sms.newPassword': '{product}: your new password is {password}',
+    'sms.submitted': '{product}: application №{id} is received; we will let you know the outcome.',
   },
 } as const satisfies Record<Locale, Record<string, string>>;
 
@@ -144,14 +213,19 @@ function isMessageKey(key: string): key is MessageKey {
   return Object.hasOwn(messages.ka, key);
 }
 
+/**
+ * The wording of `key` in `locale`, its `{name}` placeholders filled from `params`; `{name:lari}`
+ * writes a number as an amount in lari.
+ */
 export function translate(
   key: MessageKey,
   locale: Locale,
   params: Record<string, unknown> = {},
 ): string {
-  return messages[locale][key].replace(/\{(\w+)\}/g, (_, name: string) => {
+  return messages[locale][key].replace(/\{(\w+)(:lari)?\}/g, (_, name: string, lari?: string) => {
     const value = params[name];
-    return typeof value === 'number' || typeof value === 'bigint' ? String(value) : '';
+    if (lari && typeof value === 'number') return formatLari(value);
+    return typeof value === 'number' || typeof value === 'string' ? String(value) : '';
   });
 }
 

@@ -69,6 +69,32 @@ describe('questionnaire input', () => {
     });
   });
 
+  it('says a text is too long, with the limit, rather than that it is missing', () => {
+    const long = 'ა'.repeat(100_000);
+    expect(errorsOf({ ...filled, address: long, position: long })).toEqual({
+      address: ['მაქსიმუმ 255 სიმბოლო'],
+      position: ['მაქსიმუმ 255 სიმბოლო'],
+    });
+    expect(errorsOf({ ...filled, address: undefined, position: '  ' })).toEqual({
+      address: ['ველის შევსება სავალდებულოა'],
+      position: ['ველის შევსება სავალდებულოა'],
+    });
+  });
+
+  it('takes the monthly payments on existing loans when given, null when left empty', () => {
+    expect(questionnaireInput.parse(filled).monthly_loan_payments).toBeNull();
+    expect(
+      questionnaireInput.parse({ ...filled, monthly_loan_payments: '' }).monthly_loan_payments,
+    ).toBeNull();
+    expect(
+      questionnaireInput.parse({ ...filled, monthly_loan_payments: '350,50' })
+        .monthly_loan_payments,
+    ).toBe(350.5);
+    expect(errorsOf({ ...filled, monthly_loan_payments: '-1' })).toEqual({
+      monthly_loan_payments: ['შეიყვანეთ თანხა (არაუარყოფითი რიცხვი)'],
+    });
+  });
+
   it('defaults both radios to no', () => {
     const { is_political_active, is_individual_entrepreneur, ...withoutRadios } = filled;
     expect(questionnaireInput.parse(withoutRadios)).toMatchObject({

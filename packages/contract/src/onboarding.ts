@@ -36,23 +36,32 @@ export const sdaCheck = defineEndpoint({
 /** A lookup row (city, activity sphere), named in the request's locale. */
 export const lookupItem = z.object({ id: z.number().int(), name: z.string() });
 
-/** Georgian customers type decimals with a comma: "1234,50" and 1234.5 are the same amount. */
-export const moneyAmount = z.preprocess(
-  (value) => {
-    if (typeof value !== 'string') return value;
-    const text = value.trim().replace(',', '.');
-    return text === '' ? undefined : Number(text);
-  },
-  z
-    .number({
-      error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.amount'),
-    })
-    .min(0, { error: 'validation.amount' })
-    .max(10_000_000, { error: 'validation.tooBig' })
-    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, {
-      error: 'validation.amountDecimals',
-    }),
-);
+/**
+ * An amount in lari between `minimum` and `maximum`, as the forms send it: Georgian customers
+ * type decimals with a comma, so "1234,50" and 1234.5 are the same amount. The bounds are
+ * named as amounts ("at most 50 000,00 ₾").
+ */
+export function moneyBetween(minimum: number, maximum: number) {
+  return z.preprocess(
+    (value) => {
+      if (typeof value !== 'string') return value;
+      const text = value.trim().replace(',', '.');
+      return text === '' ? undefined : Number(text);
+    },
+    z
+      .number({
+        error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.amount'),
+      })
+      .min(minimum, { error: minimum === 0 ? 'validation.amount' : 'validation.amountTooSmall' })
+      .max(maximum, { error: 'validation.amountTooBig' })
+      .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, {
+        error: 'validation.amountDecimals',
+      }),
+  );
+}
+
+/** An amount a questionnaire states: zero up to ten million lari. */
+export const moneyAmount = moneyBetween(0, 10_000_000);
 
 /** A radio answer: 1 yes, 0 no (the spec sends numbers; strings and booleans are accepted). */
 const yesNo = z
@@ -67,12 +76,15 @@ const checkbox = z
   .optional()
   .transform((value) => value === true || value === 1 || value === '1');
 
-const requiredText = (max: number) =>
-  z.string({ error: 'validation.required' }).trim().min(1).max(max);
+/** Text that must be there: missing or blank is "required", too long names the limit. */
+const requiredText = (max: number) => z.string().trim().min(1).max(max);
 
 /**
  * The questionnaire as the form sends it. The conditional amounts are required only when
  * their box is set, and become null otherwise, whatever the client sent.
+ * `monthly_loan_payments` is ours, beside the spec's fields: what the customer pays a month on
+ * existing loans, optional (null when left empty). `total_financial_liability` is the total
+ * owed, as the spec names it; the affordability check uses the monthly figure.
  */
 export const questionnaireInput = z
   .object({
@@ -85,6 +97,7 @@ export const questionnaireInput = z
     transfer: z.unknown().optional(),
     monthly_expenses: moneyAmount,
     total_financial_liability: moneyAmount,
+    monthly_loan_payments: z.unknown().optional(),
     is_political_active: yesNo.default(0),
     is_individual_entrepreneur: yesNo.default(0),
     is_entrepreneur: checkbox,
@@ -103,6 +116,12 @@ export const questionnaireInput = z
       }
       return null;
     };
+    /** An amount the customer may leave empty (null), checked when given. */
+    const optionalAmount = (field: 'monthly_loan_payments') => {
+      const value = input[field];
+      const empty = value === undefined || value === null || value === '';
+      return conditional(field, !empty, moneyAmount);
+    };
     const isEntrepreneur = input.is_entrepreneur || input.is_individual_entrepreneur === 1;
     return {
       city_id: input.city_id,
@@ -112,6 +131,7 @@ export const questionnaireInput = z
       salary: input.salary,
       monthly_expenses: input.monthly_expenses,
       total_financial_liability: input.total_financial_liability,
+      monthly_loan_payments: optionalAmount('monthly_loan_payments'),
       is_political_active: input.is_political_active,
       is_individual_entrepreneur: isEntrepreneur ? 1 : 0,
       has_transfer: input.has_transfer,
@@ -143,6 +163,7 @@ export const questionnaire = z.object({
   transfer: z.number().nullable(),
   monthly_expenses: z.number(),
   total_financial_liability: z.number(),
+  monthly_loan_payments: z.number().nullable(),
   is_political_active: z.union([z.literal(0), z.literal(1)]),
   is_individual_entrepreneur: z.union([z.literal(0), z.literal(1)]),
   is_entrepreneur: z.boolean(),

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 
 /**
+ * What staff may do: `support` the identity-check screens, `credit_officer` the decisions on
+ * applications, `content_editor` the texts visitors read. One account may hold several; a
+ * customer holds none.
+ */
+export const staffRoles = ['support', 'credit_officer', 'content_editor'] as const;
+export type StaffRole = (typeof staffRoles)[number];
+
+/**
  * The signed-in user as login and registration answer it. The web app keeps this record
  * (plus its own expiry time) in local storage under `user`; nothing more sensitive is kept.
  */
@@ -13,6 +21,8 @@ export const sessionUser = z.object({
   has_questionnaire: z.boolean(),
   is_identomat_verified: z.boolean(),
   isSupport: z.boolean(),
+  /** Ours, beside the spec's `isSupport`: every role of a staff account, none for a customer. */
+  roles: z.array(z.enum(staffRoles)).default([]),
 });
 
 export type SessionUser = z.output<typeof sessionUser>;

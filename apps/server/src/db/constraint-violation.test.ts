@@ -12,7 +12,7 @@ beforeAll(async () => {
 
 afterAll(() => database.close());
 
-const supportUser = { name: 'ა', surname: 'ბ', passwordHash: 'x', isSupport: true };
+const supportUser = { name: 'ა', surname: 'ბ', passwordHash: 'x', roles: ['support' as const] };
 
 describe('violatedUniqueConstraint', () => {
   it('names the unique constraint a write broke, through Drizzle’s wrapping', async () => {

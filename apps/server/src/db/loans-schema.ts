@@ -1,4 +1,4 @@
-import type { LoanStatusCode } from '@sesxi/contract';
+import { openLoanStatuses, type LoanStatusCode } from '@sesxi/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -12,8 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { money, percent, timestamptz } from './columns.ts';
-import { openLoanStatuses } from '../modules/loans/loan-states.ts';
-import { branches, loanPurposes, loanStatuses, users } from './schema.ts';
+import { branches, consents, loanPurposes, loanStatuses, users } from './schema.ts';
 
 // Only inside callbacks: schema.ts re-exports this file, so its tables are not there yet when
 // this module is evaluated.
@@ -79,6 +78,8 @@ export const loanApplications = pgTable(
     branchId: integer('branch_id').references(() => branches.id),
     /** The product version the form was (last) saved with; null only before products existed. */
     productId: integer('product_id').references(() => loanProducts.id),
+    /** The credit officer who took the application into review. */
+    assignedOfficerId: integer('assigned_officer_id').references(() => users.id),
     status: status('status')
       .notNull()
       .references(() => loanStatuses.code),
@@ -121,35 +122,153 @@ export const loanStatusHistory = pgTable(
   (table) => [index('loan_status_history_application').on(table.applicationId, table.createdAt)],
 );
 
+export const snapshotKinds = ['submission', 'approval'] as const;
+
 /**
- * What the server computed when the application was submitted (finish), for disputes: the
- * inputs, the product version, the offer's summary and full schedule, and the affordability
- * result. One a submitted application; append-only (a trigger in the migration refuses
- * UPDATE, DELETE and TRUNCATE), so an application that has one cannot be deleted either.
+ * What the server computed when the application was submitted (finish) and when it was
+ * approved, for disputes: the inputs, the product version, the offer's summary and full
+ * schedule, and the affordability result. At most one of each kind an application;
+ * append-only (a trigger in the migration refuses UPDATE, DELETE and TRUNCATE), so an
+ * application that has one cannot be deleted either.
  */
-export const loanOfferSnapshots = pgTable('loan_offer_snapshots', {
+export const loanOfferSnapshots = pgTable(
+  'loan_offer_snapshots',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => loanApplications.id),
+    kind: text('kind', { enum: snapshotKinds }).notNull().default('submission'),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => loanProducts.id),
+    /** `{amount, months, income, obligations, pti_limits, payout_date}` */
+    inputs: jsonb('inputs').notNull(),
+    monthlyPayment: money('monthly_payment').notNull(),
+    totalRepayment: money('total_repayment').notNull(),
+    totalCost: money('total_cost').notNull(),
+    upfrontFee: money('upfront_fee').notNull(),
+    nominalRate: percent('nominal_rate').notNull(),
+    effectiveRate: percent('effective_rate').notNull(),
+    /** Every row of the schedule, as `POST /api/loan-offer` answers it. */
+    schedule: jsonb('schedule').notNull(),
+    /** Null when there was no income to divide by. */
+    pti: percent('pti'),
+    ptiLimit: percent('pti_limit').notNull(),
+    fits: boolean('fits').notNull(),
+    alternatives: jsonb('alternatives').notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (table) => [
+    unique('loan_offer_snapshots_application_kind_unique').on(table.applicationId, table.kind),
+  ],
+);
+
+/**
+ * Who submitted an application and on what grounds, copied at submission so that it outlives
+ * housekeeping (which deletes sign-in transactions a day after they expire): the single
+ * sign-on that identified the customer, and the credit-bureau consent given for this
+ * application. One a submitted application; append-only like the offer snapshots.
+ */
+export const loanSubmissions = pgTable('loan_submissions', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
   applicationId: integer('application_id')
     .notNull()
-    .unique('loan_offer_snapshots_application_unique')
+    .unique('loan_submissions_application_unique')
     .references(() => loanApplications.id),
-  productId: integer('product_id')
+  /** The id the sign-in transaction had; no foreign key, since that row is pruned. */
+  ssoTransactionId: integer('sso_transaction_id').notNull(),
+  /** The personal number the identity provider vouched for. */
+  identifiedPersonalNumber: text('identified_personal_number').notNull(),
+  identifiedAt: timestamptz('identified_at').notNull(),
+  creditConsentId: integer('credit_consent_id')
     .notNull()
-    .references(() => loanProducts.id),
-  /** `{amount, months, income, obligations, pti_limits, payout_date}` */
-  inputs: jsonb('inputs').notNull(),
-  monthlyPayment: money('monthly_payment').notNull(),
-  totalRepayment: money('total_repayment').notNull(),
-  totalCost: money('total_cost').notNull(),
-  upfrontFee: money('upfront_fee').notNull(),
-  nominalRate: percent('nominal_rate').notNull(),
-  effectiveRate: percent('effective_rate').notNull(),
-  /** Every row of the schedule, as `POST /api/loan-offer` answers it. */
-  schedule: jsonb('schedule').notNull(),
-  /** Null when there was no income to divide by. */
-  pti: percent('pti'),
-  ptiLimit: percent('pti_limit').notNull(),
-  fits: boolean('fits').notNull(),
-  alternatives: jsonb('alternatives').notNull(),
-  createdAt: timestamptz('created_at').notNull(),
+    .references(() => consents.id),
+  /** The questionnaire as it was at submission, under the API's field names. */
+  questionnaire: jsonb('questionnaire'),
+  submittedAt: timestamptz('submitted_at').notNull(),
 });
+
+export const decisionKinds = ['approval', 'confirmation', 'rejection'] as const;
+
+/**
+ * Every decision an officer takes, append-only: an approval with its final terms (above the
+ * four-eyes threshold it waits for a `confirmation` by a second, different officer), or a
+ * rejection with its reasons and an internal note the customer never sees.
+ */
+export const loanDecisions = pgTable(
+  'loan_decisions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => loanApplications.id),
+    kind: text('kind', { enum: decisionKinds }).notNull(),
+    officerId: integer('officer_id')
+      .notNull()
+      .references(() => users.id),
+    amount: money('amount'),
+    months: integer('months'),
+    monthlyPayment: money('monthly_payment'),
+    effectiveRate: percent('effective_rate'),
+    reasonCodes: text('reason_codes')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    note: text('note').notNull().default(''),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (table) => [index('loan_decisions_application').on(table.applicationId, table.createdAt)],
+);
+
+export const creditReportStates = ['ready', 'pending', 'unavailable'] as const;
+
+/**
+ * The credit bureau's report on a submitted application's customer, asked for under that
+ * application's consent: pending until the bureau answers (a job asks again), then ready.
+ * The affordability is recomputed with the bureau's monthly payments when they exceed the
+ * declared ones; both figures are kept.
+ */
+export const creditReports = pgTable('credit_reports', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  applicationId: integer('application_id')
+    .notNull()
+    .unique('credit_reports_application_unique')
+    .references(() => loanApplications.id),
+  consentId: integer('consent_id').references(() => consents.id),
+  state: text('state', { enum: creditReportStates }).notNull(),
+  /** Why no report can be asked for (state `unavailable`). */
+  reason: text('reason'),
+  report: jsonb('report'),
+  obligations: money('obligations'),
+  declaredObligations: money('declared_obligations'),
+  affordability: jsonb('affordability'),
+  attempts: integer('attempts').notNull().default(0),
+  requestedAt: timestamptz('requested_at').notNull(),
+  fetchedAt: timestamptz('fetched_at'),
+});
+
+/**
+ * Work done later and retried until it succeeds: a report the bureau could not give at once,
+ * a webhook the lender's system did not acknowledge. Workers on every instance claim due jobs
+ * with `FOR UPDATE SKIP LOCKED`, so each runs on one at a time.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').notNull(),
+    runAt: timestamptz('run_at').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lockedUntil: timestamptz('locked_until'),
+    doneAt: timestamptz('done_at'),
+    lastError: text('last_error'),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (table) => [
+    index('jobs_due')
+      .on(table.runAt)
+      .where(sql`${table.doneAt} is null`),
+  ],
+);

@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { createScratchDatabase } from '#app/test/build-test-app.ts';
+import { createScratchDatabase } from '#app/test/scratch-database.ts';
 import { migrationsFolder } from './database.ts';
 import { openPostgres } from './postgres.ts';
 

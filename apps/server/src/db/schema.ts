@@ -12,14 +12,24 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { accessLogActions, staffRoles, type StaffRole } from '@sesxi/contract';
 import { money, timestamptz } from './columns.ts';
+// Only inside callbacks: loans-schema.ts imports this file in turn.
+import { loanApplications } from './loans-schema.ts';
 
 const id = () => integer('id').primaryKey().generatedAlwaysAsIdentity();
 const createdAt = () => timestamptz('created_at').notNull().defaultNow();
 
+const quoted = (values: readonly string[]) => values.map((value) => `'${value}'`).join(', ');
+
 /** A check that a text column holds one of `values`. */
 function oneOf(column: AnyColumn, values: readonly string[]) {
-  return sql`${column} in (${sql.raw(values.map((value) => `'${value}'`).join(', '))})`;
+  return sql`${column} in (${sql.raw(quoted(values))})`;
+}
+
+/** A check that a text array column holds only some of `values`. */
+function someOf(column: AnyColumn, values: readonly string[]) {
+  return sql`${column} <@ array[${sql.raw(quoted(values))}]::text[]`;
 }
 
 /**
@@ -41,6 +51,8 @@ export const cities = lookupTable('cities');
 export const activitySpheres = lookupTable('activity_spheres');
 export const loanPurposes = lookupTable('loan_purposes');
 export const loanStatuses = lookupTable('loan_statuses');
+/** Why an application was rejected: the customer reads `name` (or `name_en`). */
+export const rejectionReasons = lookupTable('rejection_reasons');
 
 export const branches = pgTable(
   'branches',
@@ -155,7 +167,18 @@ export const users = pgTable(
     phoneVerifiedAt: timestamptz('phone_verified_at'),
     isSdaVerified: boolean('is_sda_verified').notNull().default(false),
     isIdentomatVerified: boolean('is_identomat_verified').notNull().default(false),
-    isSupport: boolean('is_support').notNull().default(false),
+    /** A staff account's roles (contract's `staffRoles`); a customer has none. */
+    roles: text('roles')
+      .array()
+      .$type<StaffRole[]>()
+      .notNull()
+      .default(sql`'{}'`),
+    /** Any role makes a staff account: never listed, searched or gated as a customer. */
+    /** A lender's system that calls the API with a long-lived token; it never signs in. */
+    isMachine: boolean('is_machine').notNull().default(false),
+    isStaff: boolean('is_staff')
+      .notNull()
+      .generatedAlwaysAs(sql`cardinality(roles) > 0`),
     createdAt: createdAt(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
     /**
@@ -172,9 +195,10 @@ export const users = pgTable(
   (table) => [
     index('users_search_text_trgm').using('gin', table.searchText.op('gin_trgm_ops')),
     check('users_phone_format', sql`${table.phone} ~ '^5[0-9]{8}$'`),
+    check('users_roles', someOf(table.roles, staffRoles)),
     check(
       'users_customer_identity',
-      sql`${table.isSupport} or (${table.identityNumber} is not null and ${table.documentTypeId} is not null and ${table.documentNumber} is not null and ${table.phoneVerifiedAt} is not null)`,
+      sql`${table.isStaff} or (${table.identityNumber} is not null and ${table.documentTypeId} is not null and ${table.documentNumber} is not null and ${table.phoneVerifiedAt} is not null)`,
     ),
   ],
 );
@@ -194,6 +218,8 @@ export const sessions = pgTable(
     createdAt: timestamptz('created_at').notNull(),
     lastUsedAt: timestamptz('last_used_at').notNull(),
     revokedAt: timestamptz('revoked_at'),
+    /** A service account's token: no idle or absolute end, valid until revoked. */
+    longLived: boolean('long_lived').notNull().default(false),
   },
   (table) => [index('sessions_user').on(table.userId)],
 );
@@ -290,12 +316,15 @@ export const consents = pgTable(
       .notNull()
       .references(() => consentTexts.id),
     textSha256: text('text_sha256').notNull(),
+    /** The application a credit-bureau consent was given for; null for the other kinds. */
+    loanApplicationId: integer('loan_application_id').references(() => loanApplications.id),
     agreedAt: timestamptz('agreed_at').notNull(),
     ip: text('ip').notNull(),
     userAgent: text('user_agent').notNull(),
   },
   (table) => [
     index('consents_user').on(table.userId),
+    index('consents_loan_application').on(table.loanApplicationId),
     check('consents_kind', oneOf(table.kind, consentKinds)),
   ],
 );
@@ -323,6 +352,8 @@ export const questionnaires = pgTable(
     transfer: money('transfer'),
     monthlyExpenses: money('monthly_expenses').notNull(),
     totalFinancialLiability: money('total_financial_liability').notNull(),
+    /** What the customer pays a month on existing loans; null when they did not say. */
+    monthlyLoanPayments: money('monthly_loan_payments'),
     isPoliticalActive: boolean('is_political_active').notNull(),
     isEntrepreneur: boolean('is_entrepreneur').notNull(),
     entrepreneurIncome: money('entrepreneur_income'),
@@ -389,8 +420,6 @@ export const identomatChecks = pgTable(
   ],
 );
 
-export const accessActions = ['users.list', 'users.show', 'users.access_log'] as const;
-
 /**
  * Support staff's reads of customers' personal data (Georgia's personal-data law): who, whose,
  * what and when. Append-only: a trigger in the migration refuses UPDATE, DELETE and TRUNCATE.
@@ -403,7 +432,7 @@ export const accessLog = pgTable(
       .notNull()
       .references(() => users.id),
     subjectUserIds: integer('subject_user_ids').array().notNull(),
-    action: text('action', { enum: accessActions }).notNull(),
+    action: text('action', { enum: accessLogActions }).notNull(),
     details: jsonb('details').notNull().default({}),
     ip: text('ip').notNull(),
     createdAt: createdAt(),
@@ -411,7 +440,7 @@ export const accessLog = pgTable(
   (table) => [
     index('access_log_subjects').using('gin', table.subjectUserIds),
     index('access_log_created').on(table.createdAt),
-    check('access_log_action', oneOf(table.action, accessActions)),
+    check('access_log_action', oneOf(table.action, accessLogActions)),
   ],
 );
 
@@ -444,4 +473,36 @@ export const sandboxIdentomatSessions = pgTable('sandbox_identomat_sessions', {
   createdAt: createdAt(),
   completedAt: timestamptz('completed_at'),
 });
+/**
+ * The sandbox identity provider's state (oidc-provider's models: interactions, sessions,
+ * codes, tokens, and who signed in), shared by every instance as a real provider's would be.
+ */
+export const sandboxOidcEntries = pgTable(
+  'sandbox_oidc_entries',
+  {
+    model: text('model').notNull(),
+    id: text('id').notNull(),
+    payload: jsonb('payload').notNull(),
+    uid: text('uid'),
+    grantId: text('grant_id'),
+    expiresAt: timestamptz('expires_at').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.model, table.id] }),
+    index('sandbox_oidc_entries_uid').on(table.model, table.uid),
+    index('sandbox_oidc_entries_grant').on(table.grantId),
+  ],
+);
+
+/**
+ * The sandbox's secrets, made once by whichever instance starts first: the client secret the
+ * app and its provider share, the provider's cookie key and its signing key.
+ */
+export const sandboxSecrets = pgTable('sandbox_secrets', {
+  id: integer('id').primaryKey(),
+  clientSecret: text('client_secret').notNull(),
+  cookieKey: text('cookie_key').notNull(),
+  signingKey: jsonb('signing_key').notNull(),
+});
+
 export * from './loans-schema.ts';

@@ -2,6 +2,8 @@ import * as contract from '@sesxi/contract';
 import type { Endpoint } from '@sesxi/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { rowsOf } from '#app/db/database.ts';
 import { sessions } from '#app/db/schema.ts';
 import { createSessionRepository } from '#app/modules/sessions/repository.ts';
 import { createSessionService } from '#app/modules/sessions/service.ts';
@@ -144,6 +146,47 @@ describe('bearer sessions', () => {
     expect((await me(bearer(token))).statusCode).toBe(200);
     clock.advance(30 * minute);
     expect((await me(bearer(token))).statusCode).toBe(401);
+  });
+
+  it('write their last use at most once a minute, and never for an unknown token', async () => {
+    for (const statement of [
+      sql`create table session_writes (n int)`,
+      sql`create function count_session_writes() returns trigger language plpgsql as $$
+        begin insert into session_writes values (1); return null; end $$`,
+      sql`create trigger sessions_written after update on sessions
+        for each statement execute function count_session_writes()`,
+    ]) {
+      await app.database.db.execute(statement);
+    }
+    const writes = async () => {
+      const result = await app.database.db.execute(
+        sql`select count(*)::int as n from session_writes`,
+      );
+      return rowsOf<{ n: number }>(result)[0]?.n;
+    };
+    const token = await signIn();
+    const signedInAt = clock.now();
+    const lastUse = async () => {
+      const [row] = await app.database.db
+        .select({ lastUsedAt: sessions.lastUsedAt })
+        .from(sessions)
+        .where(eq(sessions.tokenHash, tokenHash(token)));
+      return row?.lastUsedAt;
+    };
+
+    for (let call = 0; call < 5; call++) {
+      expect((await me(bearer('x'.repeat(43)))).statusCode).toBe(401);
+    }
+    clock.advance(59_000);
+    for (let call = 0; call < 5; call++) expect((await me(bearer(token))).statusCode).toBe(200);
+    expect(await writes()).toBe(0);
+    expect(await lastUse()).toEqual(signedInAt);
+
+    clock.advance(1_000);
+    expect((await me(bearer(token))).statusCode).toBe(200);
+    expect((await me(bearer(token))).statusCode).toBe(200);
+    expect(await writes()).toBe(1);
+    expect(await lastUse()).toEqual(clock.now());
   });
 
   it('end 12 hours after sign-in however much they are used', async () => {

@@ -1,17 +1,12 @@
-import type { MessageKey } from '@sesxi/contract';
+import type { MessageKey, StaffRole } from '@sesxi/contract';
 import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { httpError } from '#app/errors.ts';
-import { createQuestionnaireRepository } from '#app/modules/questionnaires/repository.ts';
 import { createSessionRepository } from '#app/modules/sessions/repository.ts';
-import { createSessionService } from '#app/modules/sessions/service.ts';
-import { createUserRepository, type User } from '#app/modules/users/repository.ts';
+import { createSessionService, type ActiveSession } from '#app/modules/sessions/service.ts';
 
-/** A request's signed-in user and the session it came with. */
-export interface SignedIn {
-  sessionId: number;
-  user: User;
-}
+/** A request's signed-in user (with the gates' facts) and the session it came with. */
+export type SignedIn = ActiveSession;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,6 +16,8 @@ declare module 'fastify' {
     requireUser: (request: FastifyRequest) => Promise<void>;
     /** An onRequest hook: 401 without a live session, 403 for anyone but support staff. */
     requireSupport: (request: FastifyRequest) => Promise<void>;
+    /** An onRequest hook: 401 without a live session, 403 for anyone but credit officers. */
+    requireCreditOfficer: (request: FastifyRequest) => Promise<void>;
     /** An onRequest hook for customers' own screens: 401 without a session, 403 for support. */
     requireCustomer: (request: FastifyRequest) => Promise<void>;
     /** requireCustomer, then 403 `gate.sdaRequired` until the personal-data check has passed. */
@@ -41,16 +38,12 @@ const bearer = /^Bearer (\S+)$/;
  */
 const authentication: FastifyPluginCallback = (app, _options, done) => {
   const sessions = createSessionService(createSessionRepository(app.database.db), app.clock);
-  const users = createUserRepository(app.database.db);
-  const questionnaires = createQuestionnaireRepository(app.database.db);
 
   app.decorateRequest('account', null);
 
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const token = bearer.exec(request.headers.authorization ?? '')?.[1];
-    const session = token === undefined ? undefined : await sessions.resume(token);
-    const user = session && (await users.byId(session.userId));
-    request.account = session && user ? { sessionId: session.sessionId, user } : null;
+    request.account = (token === undefined ? undefined : await sessions.resume(token)) ?? null;
     return request.account;
   });
 
@@ -71,7 +64,7 @@ const authentication: FastifyPluginCallback = (app, _options, done) => {
 
   async function customer(request: FastifyRequest): Promise<SignedIn> {
     const account = await signedIn(request);
-    if (account.user.isSupport) throw deny(request, account, 'customer_only', 'errors.forbidden');
+    if (account.user.isStaff) throw deny(request, account, 'customer_only', 'errors.forbidden');
     return account;
   }
 
@@ -83,10 +76,18 @@ const authentication: FastifyPluginCallback = (app, _options, done) => {
     return account;
   }
 
-  app.decorate('requireSupport', async (request: FastifyRequest) => {
-    const account = await signedIn(request);
-    if (!account.user.isSupport) throw deny(request, account, 'support_only', 'errors.forbidden');
-  });
+  /** A staff member holding `role`. */
+  function requireRole(role: StaffRole) {
+    return async (request: FastifyRequest) => {
+      const account = await signedIn(request);
+      if (!account.user.roles.includes(role)) {
+        throw deny(request, account, `${role}_only`, 'errors.forbidden');
+      }
+    };
+  }
+
+  app.decorate('requireSupport', requireRole('support'));
+  app.decorate('requireCreditOfficer', requireRole('credit_officer'));
 
   app.decorate('requireCustomer', async (request: FastifyRequest) => {
     await customer(request);
@@ -98,7 +99,7 @@ const authentication: FastifyPluginCallback = (app, _options, done) => {
 
   app.decorate('requireOnboarded', async (request: FastifyRequest) => {
     const account = await sdaVerified(request);
-    if (!(await questionnaires.existsFor(account.user.id))) {
+    if (!account.user.hasQuestionnaire) {
       throw deny(request, account, 'questionnaire_required', 'gate.questionnaireRequired');
     }
   });

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { fieldError, httpError, ServiceUnavailableError } from '#app/errors.ts';
+import { fieldError, HttpError, httpError, ServiceUnavailableError } from '#app/errors.ts';
 import { buildTestApp } from '#app/test/build-test-app.ts';
 
 /** Test-only routes: a form with a zod body, and handlers that fail in the ways modules will. */
@@ -26,6 +26,12 @@ const probeRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   });
   app.get('/api/test/conflict', () => {
     throw httpError(409, 'errors.conflict');
+  });
+  app.get('/api/test/open-application', () => {
+    throw new HttpError(409, 'loan.openExists', {
+      params: { id: 7 },
+      extra: { loan_id: 7, status: 'success', message: 'forged' },
+    });
   });
   app.get('/api/test/gateway-down', () => {
     throw new ServiceUnavailableError('sms');
@@ -184,6 +190,36 @@ describe('failures', () => {
       status: 'error',
       message: 'მოქმედება ამ მდგომარეობაში ვერ შესრულდება',
     });
+  });
+
+  it('adds the extra fields and the message values an error carries, never over its own keys', async () => {
+    const response = await app.inject({ url: '/api/test/open-application' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      status: 'error',
+      message: 'თქვენ უკვე გაქვთ მიმდინარე განაცხადი №7, გთხოვთ, ჯერ დაასრულოთ ან გააუქმოთ ის',
+      loan_id: 7,
+    });
+  });
+
+  it('is the only writer of error bodies: a route cannot declare a schema for one', async () => {
+    const other = await buildTestApp();
+    const declaringConflict = (scope: FastifyInstance) => {
+      scope.get(
+        '/api/test/declared-conflict',
+        { schema: { response: { 200: z.object({}), 409: z.object({ loan_id: z.number() }) } } },
+        () => ({}),
+      );
+      return Promise.resolve();
+    };
+    try {
+      await other.register(declaringConflict);
+      await expect(other.ready()).rejects.toThrow(
+        'A response schema for an error status on GET /api/test/declared-conflict',
+      );
+    } finally {
+      await other.close();
+    }
   });
 
   it('answers an outside service failure with 503', async () => {

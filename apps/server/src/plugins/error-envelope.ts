@@ -28,7 +28,9 @@ const messageKeyByStatus: Partial<Record<number, MessageKey>> = {
 interface ErrorAnswer {
   statusCode: number;
   messageKey: MessageKey;
+  params?: Record<string, unknown>;
   fields: Record<string, string[]>;
+  extra?: Record<string, unknown>;
 }
 
 /**
@@ -53,6 +55,25 @@ const errorEnvelope: FastifyPluginCallback = (app, _options, done) => {
       );
     }
     return sendError(reply, answer, locale);
+  });
+
+  // Error bodies are written here alone: a route's schema for one could only make it fail.
+  const declaringErrorBodies: string[] = [];
+  app.addHook('onRoute', (route) => {
+    const statuses = Object.keys(route.schema?.response ?? {});
+    if (statuses.some((status) => !status.startsWith('2'))) {
+      declaringErrorBodies.push(`${route.method.toString()} ${route.url}`);
+    }
+  });
+  app.addHook('onReady', (hookDone) => {
+    hookDone(
+      declaringErrorBodies.length > 0
+        ? new Error(
+            `A response schema for an error status on ${declaringErrorBodies.join(', ')}: ` +
+              'error bodies come from the error envelope alone (throw an HttpError)',
+          )
+        : undefined,
+    );
   });
 
   app.setNotFoundHandler((request, reply) =>
@@ -88,7 +109,8 @@ function answerFor(error: unknown, locale: Locale): ErrorAnswer {
         messages.map(({ key, params }) => translate(key, locale, params)),
       ]),
     );
-    return { statusCode: error.statusCode, messageKey: error.messageKey, fields };
+    const { statusCode, messageKey, params, extra } = error;
+    return { statusCode, messageKey, params, fields, extra };
   }
   const issues = hasZodFastifySchemaValidationErrors(error)
     ? error.validation.map(issueOf)
@@ -136,12 +158,15 @@ function issueOf(validation: {
 }
 
 function sendError(reply: FastifyReply, answer: ErrorAnswer, locale: Locale) {
-  const envelope = { status: 'error', message: translate(answer.messageKey, locale) };
+  const envelope = {
+    status: 'error',
+    message: translate(answer.messageKey, locale, answer.params),
+  };
   // Spread twice: the envelope's keys come first and win over a field of the same name.
   return reply
     .code(answer.statusCode)
     .type('application/json; charset=utf-8')
-    .send({ ...envelope, ...answer.fields, ...envelope });
+    .send({ ...envelope, ...answer.extra, ...answer.fields, ...envelope });
 }
 
 function localeOf(request: FastifyRequest): Locale {

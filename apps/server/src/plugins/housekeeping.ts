@@ -1,10 +1,10 @@
 import type { FastifyPluginCallback } from 'fastify';
 import fp from 'fastify-plugin';
-import { pruneExpired } from '#app/db/housekeeping.ts';
+import { pruneExpired } from '#app/modules/housekeeping/prune.ts';
 
 const hourMs = 3_600_000;
 
-/** Prunes expired rows once an hour; every instance may, the deletes are idempotent. */
+/** Prunes expired rows once an hour; instances take turns (see pruneExpired). */
 const housekeeping: FastifyPluginCallback = (app, _options, done) => {
   const timer = setInterval(() => {
     pruneExpired(app.database.db, app.clock.now()).catch((error: unknown) => {

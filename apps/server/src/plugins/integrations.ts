@@ -1,6 +1,9 @@
 import type { FastifyPluginCallback } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ServiceSettings, StorageSettings } from '#app/config.ts';
+import type { CreditBureau } from '#app/integrations/credit-bureau/credit-bureau.ts';
+import { createHttpCreditBureau } from '#app/integrations/credit-bureau/http-bureau.ts';
+import { sandboxCreditBureau } from '#app/integrations/credit-bureau/sandbox-bureau.ts';
 import type { DocumentVerifier } from '#app/integrations/identomat/document-verifier.ts';
 import { createIdentomatClient } from '#app/integrations/identomat/identomat-client.ts';
 import { createSandboxIdentomatSessions } from '#app/integrations/identomat/sandbox-sessions.ts';
@@ -24,6 +27,7 @@ declare module 'fastify' {
     identityProvider: IdentityProvider;
     sdaRegistry: SdaRegistry;
     documentVerifier: DocumentVerifier;
+    creditBureau: CreditBureau;
     fileStorage: FileStorage;
   }
 }
@@ -53,6 +57,12 @@ const integrations: FastifyPluginCallback<{
           createSandboxIdentomatSessions(app.database.db),
           app.config.appUrl,
         ),
+  );
+  app.decorate(
+    'creditBureau',
+    services.mode === 'production'
+      ? createHttpCreditBureau(services.creditBureau)
+      : sandboxCreditBureau,
   );
   app.decorate(
     'fileStorage',

@@ -41,6 +41,27 @@ describe('API rate limit', () => {
     expect(otherClient.statusCode).toBe(200);
   });
 
+  it('counts every call before the route’s gate: a flood of bogus tokens is limited too', async () => {
+    const app = await appWith({ RATE_LIMIT_PER_MINUTE: '3' });
+    const call = (url: string) =>
+      app.inject({
+        url,
+        remoteAddress: '10.0.0.10',
+        headers: { authorization: `Bearer ${'b'.repeat(43)}` },
+      });
+    const answers = [];
+    for (const url of ['/api/loans-show', '/api/questionnaires', '/api/checking/users']) {
+      answers.push((await call(url)).statusCode);
+    }
+    expect(answers).toEqual([401, 401, 401]);
+    expect((await call('/api/loans-show')).statusCode).toBe(429);
+    // A route with a limit of its own counts against the ceiling as well.
+    expect(
+      (await app.inject({ url: '/api/sso/user-info?sso_token=x', remoteAddress: '10.0.0.10' }))
+        .statusCode,
+    ).toBe(429);
+  });
+
   it('does not count probes', async () => {
     const app = await appWith({ RATE_LIMIT_PER_MINUTE: '1' });
     for (let attempt = 0; attempt < 3; attempt++) {

@@ -2,7 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
-import { httpError } from '#app/errors.ts';
+import { httpError, TooManyRequestsError } from '#app/errors.ts';
 import { isApiPath } from '#app/http/paths.ts';
 
 interface RateLimitOptions {
@@ -12,8 +12,10 @@ interface RateLimitOptions {
 }
 
 /**
- * A generous per-IP ceiling on every API call; modules add stricter limits to their routes
- * (`config.rateLimit`). Answers 429 in the envelope, with Retry-After.
+ * A generous per-address ceiling on every API call, counted in the first hook of every request:
+ * before a route's own gate or any database work, so a flood of bogus tokens is limited like
+ * anything else. Modules add stricter limits to their routes (`config.rateLimit`), counted
+ * after their gates. Both answer 429 in the envelope, with Retry-After.
  */
 const apiRateLimit: FastifyPluginAsync<RateLimitOptions> = async (app, options) => {
   const redis =
@@ -38,6 +40,8 @@ const apiRateLimit: FastifyPluginAsync<RateLimitOptions> = async (app, options) 
     });
   }
   await app.register(rateLimit, {
+    // The ceiling below is our own hook; the plugin's per-route hooks serve `config.rateLimit`.
+    global: false,
     max: options.perMinute,
     timeWindow: 60_000,
     redis,
@@ -49,6 +53,14 @@ const apiRateLimit: FastifyPluginAsync<RateLimitOptions> = async (app, options) 
       request.log.warn({ event: 'rate_limit_hit' }, 'rate limit hit');
     },
     errorResponseBuilder: () => httpError(429, 'errors.tooManyRequests'),
+  });
+
+  const perAddress = app.createRateLimit();
+  app.addHook('onRequest', async (request) => {
+    const counted = await perAddress(request);
+    if (counted.isAllowed || !counted.isExceeded) return;
+    request.log.warn({ event: 'rate_limit_hit', limit: 'api_per_address' }, 'rate limit hit');
+    throw new TooManyRequestsError(counted.ttlInSeconds);
   });
 };
 

@@ -3,17 +3,19 @@ import type { SsoSettings } from '#app/config.ts';
 import { sandboxIdentityProvider } from './identity-provider/routes.ts';
 import { sandboxIdentomatPages } from './identomat/routes.ts';
 import { smsOutboxRoutes } from './sms-outbox-routes.ts';
-import { seedSupportAccount } from './support-account.ts';
+import type { SandboxSecrets } from './identity-provider/shared-secrets.ts';
+import { seedStaffAccounts } from './staff-accounts.ts';
 
 /**
  * Everything that exists only in sandbox mode (sandbox.md), the support account's seed
  * included; app.ts never registers it in production.
  */
-export const sandboxRoutes: FastifyPluginAsync<{ sso: SsoSettings; behindProxy: boolean }> = async (
-  app,
-  options,
-) => {
-  await seedSupportAccount(app.database.db);
+export const sandboxRoutes: FastifyPluginAsync<{
+  sso: SsoSettings;
+  behindProxy: boolean;
+  secrets: SandboxSecrets;
+}> = async (app, options) => {
+  await seedStaffAccounts(app.database.db);
   await app.register(smsOutboxRoutes);
   await app.register(sandboxIdentityProvider, options);
   await app.register(sandboxIdentomatPages);

@@ -1,14 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type AppOverrides } from '#app/app.ts';
 import { loadConfig, repositoryRoot } from '#app/config.ts';
 import type { DatabaseConnection } from '#app/db/database.ts';
 import { openPglite } from '#app/db/pglite.ts';
 import { openPostgres } from '#app/db/postgres.ts';
+import { createScratchDatabase } from './scratch-database.ts';
 
 /**
  * A fresh, migrated, empty database: PGlite in memory (started from the migrated template that
@@ -32,28 +31,6 @@ export async function openTestDatabase(): Promise<DatabaseConnection> {
   };
 }
 
-/** A new, empty, uniquely named database on the PostgreSQL server at `serverUrl`. */
-export async function createScratchDatabase(serverUrl: string) {
-  const name = `sesxi_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  await onServer(serverUrl, `create database "${name}"`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: () => onServer(serverUrl, `drop database if exists "${name}" with (force)`),
-  };
-}
-
-async function onServer(serverUrl: string, statement: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 /** No web build unless a test brings one. */
 const noWebDist = resolve(repositoryRoot, '.test-data', 'no-web-dist');
 
@@ -68,7 +45,13 @@ export async function buildTestApp(
   overrides: Omit<AppOverrides, 'database'> = {},
 ): Promise<FastifyInstance> {
   const logLevel = overrides.logStream ? 'info' : 'silent';
-  const config = loadConfig({ LOG_LEVEL: logLevel, WEB_DIST_DIR: noWebDist, ...env });
+  // Background jobs run when a test says so (`app.jobs.runDue()`), not on a timer.
+  const config = loadConfig({
+    LOG_LEVEL: logLevel,
+    WEB_DIST_DIR: noWebDist,
+    JOB_POLL_MS: '0',
+    ...env,
+  });
   const database = await openTestDatabase();
   try {
     return await buildApp(config, { ...overrides, database });

@@ -22,9 +22,10 @@ import { pdfFile } from './tiny-files.ts';
 export async function loanTestApp({
   clock,
   listen = false,
-}: { clock?: TestClock; listen?: boolean } = {}) {
+  env: moreEnv = {},
+}: { clock?: TestClock; listen?: boolean; env?: Record<string, string> } = {}) {
   const storageDir = await mkdtemp(join(tmpdir(), 'sesxi-loans-'));
-  const env = { STORAGE_DIR: storageDir };
+  const env = { ...moreEnv, STORAGE_DIR: storageDir };
   const { app, baseUrl } = listen
     ? await listeningTestApp(env, { clock })
     : { app: await buildTestApp(env, { clock }), baseUrl: '' };
@@ -156,8 +157,12 @@ export function agreeToCreditInfo(app: FastifyInstance, token: string, loanId: n
 }
 
 /** A consented application (draft → consented through the API); answers its id. */
-export async function consentedLoanViaApi(app: FastifyInstance, token: string): Promise<number> {
-  const id = await createLoanViaApi(app, token);
+export async function consentedLoanViaApi(
+  app: FastifyInstance,
+  token: string,
+  values?: Record<string, unknown>,
+): Promise<number> {
+  const id = await createLoanViaApi(app, token, values);
   const agreed = await agreeToCreditInfo(app, token, id);
   if (agreed.statusCode !== 200) throw new Error(`the consent failed: ${agreed.body}`);
   return id;

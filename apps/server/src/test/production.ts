@@ -11,5 +11,7 @@ export const productionEnv = {
   SDA_URL: 'https://127.0.0.1:1/sda',
   SDA_API_KEY: 'key',
   IDENTOMAT_COMPANY_KEY: 'key',
+  CREDIT_BUREAU_URL: 'https://127.0.0.1:1/bureau',
+  CREDIT_BUREAU_API_KEY: 'key',
   STORAGE_DRIVER: 'local',
 };

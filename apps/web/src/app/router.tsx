@@ -69,8 +69,7 @@ export function appRoutes(): RouteObject[] {
               path: 'sso/callback',
               lazy: {
                 loader: async () =>
-                  (await import('../features/accounts/sso-callback/sso-callback-loader'))
-                    .ssoCallbackLoader,
+                  (await import('./routes/sso-callback-loader')).ssoCallbackLoader,
               },
             },
             {
@@ -112,7 +111,7 @@ export function appRoutes(): RouteObject[] {
                   path: 'main',
                   ...titled('main.title'),
                   lazy: {
-                    Component: async () => (await import('../features/main/main-page')).MainPage,
+                    Component: async () => (await import('./routes/main-page')).MainPage,
                   },
                 },
                 {
@@ -136,8 +135,7 @@ export function appRoutes(): RouteObject[] {
                   ...titled('questionnaire.editTitle'),
                   lazy: {
                     Component: async () =>
-                      (await import('../features/questionnaire/questionnaire-review-page'))
-                        .QuestionnaireReviewPage,
+                      (await import('./routes/questionnaire-review-page')).QuestionnaireReviewPage,
                   },
                 },
                 {
@@ -211,7 +209,7 @@ export function appRoutes(): RouteObject[] {
               ...titled('creditInfoRedirect.title'),
               lazy: {
                 Component: async () =>
-                  (await import('../features/credit-info/verification-done-page'))
+                  (await import('../features/loans/credit-info/verification-done-page'))
                     .VerificationDonePage,
               },
             },

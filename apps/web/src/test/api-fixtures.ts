@@ -148,4 +148,5 @@ export const customerFixture = {
   has_questionnaire: true,
   is_identomat_verified: true,
   isSupport: false,
+  roles: [],
 };

@@ -106,6 +106,35 @@ export const loanStatuses: LookupItem[] = [
   { code: 'cancelled', name: 'გაუქმებულია', nameEn: 'Cancelled' },
 ];
 
+/** Why an application is rejected: what the customer reads on /main and in the text. */
+export const rejectionReasons: LookupItem[] = [
+  {
+    code: 'income_too_low',
+    name: 'შემოსავალი არ არის საკმარისი ყოველთვიური გადასახადისთვის',
+    nameEn: 'The income is not enough for the monthly payment',
+  },
+  {
+    code: 'overdue_debt',
+    name: 'გაქვთ ვადაგადაცილებული დავალიანება',
+    nameEn: 'You have an overdue debt',
+  },
+  {
+    code: 'identity_not_confirmed',
+    name: 'პიროვნება ვერ დადასტურდა',
+    nameEn: 'Your identity could not be confirmed',
+  },
+  {
+    code: 'documents_unreadable',
+    name: 'წარმოდგენილი დოკუმენტი ვერ წავიკითხეთ',
+    nameEn: 'The document provided could not be read',
+  },
+  {
+    code: 'too_many_obligations',
+    name: 'არსებული ვალდებულებები ძალიან მაღალია',
+    nameEn: 'Your existing obligations are too high',
+  },
+];
+
 export interface BranchSeed {
   code: string;
   name: string;

@@ -24,6 +24,7 @@ export async function seedDatabase(db: Database, data: ReferenceData = reference
     await seedLookup(tx, schema.activitySpheres, data.activitySpheres);
     await seedLookup(tx, schema.loanPurposes, data.loanPurposes);
     await seedLookup(tx, schema.loanStatuses, data.loanStatuses);
+    await seedLookup(tx, schema.rejectionReasons, data.rejectionReasons);
     await seedBranches(tx, data.branches);
     await tx.insert(schema.contactSettings).values(data.contact).onConflictDoNothing();
     for (const [kind, body] of Object.entries(data.consentTexts) as [ConsentKind, string][]) {
@@ -40,7 +41,8 @@ type LookupTable =
   | typeof schema.cities
   | typeof schema.activitySpheres
   | typeof schema.loanPurposes
-  | typeof schema.loanStatuses;
+  | typeof schema.loanStatuses
+  | typeof schema.rejectionReasons;
 
 async function seedLookup(tx: Transaction, table: LookupTable, items: LookupItem[]) {
   await tx

@@ -17,7 +17,7 @@ beforeAll(async () => {
       surname: 'ლომიძე',
       phone: '599000002',
       passwordHash: 'x',
-      isSupport: true,
+      roles: ['support'],
     })
     .returning({ id: users.id });
   actorUserId = actor?.id ?? 0;

@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '#app/db/database.ts';
 import { consentTexts, consents, type ConsentKind } from '#app/db/schema.ts';
 
@@ -8,35 +8,34 @@ export interface ConsentEvidence {
   userAgent: string;
 }
 
-/** The consent ledger (design.md): what was agreed to, in which exact wording, when and where. */
 export function createConsentRepository(db: Database) {
-  /** The wording customers agree to now: the newest version of the kind. */
-  async function latestText(kind: ConsentKind) {
-    const [row] = await db
-      .select()
-      .from(consentTexts)
-      .where(eq(consentTexts.kind, kind))
-      .orderBy(desc(consentTexts.version))
-      .limit(1);
-    return row;
-  }
-
   return {
-    latestText,
+    /** The newest wording of `kind`. */
+    async latestText(kind: ConsentKind) {
+      const [row] = await db
+        .select()
+        .from(consentTexts)
+        .where(eq(consentTexts.kind, kind))
+        .orderBy(desc(consentTexts.version))
+        .limit(1);
+      return row;
+    },
 
-    /** Records that `userId` agreed to the current wording of `kind`. */
-    async record(userId: number, kind: ConsentKind, evidence: ConsentEvidence): Promise<void> {
-      const text = await latestText(kind);
-      if (!text) throw new Error(`no ${kind} wording to agree to: the seed adds one`);
-      await db.insert(consents).values({
-        userId,
-        kind,
-        consentTextId: text.id,
-        textSha256: text.sha256,
-        ...evidence,
-      });
+    async insert(consent: typeof consents.$inferInsert): Promise<number> {
+      const [row] = await db.insert(consents).values(consent).returning({ id: consents.id });
+      if (!row) throw new Error('inserting a consent returned no row');
+      return row.id;
+    },
+
+    /** The latest consent of `kind` given for an application. */
+    async latestForApplication(applicationId: number, kind: ConsentKind) {
+      const [row] = await db
+        .select({ id: consents.id, agreedAt: consents.agreedAt })
+        .from(consents)
+        .where(and(eq(consents.loanApplicationId, applicationId), eq(consents.kind, kind)))
+        .orderBy(desc(consents.agreedAt), desc(consents.id))
+        .limit(1);
+      return row;
     },
   };
 }
-
-export type ConsentRepository = ReturnType<typeof createConsentRepository>;

@@ -22,6 +22,21 @@ describe('probes', () => {
   });
 });
 
+describe('shutting down', () => {
+  it('stops reporting ready and closes each connection after its answer while it drains', async () => {
+    app = await buildTestApp();
+    app.draining = true;
+
+    const ready = await app.inject({ url: '/readyz', headers: { 'accept-language': 'en' } });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.headers.connection).toBe('close');
+
+    const alive = await app.inject({ url: '/healthz' });
+    expect(alive.statusCode).toBe(200);
+    expect(alive.headers.connection).toBe('close');
+  });
+});
+
 describe('a database outage', () => {
   it('answers 503 from /readyz and from API calls, without crashing', async () => {
     app = await buildTestApp();

@@ -4,17 +4,17 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { httpError } from '#app/errors.ts';
 import { schemaOf } from '#app/http/endpoint-schema.ts';
 import { accountOf } from '#app/plugins/authentication.ts';
-import type { User } from '../users/repository.ts';
-import { serviceContext } from '../service-context.ts';
+import type { UserProfile } from '#app/modules/users/repository.ts';
+import { serviceContext } from '#app/modules/service-context.ts';
 import { createIdentityCheckService } from './service.ts';
 
 /** Each call costs a round trip to the provider: capped tighter than the API. */
 const providerRateLimit = { rateLimit: { max: 30, timeWindow: 60_000 } };
 
 /** Document verification is for customers: support staff hold no identity document here. */
-function customerOf(request: FastifyRequest): User {
+function customerOf(request: FastifyRequest): UserProfile {
   const { user } = accountOf(request);
-  if (user.isSupport) throw httpError(403, 'errors.forbidden');
+  if (user.isStaff) throw httpError(403, 'errors.forbidden');
   return user;
 }
 

@@ -11,8 +11,8 @@ import {
   type DocumentHolder,
   type DocumentVerifier,
 } from '#app/integrations/identomat/document-verifier.ts';
-import type { User } from '../users/repository.ts';
-import type { ServiceContext } from '../service-context.ts';
+import type { UserProfile } from '#app/modules/users/repository.ts';
+import type { ServiceContext } from '#app/modules/service-context.ts';
 import { compareWithDocument, isVerified } from './comparison.ts';
 import { createIdentityCheckRepository, type CheckOutcome } from './repository.ts';
 
@@ -30,7 +30,7 @@ export function createIdentityCheckService({
 }: IdentityCheckDependencies) {
   const repository = createIdentityCheckRepository(db);
 
-  async function holderOf(customer: User): Promise<DocumentHolder> {
+  async function holderOf(customer: UserProfile): Promise<DocumentHolder> {
     const typeCode =
       customer.documentTypeId === null
         ? undefined
@@ -46,7 +46,7 @@ export function createIdentityCheckService({
 
   return {
     /** Begins a verification at the provider and keeps it as the customer's pending check. */
-    async start(customer: User): Promise<ResponseOf<typeof identomatStart>> {
+    async start(customer: UserProfile): Promise<ResponseOf<typeof identomatStart>> {
       const session = await verifier.begin(await holderOf(customer));
       await repository.insertPending(customer.id, session.sessionToken, clock.now());
       log.info({ event: 'identomat_started' }, 'document verification started');
@@ -57,7 +57,7 @@ export function createIdentityCheckService({
      * The verdict on one of the customer's checks. The provider is asked until it has a result;
      * once stored, the stored verdict is answered without asking again.
      */
-    async verdict(customer: User, sessionToken: string, locale: Locale): Promise<Verdict> {
+    async verdict(customer: UserProfile, sessionToken: string, locale: Locale): Promise<Verdict> {
       const check = await repository.findOf(customer.id, sessionToken);
       if (!check) throw httpError(404, 'errors.notFound');
       if (check.outcome !== null) return verdictOf(check.outcome, check.result, locale);

@@ -89,10 +89,17 @@ describe('POST /api/loan-offer', () => {
       balance: 0,
     });
     // The questionnaire's 1,500.50 GEL salary and no obligations: 96.56 / 1,500.50 → 6.44%.
-    expect(body.affordability).toEqual({ pti: 6.44, limit: 50, fits: true, alternatives: [] });
+    expect(body.affordability).toEqual({
+      pti: 6.44,
+      limit: 50,
+      fits: true,
+      alternatives: [],
+      obligations: 0,
+      obligations_estimated: false,
+    });
   });
 
-  it('counts salary, transfers and pension as income and the liabilities as obligations', async () => {
+  it('counts salary, transfers and pension as income and the monthly loan payments as obligations', async () => {
     // 1,000 + 250.50 + 249.50 = 1,500 GEL; 96.56 + 653.44 = 750 GEL: exactly 50%, which fits.
     const { token } = await customer({
       salary: '1000',
@@ -100,7 +107,8 @@ describe('POST /api/loan-offer', () => {
       transfer: '250,50',
       has_pension: true,
       pension: 249.5,
-      total_financial_liability: '653,44',
+      total_financial_liability: '20000',
+      monthly_loan_payments: '653,44',
     });
     const response = await quote(token, { amount: 1000, months: 12, loan_purpose_id: 1 });
     expect(response.json<QuoteAnswer>().affordability).toEqual({
@@ -108,12 +116,27 @@ describe('POST /api/loan-offer', () => {
       limit: 50,
       fits: true,
       alternatives: [],
+      obligations: 653.44,
+      obligations_estimated: false,
+    });
+  });
+
+  it('estimates the monthly payments from the total owed when they are left empty, and says so', async () => {
+    // 15,000 GEL owed in all: 750 GEL a month estimated. 2,500 GEL income allows 1,250 GEL.
+    const { token } = await customer({ salary: 2500, total_financial_liability: '15000' });
+    const response = await quote(token, { amount: 3000, months: 12, loan_purpose_id: 1 });
+    const { affordability, offer } = response.json<QuoteAnswer>();
+    expect(affordability).toMatchObject({
+      fits: true,
+      obligations: 750,
+      obligations_estimated: true,
+      pti: Math.ceil(((offer.monthly_payment + 750) / 2500) * 10_000) / 100,
     });
   });
 
   it('offers the nearest alternatives when the payment is too high for the income', async () => {
     // 2,000 GEL income (limit 50%: 1,000 GEL) with 400 GEL already paid a month.
-    const { token } = await customer({ salary: 2000, total_financial_liability: 400 });
+    const { token } = await customer({ salary: 2000, monthly_loan_payments: 400 });
     const response = await quote(token, { amount: 10_000, months: 12, loan_purpose_id: 1 });
     expect(response.statusCode).toBe(200);
     const { affordability, offer } = response.json<QuoteAnswer>();
@@ -128,6 +151,8 @@ describe('POST /api/loan-offer', () => {
         // 6,324 GEL over 12 months: 597.99 + 2; 6,325 would be 1,000.09 GEL with the 400.
         { kind: 'smaller_amount', amount: 6324, months: 12, monthly_payment: 599.99, pti: 50 },
       ],
+      obligations: 400,
+      obligations_estimated: false,
     });
   });
 
@@ -144,7 +169,7 @@ describe('POST /api/loan-offer', () => {
     expect(response.json()).toEqual({
       status: 'error',
       message: 'გთხოვთ, გაასწოროთ მონიშნული ველები',
-      amount: ['მნიშვნელობა უნდა იყოს მინიმუმ 1000'],
+      amount: ['თანხა უნდა იყოს მინიმუმ 1000,00\u00a0₾'],
       months: ['მნიშვნელობა უნდა იყოს მაქსიმუმ 48'],
     });
     const english = await quote(
@@ -153,7 +178,7 @@ describe('POST /api/loan-offer', () => {
       { 'accept-language': 'en' },
     );
     expect(english.json()).toMatchObject({
-      amount: ['The value must be at most 50000'],
+      amount: ['The amount must be at most 50\u00a0000,00\u00a0₾'],
       months: ['The value must be at least 12'],
       loan_purpose_id: [expect.any(String)],
     });
@@ -227,12 +252,14 @@ describe('the offer snapshot stored on finish', () => {
     expect(snapshot).toEqual({
       id: expect.any(Number) as number,
       applicationId: id,
+      kind: 'submission',
       productId: product.id,
       inputs: {
         amount: 1500.5,
         months: 12,
         income: 1500.5,
         obligations: 0,
+        obligations_estimated: false,
         pti_limits: defaultPtiLimits,
         payout_date: '2027-01-15',
       },

@@ -3,7 +3,7 @@ import {
   computeOffer,
   formatTimestamp,
   netMonthlyIncome,
-  type Affordability,
+  type OfferAffordability,
   type LoanOffer,
   type LoanProduct,
   type PtiLimits,
@@ -14,16 +14,26 @@ import type { QuestionnaireRow } from '../questionnaires/repository.ts';
 export interface Finances {
   income: number;
   obligations: number;
+  /** The obligations are an estimate from the total owed, not the customer's own figure. */
+  obligations_estimated: boolean;
 }
 
 /**
- * Net monthly income: salary, transfers, entrepreneur income and pension. Obligations: the
- * questionnaire's `total_financial_liability`, taken to be what the customer already pays a
- * month on other debts (the form asks it next to the monthly expenses; see
- * `AffordabilityInput.obligations` in the contract). No questionnaire: nothing to lend on.
+ * Without the customer's monthly figure, the share of the total owed taken as paid each month:
+ * 5%, what revolving and instalment debt costs a month at the usual terms (a total repaid over
+ * about two years with interest). Cautious on purpose: it errs towards a lower PTI allowance.
+ */
+export const estimatedMonthlyShareOfDebt = 0.05;
+
+/**
+ * Net monthly income: salary, transfers, entrepreneur income and pension. Obligations: what
+ * the customer pays a month on existing loans, or, left empty, an estimate from the total
+ * financial liabilities. No questionnaire: nothing to lend on.
  */
 export function financesOf(questionnaire: QuestionnaireRow | undefined): Finances {
-  if (!questionnaire) return { income: 0, obligations: 0 };
+  if (!questionnaire) return { income: 0, obligations: 0, obligations_estimated: false };
+  const stated = questionnaire.monthlyLoanPayments;
+  const total = questionnaire.totalFinancialLiability;
   return {
     income: netMonthlyIncome({
       salary: questionnaire.salary,
@@ -31,7 +41,8 @@ export function financesOf(questionnaire: QuestionnaireRow | undefined): Finance
       entrepreneur_income: questionnaire.entrepreneurIncome,
       pension: questionnaire.pension,
     }),
-    obligations: questionnaire.totalFinancialLiability,
+    obligations: stated ?? Math.round(total * estimatedMonthlyShareOfDebt * 100) / 100,
+    obligations_estimated: stated === null && total > 0,
   };
 }
 
@@ -50,7 +61,7 @@ export interface QuoteInputs extends Finances {
 
 export interface Quote {
   offer: LoanOffer;
-  affordability: Affordability;
+  affordability: OfferAffordability;
 }
 
 /** The offer and the affordability check for `inputs` under `product`: pure. */
@@ -58,13 +69,17 @@ export function quote(product: LoanProduct, inputs: QuoteInputs): Quote {
   const { amount, months, income, obligations } = inputs;
   return {
     offer: computeOffer(product, { amount, months }, inputs.payout_date),
-    affordability: checkAffordability({
-      product,
-      amount,
-      months,
-      income,
+    affordability: {
+      ...checkAffordability({
+        product,
+        amount,
+        months,
+        income,
+        obligations,
+        limits: inputs.pti_limits,
+      }),
       obligations,
-      limits: inputs.pti_limits,
-    }),
+      obligations_estimated: inputs.obligations_estimated,
+    },
   };
 }

@@ -1,9 +1,8 @@
-import { inArray } from 'drizzle-orm';
 import type { Database } from '#app/db/database.ts';
 import { loanOfferSnapshots } from '#app/db/schema.ts';
 import type { Quote, QuoteInputs } from './quote.ts';
 
-/** Offer snapshots: written once, when an application is submitted; never changed. */
+/** Offer snapshots: written once, when an application is submitted and when it is approved; never changed. */
 export function createOfferSnapshotRepository(db: Database) {
   return {
     async insert(
@@ -12,9 +11,11 @@ export function createOfferSnapshotRepository(db: Database) {
       inputs: QuoteInputs,
       { offer, affordability }: Quote,
       now: Date,
+      kind: 'submission' | 'approval' = 'submission',
     ): Promise<void> {
       await db.insert(loanOfferSnapshots).values({
         applicationId,
+        kind,
         productId,
         inputs,
         monthlyPayment: offer.monthly_payment,
@@ -30,19 +31,6 @@ export function createOfferSnapshotRepository(db: Database) {
         alternatives: affordability.alternatives,
         createdAt: now,
       });
-    },
-
-    /** The monthly payment and effective rate stored for each of `applicationIds` that has a snapshot. */
-    summaries(applicationIds: number[]) {
-      if (applicationIds.length === 0) return Promise.resolve([]);
-      return db
-        .select({
-          applicationId: loanOfferSnapshots.applicationId,
-          monthlyPayment: loanOfferSnapshots.monthlyPayment,
-          effectiveRate: loanOfferSnapshots.effectiveRate,
-        })
-        .from(loanOfferSnapshots)
-        .where(inArray(loanOfferSnapshots.applicationId, applicationIds));
     },
   };
 }

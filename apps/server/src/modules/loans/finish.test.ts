@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { smsOutbox, ssoTransactions } from '#app/db/schema.ts';
+import { pruneExpired } from '#app/modules/housekeeping/prune.ts';
+import { consents, loanSubmissions, smsOutbox, ssoTransactions } from '#app/db/schema.ts';
 import { ServiceUnavailableError } from '#app/errors.ts';
 import { tokenHash } from '#app/security/tokens.ts';
 import { bearer } from '#app/test/accounts.ts';
@@ -64,16 +65,18 @@ async function expectNothingChanged(
     ssoToken,
     phone,
     status = 'consented',
+    body = finishFailed,
   }: {
     id: number;
     ssoToken: string;
     phone: string;
     status?: string;
+    body?: object;
   },
 ) {
   expect(response.statusCode).toBeGreaterThanOrEqual(400);
   expect(response.statusCode).toBeLessThan(500);
-  expect(response.json()).toEqual(finishFailed);
+  expect(response.json()).toEqual(body);
   expect(await statusOf(id)).toBe(status);
   expect(await consumedAt(ssoToken)).toBeNull();
   expect(await textsTo(phone)).toEqual([]);
@@ -125,7 +128,7 @@ describe('POST /api/credit-info/:id/finish', () => {
     expect(await statusOf(id)).toBe('submitted');
   });
 
-  it('refuses an identity with another personal number', async () => {
+  it('refuses an identity with another personal number, saying so', async () => {
     const { user, token, id } = await consentedApplication();
     const ssoToken = await loanSsoToken(app, {
       userId: user.id,
@@ -133,7 +136,16 @@ describe('POST /api/credit-info/:id/finish', () => {
       personalNumber: '01001000011',
     });
     const response = await finishLoan(app, token, id, ssoToken);
-    await expectNothingChanged(response, { id, ssoToken, phone: user.phone });
+    await expectNothingChanged(response, {
+      id,
+      ssoToken,
+      phone: user.phone,
+      body: {
+        status: 'error',
+        message:
+          'იდენტიფიკაცია სხვა პირმა გაიარა: დადასტურებული პიროვნება არ ემთხვევა განმცხადებელს',
+      },
+    });
   });
 
   it.each([
@@ -199,6 +211,49 @@ describe('POST /api/credit-info/:id/finish', () => {
     await expectNothingChanged(expired, { id, ssoToken, phone: user.phone });
   });
 
+  it('uses the consent given for this application, not the customer’s latest', async () => {
+    const { user, token, id: consentedEarlier } = await consentedApplication();
+    await setLoanStatus(app, consentedEarlier, 'cancelled');
+    const id = await createLoanViaApi(app, token);
+    await setLoanStatus(app, id, 'consented');
+    const personalNumber = user.identityNumber ?? '';
+    const ssoToken = await loanSsoToken(app, { userId: user.id, loanId: id, personalNumber });
+    const refused = await finishLoan(app, token, id, ssoToken);
+    await expectNothingChanged(refused, { id, ssoToken, phone: user.phone });
+  });
+
+  it('records which sign-in and which consent submitted it, beyond housekeeping', async () => {
+    const { user, token, id, personalNumber } = await consentedApplication();
+    const [consent] = await app.database.db
+      .select({ id: consents.id, loanApplicationId: consents.loanApplicationId })
+      .from(consents)
+      .where(and(eq(consents.userId, user.id), eq(consents.kind, 'credit_information')));
+    expect(consent?.loanApplicationId).toBe(id);
+    const ssoToken = await loanSsoToken(app, { userId: user.id, loanId: id, personalNumber });
+    const [signIn] = await app.database.db
+      .select({ id: ssoTransactions.id, completedAt: ssoTransactions.completedAt })
+      .from(ssoTransactions)
+      .where(eq(ssoTransactions.tokenHash, tokenHash(ssoToken)));
+    expect((await finishLoan(app, token, id, ssoToken)).statusCode).toBe(200);
+
+    clock.advance(3 * 24 * 60 * 60_000);
+    await pruneExpired(app.database.db, clock.now());
+    expect(await consumedAt(ssoToken)).toBeUndefined();
+    const [submission] = await app.database.db
+      .select()
+      .from(loanSubmissions)
+      .where(eq(loanSubmissions.applicationId, id));
+    expect(submission).toMatchObject({
+      ssoTransactionId: signIn?.id,
+      identifiedPersonalNumber: personalNumber,
+      identifiedAt: signIn?.completedAt,
+      creditConsentId: consent?.id,
+    });
+    await expect(
+      app.database.db.delete(loanSubmissions).where(eq(loanSubmissions.applicationId, id)),
+    ).rejects.toThrow();
+  });
+
   it('accepts a consent just under 30 days old', async () => {
     const { user, id, personalNumber } = await consentedApplication();
     clock.advance(30 * 24 * 60 * 60_000 - 60_000);
@@ -215,7 +270,20 @@ describe('POST /api/credit-info/:id/finish', () => {
       const ssoToken = await loanSsoToken(app, { userId: user.id, loanId: id, personalNumber });
       const response = await finishLoan(app, token, id, ssoToken);
       expect(response.statusCode).toBe(409);
-      await expectNothingChanged(response, { id, ssoToken, phone: user.phone, status });
+      const decided = status === 'approved';
+      await expectNothingChanged(response, {
+        id,
+        ssoToken,
+        phone: user.phone,
+        status,
+        ...(decided && {
+          body: {
+            status: 'error',
+            message:
+              'განაცხადზე გადაწყვეტილება უკვე მიღებულია, ამიტომ მისი შეცვლა ან გაუქმება აღარ შეიძლება',
+          },
+        }),
+      });
     },
   );
 

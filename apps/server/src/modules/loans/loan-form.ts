@@ -18,24 +18,31 @@ function jsonField<Schema extends z.ZodType>(schema: Schema) {
     .pipe(schema);
 }
 
+/** The product version a form is checked against: its id and its limits. */
+export type FormProduct = LoanLimits & { id: number };
+
 /**
- * An edited loan form as `readLoanForm` hands it over: the contract's fields, each
- * JSON-encoded, and a new bank statement or none (the stored one stays).
+ * The loan form as `readLoanForm` hands it over, each field JSON-encoded, checked against the
+ * product's limits; the result names that product, so the application records the very
+ * version its values were checked against. A new application needs the bank statement; an
+ * edit may leave it out (the stored one stays).
  */
-export function loanEditBody(limits: LoanLimits) {
-  const { shape } = loanInput(limits);
-  return z.object({
-    amount: jsonField(shape.amount),
-    months: jsonField(shape.months),
-    loan_purpose_id: jsonField(shape.loan_purpose_id),
-    branch_id: jsonField(shape.branch_id).optional(),
-    file: bankStatementFile.optional(),
-  });
+function loanFormBody<File extends z.ZodType>(product: FormProduct, file: File) {
+  const { shape } = loanInput(product);
+  return z
+    .object({
+      amount: jsonField(shape.amount),
+      months: jsonField(shape.months),
+      loan_purpose_id: jsonField(shape.loan_purpose_id),
+      branch_id: jsonField(shape.branch_id).optional(),
+      file,
+    })
+    .transform((form) => ({ ...form, productId: product.id }));
 }
 
-/** A new application's form: the same fields, and the bank statement is required. */
-export function loanCreateBody(limits: LoanLimits) {
-  return loanEditBody(limits).extend({ file: bankStatementFile });
-}
+export const loanEditBody = (product: FormProduct) =>
+  loanFormBody(product, bankStatementFile.optional());
+
+export const loanCreateBody = (product: FormProduct) => loanFormBody(product, bankStatementFile);
 
 export type LoanForm = z.output<ReturnType<typeof loanEditBody>>;

@@ -1,12 +1,4 @@
-import type { LoanStatusCode } from '@sesxi/contract';
-
-/** Not decided and not cancelled: a customer has at most one such application. */
-export const openLoanStatuses = [
-  'draft',
-  'consented',
-  'submitted',
-  'under_review',
-] as const satisfies readonly LoanStatusCode[];
+import { openLoanStatuses, type LoanStatusCode } from '@sesxi/contract';
 
 export interface Transition {
   from: readonly LoanStatusCode[];

@@ -1,8 +1,9 @@
-import { defaultLoanLimits } from '@sesxi/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loanApplications } from '#app/db/schema.ts';
+import { defaultLoanProduct } from '#app/db/seed/reference-data.ts';
+import { limitsOf } from '#app/modules/loan-products/repository.ts';
 import { bearer, sandboxSupportToken } from '#app/test/accounts.ts';
 import {
   bankStatement,
@@ -113,7 +114,7 @@ describe('GET /api/loans', () => {
     const response = await app.inject({ url: '/api/loans', headers: bearer(token) });
     expect(response.statusCode).toBe(200);
     const body = response.json<{ branches: { name: string }[]; purposes: { name: string }[] }>();
-    expect(body).toMatchObject({ status: 'success', limits: defaultLoanLimits });
+    expect(body).toMatchObject({ status: 'success', limits: limitsOf(defaultLoanProduct) });
     expect(body.branches.map((branch) => branch.name)).toHaveLength(3);
     expect(body.purposes[0]).toEqual({ id: 1, name: 'სამომხმარებლო საქონლის შეძენა' });
   });
@@ -175,7 +176,7 @@ describe('POST /api/loans', () => {
     expect(response.json()).toEqual({
       status: 'error',
       message: 'გთხოვთ, გაასწოროთ მონიშნული ველები',
-      amount: ['მნიშვნელობა უნდა იყოს მინიმუმ 100'],
+      amount: ['თანხა უნდა იყოს მინიმუმ 100,00\u00a0₾'],
       months: ['მნიშვნელობა უნდა იყოს მაქსიმუმ 48'],
       loan_purpose_id: ['ველის შევსება სავალდებულოა'],
     });
@@ -269,6 +270,35 @@ describe('POST /api/loans', () => {
     },
   );
 
+  it('answers 409 in the envelope when the application that won a race is cancelled meanwhile', async () => {
+    const { user, token } = await customer();
+    const winner = await createLoanViaApi(app, token);
+    await setLoanStatus(app, winner, 'cancelled');
+    // The race, replayed in order: the winner is inserted while this form's file is stored,
+    // and cancelled while the refused file is removed.
+    const storage = app.fileStorage;
+    const original = { put: storage.put.bind(storage), delete: storage.delete.bind(storage) };
+    storage.put = async (...args) => {
+      await original.put(...args);
+      await setLoanStatus(app, winner, 'draft');
+    };
+    storage.delete = async (key) => {
+      await original.delete(key);
+      await setLoanStatus(app, winner, 'cancelled');
+    };
+    try {
+      const response = await postLoanForm(app, token);
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({
+        status: 'error',
+        message: 'მოქმედება ამ მდგომარეობაში ვერ შესრულდება',
+      });
+    } finally {
+      Object.assign(storage, original);
+    }
+    expect(await rowsOf(user.id)).toHaveLength(1);
+  });
+
   it('lets only one of two parallel creations through', async () => {
     const { user, token } = await customer();
     const before = await storedFiles();
@@ -328,6 +358,7 @@ describe('GET /api/loans-show', () => {
           // Not submitted: computed under the seeded product (24%, 2% one-off), paid out today.
           monthly_payment: 1891.26,
           effective_rate: 31.96,
+          decision: null,
         },
         {
           id: first,
@@ -337,6 +368,8 @@ describe('GET /api/loans-show', () => {
           loan_status: { code: 'rejected', name: 'უარყოფილია' },
           monthly_payment: 47.28,
           effective_rate: 31.97,
+          // Rejected without a recorded decision (set straight in the table): none to show.
+          decision: null,
         },
       ],
     });
@@ -363,7 +396,7 @@ describe('GET /api/loan-edit/:id', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       status: 'success',
-      limits: defaultLoanLimits,
+      limits: limitsOf(defaultLoanProduct),
       loan: {
         id,
         amount: 1500.5,

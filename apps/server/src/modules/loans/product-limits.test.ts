@@ -11,15 +11,21 @@ import {
 } from '#app/test/loans.ts';
 import { onboardedCustomer } from '#app/test/onboarding.ts';
 import { phoneSeries } from '#app/test/unique.ts';
-import { createLoanProductRepository, productItem } from '../loan-products/repository.ts';
-import { saveLoanProduct } from '../loan-products/save-product.ts';
+import { createLoanProductRepository, productItem } from '#app/modules/loan-products/repository.ts';
+import { saveLoanProduct } from '#app/modules/loan-products/save-product.ts';
 
 const freshPhone = phoneSeries('5570');
 let app: FastifyInstance;
 let close: () => Promise<void>;
 
+/** Runs between a form's check and its handler, when a test sets it. */
+let afterFormChecked: (() => Promise<unknown>) | undefined;
+
 beforeAll(async () => {
   ({ app, close } = await loanTestApp());
+  app.addHook('preHandler', async () => {
+    await afterFormChecked?.();
+  });
 });
 
 afterAll(() => close());
@@ -69,6 +75,20 @@ describe('the loan form under the default product', () => {
     });
   });
 
+  it('records the version the form was checked against when a new one is saved meanwhile', async () => {
+    const { user, token } = await customer();
+    const checkedAgainst = await products().defaultProduct();
+    afterFormChecked = () => reprice({ max_amount: 1000 });
+    try {
+      await createLoanViaApi(app, token, { ...loanValues, amount: 5000 });
+    } finally {
+      afterFormChecked = undefined;
+    }
+    const [application] = await loansOf(app, user.id);
+    expect(application).toMatchObject({ amount: 5000, productId: checkedAgainst.id });
+    expect((await products().defaultProduct()).id).not.toBe(checkedAgainst.id);
+  });
+
   it('refuses amounts and terms outside limits saved after the server started', async () => {
     await reprice({ min_amount: 1000, max_amount: 2000, min_months: 6, max_months: 24 });
     const { user, token } = await customer();
@@ -84,11 +104,11 @@ describe('the loan form under the default product', () => {
     expect(tooSmall.json()).toEqual({
       status: 'error',
       message: 'გთხოვთ, გაასწოროთ მონიშნული ველები',
-      amount: ['მნიშვნელობა უნდა იყოს მინიმუმ 1000'],
+      amount: ['თანხა უნდა იყოს მინიმუმ 1000,00\u00a0₾'],
       months: ['მნიშვნელობა უნდა იყოს მინიმუმ 6'],
     });
     const tooBig = await postLoanForm(app, token, { values: { ...loanValues, amount: 2000.01 } });
-    expect(tooBig.json()).toMatchObject({ amount: ['მნიშვნელობა უნდა იყოს მაქსიმუმ 2000'] });
+    expect(tooBig.json()).toMatchObject({ amount: ['თანხა უნდა იყოს მაქსიმუმ 2000,00\u00a0₾'] });
     expect(await loansOf(app, user.id)).toEqual([]);
 
     const id = await createLoanViaApi(app, token, { ...loanValues, amount: 2000, months: 24 });

@@ -1,15 +1,19 @@
-import type { Locale } from '@sesxi/contract';
-import { and, desc, eq, inArray, max } from 'drizzle-orm';
+import { openLoanStatuses, type LoanStatusCode, type Locale } from '@sesxi/contract';
+import { and, desc, eq, inArray, sql, type AnyColumn } from 'drizzle-orm';
 import type { Database } from '#app/db/database.ts';
 import { maxId } from '#app/db/lookups.ts';
+import { prepared } from '#app/db/prepared.ts';
 import {
-  consents,
   loanApplications,
+  loanDecisions,
+  loanOfferSnapshots,
+  loanProducts,
   loanStatuses,
   loanStatusHistory,
-  type ConsentKind,
+  loanSubmissions,
+  rejectionReasons,
 } from '#app/db/schema.ts';
-import { loanTransitions, openLoanStatuses, type LoanTransition } from './loan-states.ts';
+import { loanTransitions, type LoanTransition } from './loan-states.ts';
 
 /** What the form sets, in the table's terms. */
 export interface LoanDetails {
@@ -36,6 +40,8 @@ interface TransitionOptions {
   now: Date;
   actorUserId: number;
   changes?: TransitionChanges;
+  /** The credit officer the move gives the application to (taking it into review). */
+  assignedOfficerId?: number;
 }
 
 function statementColumns(statement: StoredStatement) {
@@ -46,6 +52,92 @@ function statementColumns(statement: StoredStatement) {
     bankStatementType: statement.type,
   };
 }
+
+/**
+ * A customer's applications, newest first, with what `loans-show` needs in one prepared
+ * statement: the status in both languages, the figures stored at submission (null before),
+ * and the pricing of the product version each was saved with (to compute a draft's figures).
+ */
+const listWithTermsStatement = prepared((db) => {
+  const reasonTexts = (column: AnyColumn) =>
+    sql<string[]>`array(select ${column} from ${rejectionReasons}
+      where ${rejectionReasons.code} = any(${loanDecisions.reasonCodes})
+      order by ${rejectionReasons.sortOrder})`;
+  /** The decision that ended the application: its approval's terms or its rejection's reasons. */
+  const finalDecision = db
+    .select({
+      kind: loanDecisions.kind,
+      amount: loanDecisions.amount,
+      months: loanDecisions.months,
+      monthlyPayment: loanDecisions.monthlyPayment,
+      effectiveRate: loanDecisions.effectiveRate,
+      reasons: reasonTexts(rejectionReasons.name).as('reasons'),
+      reasonsEn: reasonTexts(rejectionReasons.nameEn).as('reasons_en'),
+    })
+    .from(loanDecisions)
+    .where(
+      and(
+        eq(loanDecisions.applicationId, loanApplications.id),
+        // An approval's final terms are on its confirmation when a second officer gave one.
+        sql`case ${loanApplications.status}
+          when 'approved' then ${loanDecisions.kind} in ('approval', 'confirmation')
+          when 'rejected' then ${loanDecisions.kind} = 'rejection'
+          else false end`,
+      ),
+    )
+    .orderBy(desc(loanDecisions.id))
+    .limit(1)
+    .as('final_decision');
+  return db
+    .select({
+      id: loanApplications.id,
+      amount: loanApplications.amount,
+      months: loanApplications.months,
+      productId: loanApplications.productId,
+      statusCode: loanApplications.status,
+      statusName: loanStatuses.name,
+      statusNameEn: loanStatuses.nameEn,
+      createdAt: loanApplications.createdAt,
+      submitted: {
+        monthlyPayment: loanOfferSnapshots.monthlyPayment,
+        effectiveRate: loanOfferSnapshots.effectiveRate,
+      },
+      pricing: {
+        nominal_rate: loanProducts.nominalRate,
+        origination_fee_percent: loanProducts.originationFeePercent,
+        origination_fee_fixed: loanProducts.originationFeeFixed,
+        monthly_fee: loanProducts.monthlyFee,
+      },
+      decidedAt: loanApplications.updatedAt,
+      decision: {
+        kind: finalDecision.kind,
+        amount: finalDecision.amount,
+        months: finalDecision.months,
+        monthlyPayment: finalDecision.monthlyPayment,
+        effectiveRate: finalDecision.effectiveRate,
+        reasons: finalDecision.reasons,
+        reasonsEn: finalDecision.reasonsEn,
+      },
+    })
+    .from(loanApplications)
+    .innerJoin(loanStatuses, eq(loanStatuses.code, loanApplications.status))
+    .leftJoin(
+      loanOfferSnapshots,
+      and(
+        eq(loanOfferSnapshots.applicationId, loanApplications.id),
+        eq(loanOfferSnapshots.kind, 'submission'),
+      ),
+    )
+    .leftJoin(loanProducts, eq(loanProducts.id, loanApplications.productId))
+    .leftJoinLateral(finalDecision, sql`true`)
+    .where(eq(loanApplications.userId, sql.placeholder('userId')))
+    .orderBy(desc(loanApplications.createdAt), desc(loanApplications.id))
+    .prepare('loans_of_customer');
+});
+
+export type ApplicationWithTerms = Awaited<
+  ReturnType<ReturnType<typeof listWithTermsStatement>['execute']>
+>[number];
 
 /** Every query on applications names the owner: another customer's id finds nothing. */
 const owned = (id: number, userId: number) =>
@@ -114,6 +206,16 @@ export function createLoanRepository(db: Database) {
       return row?.id;
     },
 
+    /** An application's status, whoever's it is; undefined when there is none. */
+    async statusOf(id: number): Promise<LoanStatusCode | undefined> {
+      if (id > maxId) return undefined;
+      const [row] = await db
+        .select({ status: loanApplications.status })
+        .from(loanApplications)
+        .where(eq(loanApplications.id, id));
+      return row?.status;
+    },
+
     /** The user's application with its status named in `locale`; undefined for anyone else's. */
     async findOwned(id: number, userId: number, locale: Locale = 'ka') {
       if (id > maxId) return undefined;
@@ -121,26 +223,26 @@ export function createLoanRepository(db: Database) {
       return row;
     },
 
-    listOwned(userId: number, locale: Locale) {
-      return withStatus(locale)
-        .where(eq(loanApplications.userId, userId))
-        .orderBy(desc(loanApplications.createdAt), desc(loanApplications.id));
+    listOwnedWithTerms(userId: number): Promise<ApplicationWithTerms[]> {
+      return listWithTermsStatement(db).execute({ userId });
     },
 
     /**
-     * Moves the user's application by `name` when its status allows: one conditional UPDATE
-     * (the row is locked first, so the status it reports leaving is the one it left) and the
-     * history row. Answers the status left and the bank statement key it had, or undefined
-     * when the application is not the user's or not in a state `name` leaves. Call inside a
-     * transaction.
+     * Moves the application by `name` when its status allows: one conditional UPDATE (the row
+     * is locked first, so the status it reports leaving is the one it left) and the history
+     * row. `userId` limits the move to that customer's application (a customer's own move);
+     * staff moves name none. Answers the status left and the bank statement key it had, or
+     * undefined when there is no such application or its state is not one `name` leaves.
+     * Call inside a transaction.
      */
     async transition(
       id: number,
-      userId: number,
+      userId: number | undefined,
       name: LoanTransition,
-      { now, actorUserId, changes }: TransitionOptions,
+      { now, actorUserId, changes, assignedOfficerId }: TransitionOptions,
     ) {
       const { from, to } = loanTransitions[name];
+      const target = userId === undefined ? eq(loanApplications.id, id) : owned(id, userId);
       const current = db.$with('current').as(
         db
           .select({
@@ -149,7 +251,7 @@ export function createLoanRepository(db: Database) {
             bankStatementKey: loanApplications.bankStatementKey,
           })
           .from(loanApplications)
-          .where(owned(id, userId))
+          .where(target)
           .for('update'),
       );
       const { statement, ...details } = changes ?? {};
@@ -159,16 +261,13 @@ export function createLoanRepository(db: Database) {
         .set({
           ...details,
           ...(statement && statementColumns(statement)),
+          ...(assignedOfficerId !== undefined && { assignedOfficerId }),
           status: to,
           updatedAt: now,
         })
         .from(current)
         .where(
-          and(
-            eq(loanApplications.id, current.id),
-            eq(loanApplications.userId, userId),
-            inArray(loanApplications.status, from),
-          ),
+          and(eq(loanApplications.id, current.id), target, inArray(loanApplications.status, from)),
         )
         .returning({ from: current.status, bankStatementKey: current.bankStatementKey });
       if (!moved) return undefined;
@@ -183,13 +282,9 @@ export function createLoanRepository(db: Database) {
       return moved;
     },
 
-    /** When the user last agreed to `kind`, from the consent ledger. */
-    async lastConsentAt(userId: number, kind: ConsentKind): Promise<Date | undefined> {
-      const [row] = await db
-        .select({ agreedAt: max(consents.agreedAt) })
-        .from(consents)
-        .where(and(eq(consents.userId, userId), eq(consents.kind, kind)));
-      return row?.agreedAt ?? undefined;
+    /** Who submitted an application and on what grounds; call in the submitting transaction. */
+    async insertSubmission(submission: typeof loanSubmissions.$inferInsert): Promise<void> {
+      await db.insert(loanSubmissions).values(submission);
     },
   };
 }

@@ -7,24 +7,22 @@ import {
   loanCreate,
   loanEditSave,
   loanEditShow,
-  loanOpenConflict,
   loanOptions,
   loansShow,
   localeFromAcceptLanguage,
-  translate,
 } from '@sesxi/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { schemaOf } from '#app/http/endpoint-schema.ts';
 import { bodyCheckedWith, checkedBody } from '#app/http/request-schema.ts';
 import { accountOf } from '#app/plugins/authentication.ts';
-import { evidenceOf } from '../registration/routes.ts';
-import { serviceContext } from '../service-context.ts';
+import { evidenceOf } from '#app/modules/consents/evidence.ts';
+import { serviceContext } from '#app/modules/service-context.ts';
 import { readLoanForm } from './bank-statements.ts';
-import { createLoanProductRepository, limitsOf } from '../loan-products/repository.ts';
-import { createCreditInfoService } from './credit-info-service.ts';
+import { createLoanProductRepository } from '#app/modules/loan-products/repository.ts';
+import { createSubmissionService } from './submission-service.ts';
 import { loanCreateBody, loanEditBody } from './loan-form.ts';
-import { createLoanService, OpenApplicationError } from './service.ts';
+import { createLoanService } from './service.ts';
 
 const success = { status: 'success' as const };
 
@@ -40,7 +38,7 @@ export const loanRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     preValidation: [
       readLoanForm,
       bodyCheckedWith(async () =>
-        body(limitsOf(await createLoanProductRepository(app.database.db).defaultProduct())),
+        body(await createLoanProductRepository(app.database.db).defaultProduct()),
       ),
     ],
     ...gate,
@@ -48,12 +46,15 @@ export const loanRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
 
   const loans = (request: FastifyRequest) =>
     createLoanService({ ...serviceContext(app, request), storage: app.fileStorage });
-  const creditInfo = (request: FastifyRequest) =>
-    createCreditInfoService({
+  const submission = (request: FastifyRequest) =>
+    createSubmissionService({
       ...serviceContext(app, request),
-      sms: app.smsSender,
+      texts: app.texts,
       productName: app.config.productName,
       ptiLimits: app.config.ptiLimits,
+      creditBureau: app.creditBureau,
+      enqueueJob: app.jobs.enqueue,
+      announce: app.announce,
     });
   const localeOf = (request: FastifyRequest) =>
     localeFromAcceptLanguage(request.headers['accept-language']);
@@ -66,22 +67,10 @@ export const loanRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   app.post(
     loanCreate.path,
     {
-      schema: {
-        body: checkedBody(loanCreateBody),
-        response: { 200: loanCreate.response, 409: loanOpenConflict },
-      },
+      schema: { ...schemaOf(loanCreate), body: checkedBody(loanCreateBody) },
       ...multipartForm(loanCreateBody),
     },
-    async (request, reply) => {
-      try {
-        return await loans(request).create(userIdOf(request), request.body);
-      } catch (error) {
-        if (!(error instanceof OpenApplicationError)) throw error;
-        const { loanId } = error;
-        const message = translate('loan.openExists', localeOf(request), { id: loanId });
-        return reply.code(409).send({ status: 'error', message, loan_id: loanId });
-      }
-    },
+    (request) => loans(request).create(userIdOf(request), request.body),
   );
 
   app.get(loanEditShow.path, { schema: schemaOf(loanEditShow), ...gate }, (request) =>
@@ -110,14 +99,14 @@ export const loanRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   });
 
   app.get(creditInfoShow.path, { schema: schemaOf(creditInfoShow), ...gate }, (request) =>
-    creditInfo(request).text(userIdOf(request), request.params.id),
+    submission(request).consentText(userIdOf(request), request.params.id),
   );
 
   app.post(
     creditInfoAgree.path,
     { schema: schemaOf(creditInfoAgree), ...gate },
     async (request) => {
-      await creditInfo(request).agree(
+      await submission(request).agree(
         userIdOf(request),
         request.params.id,
         evidenceOf(request, app.clock.now()),
@@ -130,7 +119,7 @@ export const loanRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     creditInfoFinish.path,
     { schema: schemaOf(creditInfoFinish), ...gate },
     async (request) => {
-      await creditInfo(request).finish(
+      await submission(request).submit(
         accountOf(request).user,
         request.params.id,
         request.body.sso_token,

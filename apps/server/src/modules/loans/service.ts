@@ -1,6 +1,6 @@
 import {
-  computeOffer,
   formatTimestamp,
+  type Decision,
   type Locale,
   type loanEditShow,
   type loanOptions,
@@ -12,42 +12,51 @@ import { lookupExists, lookupNames } from '#app/db/lookups.ts';
 import { branches, loanPurposes } from '#app/db/schema.ts';
 import { HttpError, httpError, type Message } from '#app/errors.ts';
 import { newStorageKey, type FileStorage } from '#app/integrations/storage/file-storage.ts';
-import { tbilisiDate } from '../loan-offers/quote.ts';
-import { createOfferSnapshotRepository } from '../loan-offers/repository.ts';
+import { tbilisiDate } from '#app/modules/loan-offers/quote.ts';
 import {
   createLoanProductRepository,
   defaultOf,
   limitsOf,
   productItem,
-  type StoredProduct,
-} from '../loan-products/repository.ts';
-import type { ServiceContext } from '../service-context.ts';
+} from '#app/modules/loan-products/repository.ts';
+import type { ServiceContext } from '#app/modules/service-context.ts';
 import type { BankStatementUpload } from './bank-statements.ts';
 import type { LoanForm } from './loan-form.ts';
-import { createLoanRepository, type LoanDetails, type StoredStatement } from './repository.ts';
+import { offerFigures, type OfferFigures } from './offer-figures.ts';
+import {
+  createLoanRepository,
+  type ApplicationWithTerms,
+  type LoanDetails,
+  type StoredStatement,
+} from './repository.ts';
 import { moveApplication } from './transitions.ts';
+
+/** The lender's decision as the customer reads it, once the application has one. */
+function decisionOf(row: ApplicationWithTerms, locale: Locale): Decision | null {
+  const state = row.statusCode;
+  if ((state !== 'approved' && state !== 'rejected') || !row.decision) return null;
+  const { amount, months, monthlyPayment, effectiveRate, reasons, reasonsEn } = row.decision;
+  return {
+    state,
+    amount,
+    months,
+    monthly_payment: monthlyPayment,
+    effective_rate: effectiveRate,
+    reasons: locale === 'en' ? reasonsEn : reasons,
+    decided_at: formatTimestamp(row.decidedAt),
+  };
+}
 
 export interface LoanDependencies extends ServiceContext {
   storage: FileStorage;
 }
 
-/** What an application's offer is computed from. */
-interface ApplicationTerms {
-  id: number;
-  amount: number;
-  months: number;
-  productId: number | null;
-}
-
-/** A second application while one is open; the route answers 409 naming the open one. */
-export class OpenApplicationError extends Error {
-  readonly loanId: number;
-
-  constructor(loanId: number) {
-    super(`application ${loanId} is still open`);
-    this.name = 'OpenApplicationError';
-    this.loanId = loanId;
-  }
+/** A second application while one is open: 409, naming the open one for the form to link. */
+function openApplicationError(loanId: number): HttpError {
+  return new HttpError(409, 'loan.openExists', {
+    params: { id: loanId },
+    extra: { loan_id: loanId },
+  });
 }
 
 const oneOpenPerUser = 'loan_applications_one_open_per_user';
@@ -82,8 +91,7 @@ export function createLoanService({ db, clock, log, storage }: LoanDependencies)
 
   /**
    * The purpose and branch must name rows; a foreign key would otherwise refuse them late. The
-   * application records the version of the default product, whose limits the form was checked
-   * against.
+   * application records the product version whose limits the form was checked against.
    */
   async function detailsOf(form: LoanForm): Promise<LoanDetails> {
     const problems: Record<string, Message[]> = {};
@@ -101,44 +109,21 @@ export function createLoanService({ db, clock, log, storage }: LoanDependencies)
       months: form.months,
       loanPurposeId: form.loan_purpose_id,
       branchId: form.branch_id ?? null,
-      productId: (await products.defaultProduct()).id,
+      productId: form.productId,
     };
   }
 
   /**
-   * Each application with its monthly payment and effective rate: as stored when it was
-   * submitted, otherwise computed now from the product version it was saved with (the default
-   * for one saved before products existed), paid out today.
+   * An application's monthly payment and effective rate: as stored when it was submitted,
+   * otherwise computed from the product version it was saved with (the default for one saved
+   * before products existed), paid out today.
    */
-  async function withOfferFigures<Row extends ApplicationTerms>(rows: Row[]) {
-    const snapshots = await createOfferSnapshotRepository(db).summaries(rows.map((row) => row.id));
-    const stored = new Map(snapshots.map((snapshot) => [snapshot.applicationId, snapshot]));
-    const versions = new Map<number | null, Promise<StoredProduct>>();
-    const productOf = (id: number | null) => {
-      let product = versions.get(id);
-      if (!product) {
-        product = (async () =>
-          (id === null ? undefined : await products.byId(id)) ?? products.defaultProduct())();
-        versions.set(id, product);
-      }
-      return product;
-    };
-    const today = tbilisiDate(clock.now());
-    return Promise.all(
-      rows.map(async (row) => {
-        const snapshot = stored.get(row.id);
-        if (snapshot) {
-          const { monthlyPayment, effectiveRate } = snapshot;
-          return { row, monthly_payment: monthlyPayment, effective_rate: effectiveRate };
-        }
-        const offer = computeOffer(await productOf(row.productId), row, today);
-        return {
-          row,
-          monthly_payment: offer.monthly_payment,
-          effective_rate: offer.effective_rate,
-        };
-      }),
-    );
+  async function figuresOf(row: ApplicationWithTerms, today: string): Promise<OfferFigures> {
+    if (row.submitted) {
+      const { monthlyPayment, effectiveRate } = row.submitted;
+      return { monthly_payment: monthlyPayment, effective_rate: effectiveRate };
+    }
+    return offerFigures(row.pricing ?? (await products.defaultProduct()), row, today);
   }
 
   /** Stores the statement under a new key; the customer's file name is only kept beside it. */
@@ -166,7 +151,7 @@ export function createLoanService({ db, clock, log, storage }: LoanDependencies)
 
   async function refuseWhileOpen(userId: number) {
     const open = await repository.openApplicationOf(userId);
-    if (open !== undefined) throw new OpenApplicationError(open);
+    if (open !== undefined) throw openApplicationError(open);
   }
 
   return {
@@ -244,18 +229,26 @@ export function createLoanService({ db, clock, log, storage }: LoanDependencies)
       }
     },
 
+    /** The customer's applications for `/main`, in one query. */
     async list(userId: number, locale: Locale): Promise<ResponseOf<typeof loansShow>> {
-      const rows = await withOfferFigures(await repository.listOwned(userId, locale));
+      const rows = await repository.listOwnedWithTerms(userId);
+      const today = tbilisiDate(clock.now());
       return {
         status: 'success',
-        loans: rows.map(({ row, ...figures }) => ({
-          id: row.id,
-          created_at: formatTimestamp(row.createdAt),
-          amount: row.amount,
-          months: row.months,
-          loan_status: { code: row.statusCode, name: row.statusName },
-          ...figures,
-        })),
+        loans: await Promise.all(
+          rows.map(async (row) => ({
+            id: row.id,
+            created_at: formatTimestamp(row.createdAt),
+            amount: row.amount,
+            months: row.months,
+            loan_status: {
+              code: row.statusCode,
+              name: locale === 'en' ? row.statusNameEn : row.statusName,
+            },
+            ...(await figuresOf(row, today)),
+            decision: decisionOf(row, locale),
+          })),
+        ),
       };
     },
 

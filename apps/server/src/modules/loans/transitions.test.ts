@@ -1,4 +1,4 @@
-import { loanStatusCodes, type LoanStatusCode } from '@sesxi/contract';
+import { formatTimestamp, loanStatusCodes, type LoanStatusCode } from '@sesxi/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +17,7 @@ import {
 import { onboardedCustomer } from '#app/test/onboarding.ts';
 import { testClock } from '#app/test/test-clock.ts';
 import { phoneSeries } from '#app/test/unique.ts';
-import { createConsentRepository } from '../consents/repository.ts';
+import { createConsentLedger } from '#app/modules/consents/ledger.ts';
 import { loanTransitions, type LoanTransition } from './loan-states.ts';
 import { createLoanRepository } from './repository.ts';
 
@@ -37,7 +37,7 @@ const customer = () => onboardedCustomer(app, { phone: freshPhone() });
 const statusOf = (id: number) => loanStatusOf(app, id);
 const historyOf = (id: number) => loanHistoryOf(app, id);
 const newestWording = () =>
-  createConsentRepository(app.database.db).latestText('credit_information');
+  createConsentLedger(app.database.db).currentWording('credit_information');
 
 function creditConsentsOf(userId: number) {
   return app.database.db
@@ -112,7 +112,10 @@ describe('the customer’s moves', () => {
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({
       status: 'error',
-      message: 'განაცხადის ამჟამინდელ მდგომარეობაში ეს მოქმედება შეუძლებელია',
+      message:
+        from === 'approved' || from === 'rejected'
+          ? 'განაცხადზე გადაწყვეტილება უკვე მიღებულია, ამიტომ მისი შეცვლა ან გაუქმება აღარ შეიძლება'
+          : 'განაცხადის ამჟამინდელ მდგომარეობაში ეს მოქმედება შეუძლებელია',
     });
     expect(await statusOf(id)).toBe(from);
     expect(await historyOf(id)).toEqual(historyBefore);
@@ -208,8 +211,22 @@ describe('GET /api/credit-info/:id', () => {
     const response = await app.inject({ url: `/api/credit-info/${id}`, headers: bearer(token) });
     expect(response.statusCode).toBe(200);
     const newest = await newestWording();
-    expect(response.json()).toEqual({ status: 'success', credit_info_text: newest?.body });
+    expect(response.json()).toEqual({
+      status: 'success',
+      credit_info_text: newest?.body,
+      agreed_at: null,
+    });
     expect(newest?.body.split('\n').length).toBeGreaterThan(1);
+  });
+
+  it('says when the consent that still counts was given, and no longer after an edit', async () => {
+    const { token } = await customer();
+    const id = await createLoanViaApi(app, token);
+    await agreeToCreditInfo(app, token, id);
+    const shown = () => app.inject({ url: `/api/credit-info/${id}`, headers: bearer(token) });
+    expect((await shown()).json()).toMatchObject({ agreed_at: formatTimestamp(clock.now()) });
+    await postLoanForm(app, token, { url: `/api/loan-edit/${id}`, file: null });
+    expect((await shown()).json()).toMatchObject({ agreed_at: null });
   });
 });
 

@@ -122,7 +122,7 @@ describe('bank statement uploads', () => {
       file: { name: 'a.pdf', bytes: Buffer.from('plain text') },
     });
     expect(response.json()).toMatchObject({
-      amount: ['მნიშვნელობა უნდა იყოს მინიმუმ 100'],
+      amount: ['თანხა უნდა იყოს მინიმუმ 100,00\u00a0₾'],
       file: ['ფაილი უნდა იყოს PDF, JPEG ან PNG ფორმატში'],
     });
   });

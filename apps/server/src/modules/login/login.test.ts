@@ -2,13 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '#app/db/schema.ts';
-import { sandboxSupportAccount, seedSupportAccount } from '#app/sandbox/support-account.ts';
+import { TooManyRequestsError } from '#app/errors.ts';
+import { createSessionRepository } from '#app/modules/sessions/repository.ts';
+import { createSessionService } from '#app/modules/sessions/service.ts';
+import { verifyPassword } from '#app/security/password-hashing.ts';
+import { sandboxSupportAccount, seedStaffAccounts } from '#app/sandbox/staff-accounts.ts';
 import { bearer } from '#app/test/accounts.ts';
 import { buildTestApp } from '#app/test/build-test-app.ts';
 import { logCapture } from '#app/test/log-capture.ts';
 import { testClock } from '#app/test/test-clock.ts';
 import { phoneSeries } from '#app/test/unique.ts';
 import { insertCustomer } from '#app/test/users.ts';
+import { createLoginService } from './service.ts';
 
 const clock = testClock();
 const logs = logCapture();
@@ -52,6 +57,7 @@ describe('POST /api/login', () => {
         has_questionnaire: false,
         is_identomat_verified: false,
         isSupport: false,
+        roles: [],
       },
     });
     expect(logs.events('login_succeeded')).toContainEqual(
@@ -104,9 +110,43 @@ describe('POST /api/login', () => {
     expect(throttled.statusCode).toBe(429);
     expect(Number(throttled.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(throttled.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
-    expect(throttled.json()).toMatchObject({ status: 'error' });
+    const minutes = Math.ceil(Number(throttled.headers['retry-after']) / 60);
+    expect(throttled.json()).toMatchObject({
+      status: 'error',
+      password: [`ძალიან ბევრი მცდელობა. გთხოვთ, სცადოთ ${minutes} წუთში`],
+    });
     clock.advance(Number(throttled.headers['retry-after']) * 1000);
     expect((await login(phone, 'right password', '10.8.1.1')).statusCode).toBe(200);
+  });
+
+  it('hashes nothing once the phone or the address is throttled', async () => {
+    const checked: string[] = [];
+    const service = createLoginService({
+      db: app.database.db,
+      clock,
+      log: app.log,
+      sessions: createSessionService(createSessionRepository(app.database.db), clock),
+      checkPassword: (storedHash, password) => {
+        checked.push(password);
+        return verifyPassword(storedHash, password);
+      },
+    });
+    const { phone } = await insertCustomer(app, { phone: freshPhone(), password: 'right one' });
+    for (let attempt = 0; attempt < 10; attempt++) {
+      await expect(service.login(phone, `wrong ${attempt}`, '10.9.0.1')).rejects.toThrow();
+    }
+    await expect(service.login(phone, 'right one', '10.9.0.2')).rejects.toBeInstanceOf(
+      TooManyRequestsError,
+    );
+    for (let attempt = 10; attempt < 100; attempt++) {
+      await service.login(freshPhone(), `spray ${attempt}`, '10.9.0.1').catch(() => undefined);
+    }
+    await expect(service.login(freshPhone(), 'one more', '10.9.0.1')).rejects.toBeInstanceOf(
+      TooManyRequestsError,
+    );
+    expect(checked).toHaveLength(100);
+    expect(checked).not.toContain('right one');
+    expect(checked).not.toContain('one more');
   });
 
   it('throttles unknown phones the same way', async () => {
@@ -183,11 +223,23 @@ describe('POST /api/logout', () => {
   });
 });
 
-describe('the sandbox support account', () => {
+describe('the sandbox staff accounts', () => {
   it('signs in with sandbox.md’s phone and password, as support staff', async () => {
     const response = await login(sandboxSupportAccount.phone, sandboxSupportAccount.password);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ user: { isSupport: true, phone: '599000001' } });
+    expect(response.json()).toMatchObject({
+      user: { isSupport: true, roles: ['support'], phone: '599000001' },
+    });
+  });
+
+  it.each([
+    ['599000002', 'Credit-2026', ['credit_officer']],
+    ['599000003', 'Credit-2026', ['credit_officer']],
+    ['599000004', 'Content-2026', ['content_editor']],
+  ])('signs in %s with its sandbox.md password and roles %j', async (phone, password, roles) => {
+    const response = await login(phone, password, '10.4.0.1');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ user: { isSupport: false, roles, phone } });
   });
 
   it('is seeded once, never overwriting the row', async () => {
@@ -195,7 +247,7 @@ describe('the sandbox support account', () => {
       .select()
       .from(users)
       .where(eq(users.phone, sandboxSupportAccount.phone));
-    await seedSupportAccount(app.database.db);
+    await seedStaffAccounts(app.database.db);
     const after = await app.database.db
       .select()
       .from(users)

@@ -2,10 +2,10 @@ import type { SessionUser } from '@sesxi/contract';
 import { fieldError, TooManyRequestsError } from '#app/errors.ts';
 import { verifyPassword } from '#app/security/password-hashing.ts';
 import { createRateCounters, type Cap } from '#app/security/rate-counters.ts';
-import type { SessionService } from '../sessions/service.ts';
-import { createUserRepository } from '../users/repository.ts';
-import { sessionUserOf } from '../users/session-user.ts';
-import type { ServiceContext } from '../service-context.ts';
+import type { SessionService } from '#app/modules/sessions/service.ts';
+import { createUserRepository } from '#app/modules/users/repository.ts';
+import { sessionUserOf } from '#app/modules/users/session-user.ts';
+import type { ServiceContext } from '#app/modules/service-context.ts';
 
 /**
  * Login attempts counted before any hashing: per phone against guessing one account's
@@ -19,9 +19,17 @@ export const loginLimits = {
 
 interface LoginDependencies extends ServiceContext {
   sessions: SessionService;
+  /** The costly argon2 check, which the throttles stand in front of. */
+  checkPassword?: typeof verifyPassword;
 }
 
-export function createLoginService({ db, sessions, clock, log }: LoginDependencies) {
+export function createLoginService({
+  db,
+  sessions,
+  clock,
+  log,
+  checkPassword = verifyPassword,
+}: LoginDependencies) {
   const users = createUserRepository(db);
   const counters = createRateCounters(db);
 
@@ -43,11 +51,17 @@ export function createLoginService({ db, sessions, clock, log }: LoginDependenci
             { event: 'rate_limit_hit', limit: key.split(':')[1], phone, ip },
             'login throttled',
           );
-          throw new TooManyRequestsError(hit.retryAfterSeconds);
+          const minutes = Math.ceil(hit.retryAfterSeconds / 60);
+          throw new TooManyRequestsError(hit.retryAfterSeconds, {
+            fields: { password: [{ key: 'auth.throttled', params: { minutes } }] },
+          });
         }
       }
-      const user = await users.byPhone(phone);
-      if (!(await verifyPassword(user?.passwordHash, password)) || !user) {
+      // A service account never signs in: its phone answers like an unknown one.
+      const user = await users
+        .byPhone(phone)
+        .then((found) => (found?.isMachine ? undefined : found));
+      if (!(await checkPassword(user?.passwordHash, password)) || !user) {
         log.warn({ event: 'login_failed', phone, knownPhone: user !== undefined }, 'login failed');
         throw fieldError('password', 'auth.invalidCredentials');
       }

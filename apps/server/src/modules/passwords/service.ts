@@ -1,30 +1,36 @@
+import { translate } from '@sesxi/contract';
 import type { Database } from '#app/db/database.ts';
 import { fieldError } from '#app/errors.ts';
-import type { SmsSender } from '#app/integrations/sms/sms-sender.ts';
+import type { TextQueue } from '#app/modules/texts/plugin.ts';
 import { refuseCommonPassword } from '#app/security/common-passwords.ts';
 import { hashPassword } from '#app/security/password-hashing.ts';
 import { randomPassword } from '#app/security/random-password.ts';
-import { createPhoneCodeRepository } from '../phone-codes/repository.ts';
-import { codeRules } from '../phone-codes/service.ts';
-import { createSessionRepository } from '../sessions/repository.ts';
-import { createUserRepository, type User } from '../users/repository.ts';
-import type { ServiceContext } from '../service-context.ts';
+import { hasConfirmedCode, spendConfirmedCode } from '#app/modules/phone-codes/service.ts';
+import { createSessionRepository } from '#app/modules/sessions/repository.ts';
+import { createUserRepository, type UserProfile } from '#app/modules/users/repository.ts';
+import type { ServiceContext } from '#app/modules/service-context.ts';
 
 interface PasswordDependencies extends ServiceContext {
-  sms: SmsSender;
+  texts: TextQueue;
   productName: string;
 }
 
-export function createPasswordService({ db, sms, clock, productName, log }: PasswordDependencies) {
+export function createPasswordService({
+  db,
+  texts,
+  clock,
+  productName,
+  log,
+}: PasswordDependencies) {
   /** Sets the password and ends every session of the user, together. */
-  async function replacePassword(tx: Database, user: User, passwordHash: string, now: Date) {
+  async function replacePassword(tx: Database, user: UserProfile, passwordHash: string, now: Date) {
     await createUserRepository(tx).setPasswordHash(user.id, passwordHash, now);
     return createSessionRepository(tx).revokeAllOf(user.id, now);
   }
 
   return {
     /** A new password of the user's choosing; every session ends, this one included. */
-    async change(user: User, password: string): Promise<void> {
+    async change(user: UserProfile, password: string): Promise<void> {
       refuseCommonPassword(password);
       const passwordHash = await hashPassword(password);
       const revoked = await db.transaction((tx) =>
@@ -35,29 +41,29 @@ export function createPasswordService({ db, sms, clock, productName, log }: Pass
     },
 
     /**
-     * After a confirmed restore code, texts a new random password and ends every session. The
-     * text goes first: when the gateway fails nothing has changed and the code is not spent.
+     * After a confirmed restore code, sets a new random password, ends every session and
+     * queues the text that tells it, together: a gateway outage delays the text, never loses it.
      */
     async restore(phone: string): Promise<void> {
       const now = clock.now();
-      const confirmedSince = new Date(now.getTime() - codeRules.confirmationValidMs);
       const user = await createUserRepository(db).byPhone(phone);
-      const codes = createPhoneCodeRepository(db);
-      if (!user || !(await codes.hasConfirmed(phone, 'restore_password', confirmedSince))) {
+      if (!user || !(await hasConfirmedCode(db, phone, 'restore_password', now))) {
         throw fieldError('phone', 'validation.phoneNotConfirmed');
       }
       const password = randomPassword();
       const passwordHash = await hashPassword(password);
-      await sms.send(phone, `${productName}: თქვენი ახალი პაროლია ${password}`);
-      const revoked = await db.transaction(async (tx) => {
-        const spent = await createPhoneCodeRepository(tx).consumeConfirmed(
-          phone,
-          'restore_password',
-          { confirmedSince, now },
-        );
+      const { revoked, text } = await db.transaction(async (tx) => {
+        const spent = await spendConfirmedCode(tx, phone, 'restore_password', now);
         if (!spent) throw fieldError('phone', 'validation.phoneNotConfirmed');
-        return replacePassword(tx, user, passwordHash, now);
+        return {
+          revoked: await replacePassword(tx, user, passwordHash, now),
+          text: await texts.queue(tx, {
+            phone,
+            text: translate('sms.newPassword', 'ka', { product: productName, password }),
+          }),
+        };
       });
+      await texts.sendNow(text);
       log.info({ event: 'password_restored', userId: user.id }, 'password restored');
       log.info({ event: 'token_revoked', userId: user.id, sessions: revoked }, 'sessions ended');
     },

@@ -1,4 +1,4 @@
-import { and, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
 import { rowsOf, type Database } from '#app/db/database.ts';
 import { phoneCodes, rateCounters, type CodePurpose } from '#app/db/schema.ts';
 
@@ -59,19 +59,37 @@ export function createPhoneCodeRepository(db: Database) {
       return row;
     },
 
+    /**
+     * The phone's newest code that is neither spent nor expired, of `purpose` when one is
+     * named, of any purpose otherwise.
+     */
+    async latestLive(
+      phone: string,
+      purpose: CodePurpose | undefined,
+      now: Date,
+    ): Promise<PhoneCode | undefined> {
+      const [row] = await db
+        .select()
+        .from(phoneCodes)
+        .where(
+          and(
+            eq(phoneCodes.phone, phone),
+            purpose && eq(phoneCodes.purpose, purpose),
+            isNull(phoneCodes.consumedAt),
+            gt(phoneCodes.expiresAt, now),
+          ),
+        )
+        .orderBy(desc(phoneCodes.createdAt))
+        .limit(1);
+      return row;
+    },
+
     async find(phone: string, purpose: CodePurpose): Promise<PhoneCode | undefined> {
       const [row] = await db
         .select()
         .from(phoneCodes)
         .where(and(eq(phoneCodes.phone, phone), eq(phoneCodes.purpose, purpose)));
       return row;
-    },
-
-    /** Forgets a code that could not be delivered, so the customer may ask again at once. */
-    async discard(id: number, codeHash: string): Promise<void> {
-      await db
-        .delete(phoneCodes)
-        .where(and(eq(phoneCodes.id, id), eq(phoneCodes.codeHash, codeHash)));
     },
 
     /**

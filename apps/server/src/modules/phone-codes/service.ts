@@ -1,13 +1,14 @@
+import { translate } from '@sesxi/contract';
 import type { SmsLimits } from '#app/config.ts';
 import type { Database } from '#app/db/database.ts';
 import type { CodePurpose } from '#app/db/schema.ts';
 import { fieldError, ServiceUnavailableError, TooManyRequestsError } from '#app/errors.ts';
-import type { SmsSender } from '#app/integrations/sms/sms-sender.ts';
+import type { TextQueue } from '#app/modules/texts/plugin.ts';
 import { createRateCounters, windowStartOf, type Cap } from '#app/security/rate-counters.ts';
 import { createUserRepository } from '#app/modules/users/repository.ts';
 import { createCodeHasher, newCode } from './code-hash.ts';
 import { createPhoneCodeRepository } from './repository.ts';
-import type { ServiceContext } from '../service-context.ts';
+import type { ServiceContext } from '#app/modules/service-context.ts';
 
 const hourMs = 3_600_000;
 const dayMs = 24 * hourMs;
@@ -24,8 +25,39 @@ export const codeRules = {
 
 const phoneGuessCap: Cap = { limit: codeRules.wrongGuessesPerPhonePerDay, windowMs: dayMs };
 
+/**
+ * Spends the phone's code of `purpose` confirmed in the last 30 minutes (one use only, for
+ * registration or a password restore); answers when it was confirmed, or undefined when there
+ * is none. Pass the transaction's handle to spend it together with what it allows.
+ */
+export function spendConfirmedCode(
+  db: Database,
+  phone: string,
+  purpose: CodePurpose,
+  now: Date,
+): Promise<Date | undefined> {
+  return createPhoneCodeRepository(db).consumeConfirmed(phone, purpose, {
+    confirmedSince: confirmationValidSince(now),
+    now,
+  });
+}
+
+/** Whether the phone has a code of `purpose` confirmed in the last 30 minutes, unspent. */
+export function hasConfirmedCode(
+  db: Database,
+  phone: string,
+  purpose: CodePurpose,
+  now: Date,
+): Promise<boolean> {
+  return createPhoneCodeRepository(db).hasConfirmed(phone, purpose, confirmationValidSince(now));
+}
+
+function confirmationValidSince(now: Date): Date {
+  return new Date(now.getTime() - codeRules.confirmationValidMs);
+}
+
 interface PhoneCodeDependencies extends ServiceContext {
-  sms: SmsSender;
+  texts: TextQueue;
   codeHashSecret: string;
   limits: SmsLimits;
   productName: string;
@@ -33,7 +65,7 @@ interface PhoneCodeDependencies extends ServiceContext {
 
 export function createPhoneCodeService({
   db,
-  sms,
+  texts,
   clock,
   codeHashSecret,
   limits,
@@ -89,14 +121,15 @@ export function createPhoneCodeService({
 
     /**
      * Texts a new code for `purpose`, replacing the phone's previous one. Refused within 15 s
-     * of the previous code and past the caps; a code the gateway could not take is forgotten.
+     * of the previous code and past the caps. The text is queued with the code: a gateway
+     * outage delays it (until the code expires), it never fails the request.
      */
     async send(phone: string, purpose: CodePurpose, ip: string): Promise<void> {
       await requireEligible(phone, purpose);
       const now = clock.now();
       const code = newCode();
       const codeHash = hasher.hash(phone, purpose, code);
-      const row = await db.transaction(async (tx) => {
+      const queued = await db.transaction(async (tx) => {
         const txCodes = createPhoneCodeRepository(tx);
         const replaced = await txCodes.replace(
           {
@@ -118,37 +151,37 @@ export function createPhoneCodeService({
           });
         }
         await countSend(tx, phone, ip, now);
-        return replaced;
+        return texts.queue(tx, {
+          phone,
+          text: translate('sms.code', 'ka', { product: productName, code }),
+          expiresAt: replaced.expiresAt,
+        });
       });
-      try {
-        await sms.send(phone, `${productName}: თქვენი კოდია ${code}. არავის გაუზიაროთ.`);
-      } catch (error) {
-        await codes.discard(row.id, codeHash);
-        throw error;
-      }
+      await texts.sendNow(queued);
       log.info({ event: 'code_sent', phone, purpose }, 'code sent');
     },
 
-    /** Confirms the phone with the texted code; wrong guesses are capped per code and per day. */
-    async check(phone: string, purpose: CodePurpose, code: string): Promise<void> {
+    /**
+     * Confirms the phone with the texted code: the phone's latest live code (of `purpose`, when
+     * named), which confirms what it was sent for. Wrong guesses are capped per code and per day.
+     */
+    async check(phone: string, code: string, purpose?: CodePurpose): Promise<void> {
       const now = clock.now();
       const guessKey = `code-guess:phone:${phone}`;
       const allowance = await counters.peek(guessKey, phoneGuessCap, now);
       if (!allowance.allowed) throw phoneLocked(phone, allowance.retryAfterSeconds);
 
-      const row = await codes.find(phone, purpose);
-      if (!row || row.consumedAt !== null || row.expiresAt <= now) {
-        throw fieldError('code', 'validation.codeExpired');
-      }
+      const row = await codes.latestLive(phone, purpose, now);
+      if (!row) throw fieldError('code', 'validation.codeExpired');
       if (row.failedAttempts >= codeRules.wrongGuessesPerCode) {
         throw fieldError('code', 'validation.codeLocked');
       }
-      if (hasher.matches(row.codeHash, phone, purpose, code)) {
+      if (hasher.matches(row.codeHash, phone, row.purpose, code)) {
         if (row.confirmedAt !== null) return;
         if (!(await codes.confirm(row.id, codeRules.wrongGuessesPerCode, now))) {
           throw fieldError('code', 'validation.codeLocked');
         }
-        log.info({ event: 'code_verified', phone, purpose }, 'code verified');
+        log.info({ event: 'code_verified', phone, purpose: row.purpose }, 'code verified');
         return;
       }
 
@@ -159,7 +192,12 @@ export function createPhoneCodeService({
       });
       if (counted.failedAttempts === undefined) throw fieldError('code', 'validation.codeLocked');
       log.warn(
-        { event: 'code_failed', phone, purpose, failedAttempts: counted.failedAttempts },
+        {
+          event: 'code_failed',
+          phone,
+          purpose: row.purpose,
+          failedAttempts: counted.failedAttempts,
+        },
         'wrong code',
       );
       if (!counted.phoneCounted) {
@@ -167,7 +205,10 @@ export function createPhoneCodeService({
         throw phoneLocked(phone, retryAfterSeconds);
       }
       if (counted.failedAttempts >= codeRules.wrongGuessesPerCode) {
-        log.warn({ event: 'code_locked', phone, purpose }, 'code locked after wrong guesses');
+        log.warn(
+          { event: 'code_locked', phone, purpose: row.purpose },
+          'code locked after wrong guesses',
+        );
         throw fieldError('code', 'validation.codeLocked');
       }
       throw fieldError('code', 'validation.codeWrong');

@@ -226,8 +226,8 @@ describe('POST /api/questionnaires', () => {
     ['-1', 'შეიყვანეთ თანხა (არაუარყოფითი რიცხვი)'],
     ['ათასი', 'შეიყვანეთ თანხა (არაუარყოფითი რიცხვი)'],
     ['1e400', 'შეიყვანეთ თანხა (არაუარყოფითი რიცხვი)'],
-    [10_000_000.01, 'მნიშვნელობა უნდა იყოს მაქსიმუმ 10000000'],
-    [1e308, 'მნიშვნელობა უნდა იყოს მაქსიმუმ 10000000'],
+    [10_000_000.01, 'თანხა უნდა იყოს მაქსიმუმ 10\u00a0000\u00a0000,00\u00a0₾'],
+    [1e308, 'თანხა უნდა იყოს მაქსიმუმ 10\u00a0000\u00a0000,00\u00a0₾'],
   ])('refuses the amount %j', async (amount, message) => {
     const fields = await errorsOf({ ...questionnaireAnswers, monthly_expenses: amount });
     expect(Object.keys(fields)).toEqual(['monthly_expenses']);
@@ -287,6 +287,18 @@ describe('POST /api/questionnaires', () => {
       activity_sphere_id: 2,
       has_pension: true,
       pension: 200,
+    });
+  });
+
+  it('keeps the monthly payments on existing loans when given, null when left empty', async () => {
+    expect(await savedValues(questionnaireAnswers)).toMatchObject({ monthly_loan_payments: null });
+    const given = { ...questionnaireAnswers, total_financial_liability: 15_000 };
+    expect(await savedValues({ ...given, monthly_loan_payments: '420,50' })).toMatchObject({
+      total_financial_liability: 15_000,
+      monthly_loan_payments: 420.5,
+    });
+    expect(await savedValues({ ...given, monthly_loan_payments: '' })).toMatchObject({
+      monthly_loan_payments: null,
     });
   });
 

@@ -50,6 +50,7 @@ export function createQuestionnaireRepository(db: Database) {
         transfer: values.transfer,
         monthlyExpenses: values.monthly_expenses,
         totalFinancialLiability: values.total_financial_liability,
+        monthlyLoanPayments: values.monthly_loan_payments,
         isPoliticalActive: values.is_political_active === 1,
         isEntrepreneur: values.is_entrepreneur,
         entrepreneurIncome: values.entrepreneur_income,

@@ -8,8 +8,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { schemaOf } from '#app/http/endpoint-schema.ts';
 import { accountOf } from '#app/plugins/authentication.ts';
-import { evidenceOf } from '../registration/routes.ts';
-import { serviceContext } from '../service-context.ts';
+import { evidenceOf } from '#app/modules/consents/evidence.ts';
+import { serviceContext } from '#app/modules/service-context.ts';
 import { createQuestionnaireService } from './service.ts';
 
 /** The questionnaire comes after the personal-data check, on the server as on the screens. */

@@ -7,9 +7,10 @@ import {
   type questionnaireShow,
   type ResponseOf,
 } from '@sesxi/contract';
+import type { Database } from '#app/db/database.ts';
 import { HttpError, type Message } from '#app/errors.ts';
-import { createConsentRepository } from '../consents/repository.ts';
-import type { ServiceContext } from '../service-context.ts';
+import { createConsentLedger } from '#app/modules/consents/ledger.ts';
+import type { ServiceContext } from '#app/modules/service-context.ts';
 import {
   createQuestionnaireRepository,
   type QuestionnaireRow,
@@ -55,7 +56,7 @@ export function createQuestionnaireService({ db, clock, log }: ServiceContext) {
     async show(userId: number): Promise<ResponseOf<typeof questionnaireShow>> {
       const [row, privacyPolicy] = await Promise.all([
         repository.ofUser(userId),
-        createConsentRepository(db).latestText('privacy_policy'),
+        createConsentLedger(db).currentWording('privacy_policy'),
       ]);
       return {
         status: 'success',
@@ -88,6 +89,15 @@ export function createQuestionnaireService({ db, clock, log }: ServiceContext) {
   };
 }
 
+/** The customer's questionnaire under the spec's field names, as it stands; none before the first save. */
+export async function currentQuestionnaire(
+  db: Database,
+  userId: number,
+): Promise<Questionnaire | undefined> {
+  const row = await createQuestionnaireRepository(db).ofUser(userId);
+  return row && questionnaireOf(row);
+}
+
 /** The stored questionnaire under the spec's field names. */
 function questionnaireOf(row: QuestionnaireRow): Questionnaire {
   return {
@@ -101,6 +111,7 @@ function questionnaireOf(row: QuestionnaireRow): Questionnaire {
     transfer: row.transfer,
     monthly_expenses: row.monthlyExpenses,
     total_financial_liability: row.totalFinancialLiability,
+    monthly_loan_payments: row.monthlyLoanPayments,
     is_political_active: row.isPoliticalActive ? 1 : 0,
     is_individual_entrepreneur: row.isEntrepreneur ? 1 : 0,
     is_entrepreneur: row.isEntrepreneur,

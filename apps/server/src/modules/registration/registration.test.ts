@@ -88,6 +88,7 @@ describe('POST /api/register', () => {
       has_questionnaire: false,
       is_identomat_verified: false,
       isSupport: false,
+      roles: [],
     });
     const signedIn = await app.inject({
       method: 'POST',
@@ -115,6 +116,7 @@ describe('POST /api/register', () => {
         phone_verified_at: '2020-01-01 00:00:00',
         is_support: true,
         isSupport: true,
+        roles: ['support'],
         is_sda_verified: true,
       },
     );
@@ -125,7 +127,8 @@ describe('POST /api/register', () => {
       surname: identity.familyName,
       identityNumber: identity.personalNumber,
       phoneVerifiedAt: code?.confirmedAt,
-      isSupport: false,
+      roles: [],
+      isStaff: false,
       isSdaVerified: false,
       documentNumber: '13AB45678',
     });

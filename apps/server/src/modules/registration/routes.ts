@@ -2,20 +2,11 @@ import { localeFromAcceptLanguage, register, registerForm } from '@sesxi/contrac
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { schemaOf } from '#app/http/endpoint-schema.ts';
-import type { ConsentEvidence } from '../consents/repository.ts';
-import { createSessionRepository } from '../sessions/repository.ts';
-import { createSessionService } from '../sessions/service.ts';
-import { serviceContext } from '../service-context.ts';
+import { evidenceOf } from '#app/modules/consents/evidence.ts';
+import { createSessionRepository } from '#app/modules/sessions/repository.ts';
+import { createSessionService } from '#app/modules/sessions/service.ts';
+import { serviceContext } from '#app/modules/service-context.ts';
 import { createRegistrationService } from './service.ts';
-
-/** What the consent ledger keeps of the request that agreed. */
-export function evidenceOf(request: FastifyRequest, agreedAt: Date): ConsentEvidence {
-  return {
-    agreedAt,
-    ip: request.ip,
-    userAgent: (request.headers['user-agent'] ?? '').slice(0, 512),
-  };
-}
 
 export const registrationRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const sessions = createSessionService(createSessionRepository(app.database.db), app.clock);

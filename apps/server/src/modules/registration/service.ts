@@ -5,16 +5,14 @@ import { violatedUniqueConstraint } from '#app/db/constraint-violation.ts';
 import { HttpError, type Message } from '#app/errors.ts';
 import { refuseCommonPassword } from '#app/security/common-passwords.ts';
 import { hashPassword } from '#app/security/password-hashing.ts';
-import { tokenHash } from '#app/security/tokens.ts';
-import { createConsentRepository, type ConsentEvidence } from '../consents/repository.ts';
-import { codeRules } from '../phone-codes/service.ts';
-import { createPhoneCodeRepository } from '../phone-codes/repository.ts';
-import type { SessionService } from '../sessions/service.ts';
-import { createSsoRepository } from '../sso/repository.ts';
-import { createUserRepository, type User } from '../users/repository.ts';
-import { sessionUserOf } from '../users/session-user.ts';
+import { createConsentLedger, type ConsentEvidence } from '#app/modules/consents/ledger.ts';
+import { spendConfirmedCode } from '#app/modules/phone-codes/service.ts';
+import type { SessionService } from '#app/modules/sessions/service.ts';
+import { spendRegistrationSignIn } from '#app/modules/sso/service.ts';
+import { createUserRepository, type User } from '#app/modules/users/repository.ts';
+import { sessionUserOf } from '#app/modules/users/session-user.ts';
 import { createRegistrationRepository } from './repository.ts';
-import type { ServiceContext } from '../service-context.ts';
+import type { ServiceContext } from '#app/modules/service-context.ts';
 
 type Registration = z.output<NonNullable<(typeof register)['body']>>;
 
@@ -30,13 +28,13 @@ interface RegistrationDependencies extends ServiceContext {
 
 export function createRegistrationService({ db, sessions, clock, log }: RegistrationDependencies) {
   const repository = createRegistrationRepository(db);
-  const consents = createConsentRepository(db);
+  const consents = createConsentLedger(db);
 
   return {
     async form(locale: Locale): Promise<ResponseOf<typeof registerForm>> {
       const [documentTypes, privacyPolicy] = await Promise.all([
         repository.documentTypes(locale),
-        consents.latestText('privacy_policy'),
+        consents.currentWording('privacy_policy'),
       ]);
       return {
         status: 'success',
@@ -76,20 +74,12 @@ export function createRegistrationService({ db, sessions, clock, log }: Registra
     const now = clock.now();
     const users = createUserRepository(tx);
     const problems: Record<string, Message[]> = {};
-    const identity = await createSsoRepository(tx).consumeIdentity(
-      tokenHash(body.sso_token),
-      'registration',
-      now,
-    );
+    const identity = await spendRegistrationSignIn(tx, body.sso_token, now);
     if (!identity) problems.sso_token = [{ key: 'validation.ssoRequired' }];
     else if (await users.isIdentityRegistered(identity.personalNumber)) {
       problems.identity_number = [{ key: 'validation.identityTaken' }];
     }
-    const phoneVerifiedAt = await createPhoneCodeRepository(tx).consumeConfirmed(
-      body.phone,
-      'registration',
-      { confirmedSince: new Date(now.getTime() - codeRules.confirmationValidMs), now },
-    );
+    const phoneVerifiedAt = await spendConfirmedCode(tx, body.phone, 'registration', now);
     if (await users.isPhoneRegistered(body.phone)) {
       problems.phone = [{ key: 'validation.phoneTaken' }];
     } else if (!phoneVerifiedAt) problems.phone = [{ key: 'validation.phoneNotConfirmed' }];
@@ -107,7 +97,7 @@ export function createRegistrationService({ db, sessions, clock, log }: Registra
       passwordHash,
       phoneVerifiedAt,
     });
-    await createConsentRepository(tx).record(user.id, 'privacy_policy', evidence);
+    await createConsentLedger(tx).record(user.id, 'privacy_policy', evidence);
     return user;
   }
 }

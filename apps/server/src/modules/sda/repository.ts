@@ -5,7 +5,7 @@ import { users } from '#app/db/schema.ts';
 /** A customer's passage through the personal-data check: each step one conditional statement. */
 export function createSdaRepository(db: Database) {
   const unverifiedCustomer = (userId: number) =>
-    and(eq(users.id, userId), eq(users.isSdaVerified, false), eq(users.isSupport, false));
+    and(eq(users.id, userId), eq(users.isSdaVerified, false), eq(users.isStaff, false));
 
   return {
     /** Marks a customer SDA-verified; false when someone else already did. */

@@ -1,9 +1,9 @@
 import type { ResponseOf, sdaInfo } from '@sesxi/contract';
 import { httpError } from '#app/errors.ts';
 import type { SdaRegistry } from '#app/integrations/sda/sda-registry.ts';
-import { createConsentRepository, type ConsentEvidence } from '../consents/repository.ts';
-import type { ServiceContext } from '../service-context.ts';
-import type { User } from '../users/repository.ts';
+import { createConsentLedger, type ConsentEvidence } from '#app/modules/consents/ledger.ts';
+import type { ServiceContext } from '#app/modules/service-context.ts';
+import type { UserProfile } from '#app/modules/users/repository.ts';
 import { createSdaRepository } from './repository.ts';
 
 interface SdaDependencies extends ServiceContext {
@@ -18,7 +18,7 @@ export function maskedPersonalNumber(personalNumber: string): string {
 export function createSdaService({ db, clock, log, registry }: SdaDependencies) {
   return {
     async info(): Promise<ResponseOf<typeof sdaInfo>> {
-      const wording = await createConsentRepository(db).latestText('sda_information');
+      const wording = await createConsentLedger(db).currentWording('sda_information');
       return { status: 'success', sda_info_text: wording?.body ?? '' };
     },
 
@@ -29,7 +29,7 @@ export function createSdaService({ db, clock, log, registry }: SdaDependencies) 
      * can register again. An unreachable registry throws ServiceUnavailableError, nothing
      * changed.
      */
-    async check(user: User, evidence: ConsentEvidence): Promise<'success' | 'refused'> {
+    async check(user: UserProfile, evidence: ConsentEvidence): Promise<'success' | 'refused'> {
       if (user.isSdaVerified) return 'success';
       // Customers always have both (a check constraint); only support accounts lack them.
       if (user.identityNumber === null || user.documentNumber === null) {
@@ -56,7 +56,7 @@ export function createSdaService({ db, clock, log, registry }: SdaDependencies) 
       }
       await db.transaction(async (tx) => {
         if (await createSdaRepository(tx).markVerified(user.id, clock.now())) {
-          await createConsentRepository(tx).record(user.id, 'sda_information', evidence);
+          await createConsentLedger(tx).record(user.id, 'sda_information', evidence);
         }
       });
       log.info({ event: 'sda_verified', userId: user.id }, 'personal data confirmed');

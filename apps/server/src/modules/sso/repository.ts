@@ -102,13 +102,13 @@ export function createSsoRepository(db: Database) {
 
     /**
      * Spends a completed loan-context transaction that `userId` started for `loanId` and answers
-     * its identity (one use only).
+     * it: its id, its identity and when it was completed (one use only).
      */
     async consumeLoanIdentity(
       tokenHash: string,
       { userId, loanId }: { userId: number; loanId: number },
       now: Date,
-    ): Promise<VerifiedIdentity | undefined> {
+    ) {
       const [row] = await db
         .update(ssoTransactions)
         .set({ consumedAt: now })
@@ -120,8 +120,14 @@ export function createSsoRepository(db: Database) {
             eq(ssoTransactions.loanId, loanId),
           ),
         )
-        .returning(identityColumns);
-      return row && identityOf(row);
+        .returning({
+          ...identityColumns,
+          id: ssoTransactions.id,
+          completedAt: ssoTransactions.completedAt,
+        });
+      const identity = row && identityOf(row);
+      if (!identity || !row.completedAt) return undefined;
+      return { ...identity, id: row.id, completedAt: row.completedAt };
     },
   };
 }

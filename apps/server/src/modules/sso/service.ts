@@ -3,9 +3,12 @@ import { HttpError, httpError } from '#app/errors.ts';
 import {
   SignInRefusedError,
   type IdentityProvider,
+  type VerifiedIdentity,
 } from '#app/integrations/sso/identity-provider.ts';
 import { newToken, tokenFormat, tokenHash } from '#app/security/tokens.ts';
-import type { ServiceContext } from '../service-context.ts';
+import type { Database } from '#app/db/database.ts';
+import type { ServiceContext } from '#app/modules/service-context.ts';
+import { createUserRepository } from '#app/modules/users/repository.ts';
 import { createSsoRepository } from './repository.ts';
 
 /** A sign-in must come back within 15 minutes of its start (the issue's expiry)… */
@@ -15,6 +18,48 @@ const identityUsableMs = 30 * 60_000;
 
 interface SsoDependencies extends ServiceContext {
   identityProvider: IdentityProvider;
+}
+
+/**
+ * Spends the completed registration sign-in behind `token` and answers whom it identified;
+ * undefined for any other token. One use only, like `spendLoanSignIn`.
+ */
+export async function spendRegistrationSignIn(
+  db: Database,
+  token: string,
+  now: Date,
+): Promise<VerifiedIdentity | undefined> {
+  if (!tokenFormat.test(token)) return undefined;
+  return createSsoRepository(db).consumeIdentity(tokenHash(token), 'registration', now);
+}
+
+/** The single sign-on that identified a customer for one of their applications. */
+export interface LoanSignIn {
+  transactionId: number;
+  personalNumber: string;
+  completedAt: Date;
+}
+
+/**
+ * Spends the completed sign-on behind `token` that `userId` started for `loanId`, answering
+ * who it identified; undefined for any other token. One use only: pass the transaction's
+ * handle to spend it together with what it allows.
+ */
+export async function spendLoanSignIn(
+  db: Database,
+  token: string,
+  owner: { userId: number; loanId: number },
+  now: Date,
+): Promise<LoanSignIn | undefined> {
+  if (!tokenFormat.test(token)) return undefined;
+  const spent = await createSsoRepository(db).consumeLoanIdentity(tokenHash(token), owner, now);
+  return (
+    spent && {
+      transactionId: spent.id,
+      personalNumber: spent.personalNumber,
+      completedAt: spent.completedAt,
+    }
+  );
 }
 
 export function createSsoService({ db, identityProvider, clock, log }: SsoDependencies) {
@@ -89,6 +134,9 @@ export function createSsoService({ db, identityProvider, clock, log }: SsoDepend
           surname: identity.familyName,
           identity_number: identity.personalNumber,
         },
+        already_registered: await createUserRepository(db).isIdentityRegistered(
+          identity.personalNumber,
+        ),
       };
     },
   };

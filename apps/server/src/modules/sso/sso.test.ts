@@ -3,7 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ssoTransactions } from '#app/db/schema.ts';
 import { tokenHash } from '#app/security/tokens.ts';
-import { bearer, pendingSsoToken, postRegistration } from '#app/test/accounts.ts';
+import {
+  bearer,
+  completedSsoToken,
+  pendingSsoToken,
+  postRegistration,
+} from '#app/test/accounts.ts';
 import { buildTestApp } from '#app/test/build-test-app.ts';
 import { listeningTestApp } from '#app/test/listening-app.ts';
 import { confirmPhone } from '#app/test/phone-codes.ts';
@@ -202,7 +207,18 @@ describe('GET /api/sso/user-info', () => {
     expect(response.json()).toEqual({
       status: 'success',
       user_info: { name: 'გიორგი', surname: 'ბერიძე', identity_number: '01001000011' },
+      already_registered: false,
     });
+  });
+
+  it('says at once when an account already has the personal number', async () => {
+    const { identityNumber } = await insertCustomer(app, { phone: '593000009' });
+    const token = await completedSsoToken(app, {
+      givenName: 'ნინო',
+      familyName: 'კაპანაძე',
+      personalNumber: identityNumber ?? '',
+    });
+    expect((await userInfo(token)).json()).toMatchObject({ already_registered: true });
   });
 
   it('answers 404 for a pending, unknown, spent or outdated transaction', async () => {

@@ -1,10 +1,15 @@
-import { searchTotalCap } from '@sesxi/contract';
-import { and, desc, eq, not, sql, type SQL } from 'drizzle-orm';
-import { rowsOf, type Database } from '#app/db/database.ts';
-import { customerCount, documentTypes, users } from '#app/db/schema.ts';
+import { minimumSearchLength, searchTotalCap, userIdOfSearch } from '@sesxi/contract';
+import { and, eq, not, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '#app/db/database.ts';
+import { preparedSql } from '#app/db/prepared.ts';
+import { accessLog, customerCount, documentTypes, users } from '#app/db/schema.ts';
+import type { Access } from '#app/modules/access-log/repository.ts';
 
 export interface PageRequest {
-  /** Plain text to find in any part of name, surname, personal number, document number or phone. */
+  /**
+   * Plain text to find in any part of name, surname, personal number, document number or phone
+   * (from three characters), or, all digits, a customer's id.
+   */
   search: string;
   limit: number;
   offset: number;
@@ -31,53 +36,132 @@ const customerColumns = {
 
 export type Customer = NonNullable<Awaited<ReturnType<SupportRepository['customerById']>>>;
 
+/** What a page of the list shows of each customer. */
+export interface CustomerRow {
+  id: number;
+  name: string;
+  surname: string;
+  identityNumber: string | null;
+  documentNumber: string | null;
+  documentTypeName: string | null;
+  documentTypeNameEn: string | null;
+  isIdentomatVerified: boolean;
+}
+
+const listedColumns = sql`
+  ${users.id} as "id", ${users.name} as "name", ${users.surname} as "surname",
+  ${users.identityNumber} as "identityNumber", ${users.documentNumber} as "documentNumber",
+  ${documentTypes.name} as "documentTypeName", ${documentTypes.nameEn} as "documentTypeNameEn",
+  ${users.isIdentomatVerified} as "isIdentomatVerified"`;
+
+/** The read that the access log records with the page (the subjects are the page's ids). */
+export type ListRead = Omit<Access, 'subjectUserIds'>;
+
+const isCustomer = not(users.isStaff);
+const value = (name: string) => sql.placeholder(name);
+
+/**
+ * A page of the customers in `chosen` (a CTE of ids), newest first, and the access-log row
+ * naming them (when `logWhen` holds), as the CTEs `page` and `logged`.
+ */
+function loggedPage(chosen: SQL, logWhen: SQL = sql`true`) {
+  return sql`page_ids as (
+      select id from ${chosen} order by id desc limit ${value('limit')} offset ${value('offset')}
+    ), page as (
+      select ${listedColumns} from ${users}
+      left join ${documentTypes} on ${documentTypes.id} = ${users.documentTypeId}
+      where ${users.id} in (select id from page_ids) and ${logWhen}
+    ), logged as (
+      insert into ${accessLog} (actor_user_id, subject_user_ids, action, details, ip, created_at)
+      select ${value('actor')}, coalesce(array_agg(page."id" order by page."id" desc), '{}'),
+             ${value('action')}, ${value('details')}::jsonb, ${value('ip')}, ${value('at')}
+      from page having ${logWhen}
+    )`;
+}
+
+/** A page of every customer, its total the counter the triggers keep (one row when empty). */
+const everyCustomerPage = preparedSql<TotalledRow>(
+  'support_customer_page',
+  sql`with chosen as (select ${users.id} as id from ${users} where ${isCustomer}),
+    ${loggedPage(sql`chosen`)}
+    select ${customerCount.customers} as total, page.* from ${customerCount}
+    left join page on true order by page."id" desc nulls last`,
+);
+
+/**
+ * A page of the customers a search finds, and how many they are: at most `searchTotalCap + 1`
+ * are counted (through the trigram index); past the cap no page is read or logged here.
+ */
+/**
+ * Customers a search finds: its text in the search column (lower-cased, and so is the term,
+ * by PostgreSQL alike), or its digits as their id.
+ */
+const found = sql`${isCustomer} and (${users.searchText} like lower(${value('pattern')}) or ${users.id} = ${value('userId')})`;
+
+const searchPage = preparedSql<TotalledRow>(
+  'support_search_page',
+  sql`with capped as (select ${users.id} as id from ${users} where ${found} limit ${searchTotalCap + 1}),
+    counted as (select count(*)::int as total from capped),
+    ${loggedPage(sql`capped`, sql`(select total from counted) <= ${searchTotalCap}`)}
+    select counted.total, page.* from counted left join page on true
+    order by page."id" desc nulls last`,
+);
+
+/** A page of a search's matches past the cap, with its access-log row. */
+const pastCapPage = preparedSql<CustomerRow>(
+  'support_search_page_past_cap',
+  sql`with chosen as (select ${users.id} as id from ${users} where ${found}),
+    ${loggedPage(sql`chosen`)}
+    select page.* from page order by page."id" desc`,
+);
+
+/** A row of a page with its total: the result's one row has no customer when the page is empty. */
+type TotalledRow = { total: number } & (CustomerRow | { id: null });
+
+function pageOf(rows: TotalledRow[]) {
+  return {
+    rows: rows
+      .filter((row): row is { total: number } & CustomerRow => row.id !== null)
+      .map(({ total: _total, ...row }) => row),
+    total: rows[0]?.total ?? 0,
+  };
+}
+
 export function createSupportRepository(db: Database) {
-  const isCustomer = not(users.isSupport);
-
-  /** Customers matching `where`, newest first. */
-  const customers = (executor: Database, where: SQL | undefined, limit: number, offset: number) =>
-    executor
-      .select(customerColumns)
-      .from(users)
-      .leftJoin(documentTypes, eq(documentTypes.id, users.documentTypeId))
-      .where(and(isCustomer, where))
-      .orderBy(desc(users.id))
-      .limit(limit)
-      .offset(offset);
-
   return {
     /**
-     * One page of customers and their total. Without a search the total is the counter the
-     * triggers keep. With one, at most `searchTotalCap + 1` matches are counted (through the
-     * trigram index); past the cap the matches are so many that walking the id index finds a
-     * page sooner than collecting them all, so that plan is chosen for the page.
+     * One page of customers and their total, and the access-log row naming them, in one
+     * prepared statement: the log row and the read stand or fall together. With a search, at
+     * most `searchTotalCap + 1` matches are counted; past the cap the matches are so many that
+     * walking the id index finds a page sooner than collecting them all, so that plan is
+     * chosen for the page.
      */
-    async customerPage({ search, limit, offset }: PageRequest) {
+    async customerPage({ search, limit, offset }: PageRequest, read: ListRead) {
+      const values = {
+        limit,
+        offset,
+        actor: read.actorUserId,
+        action: read.action,
+        details: JSON.stringify(read.details),
+        ip: read.ip,
+        at: read.at,
+      };
       if (search === '') {
-        const [rows, [counted]] = await Promise.all([
-          customers(db, undefined, limit, offset),
-          db.select({ customers: customerCount.customers }).from(customerCount),
-        ]);
-        return { rows, total: counted?.customers ?? 0, totalCapped: false };
+        return { ...pageOf(await everyCustomerPage(db, values)), totalCapped: false };
       }
-      // The column is lower-cased; PostgreSQL lower-cases the term the same way.
-      const matches = sql`${users.searchText} like lower(${likePatternContaining(search)})`;
-      const [counted] = rowsOf<{ matches: number }>(
-        await db.execute(sql`
-          select count(*)::int as matches from (
-            select 1 from ${users} where ${and(isCustomer, matches)} limit ${searchTotalCap + 1}
-          ) as capped`),
-      );
-      const total = counted?.matches ?? 0;
-      if (total <= searchTotalCap) {
-        return { rows: await customers(db, matches, limit, offset), total, totalCapped: false };
-      }
+      const searched = {
+        ...values,
+        pattern: search.length >= minimumSearchLength ? likePatternContaining(search) : null,
+        userId: userIdOfSearch(search) ?? null,
+      };
+      const page = pageOf(await searchPage(db, searched));
+      if (page.total <= searchTotalCap) return { ...page, totalCapped: false };
       const rows = await db.transaction(async (tx) => {
         await tx.execute(sql`
           select set_config('enable_bitmapscan', 'off', true),
                  set_config('enable_seqscan', 'off', true),
                  set_config('max_parallel_workers_per_gather', '0', true)`);
-        return customers(tx, matches, limit, offset);
+        return pastCapPage(tx, searched);
       });
       return { rows, total: searchTotalCap, totalCapped: true };
     },

@@ -6,18 +6,16 @@ import {
   type SupportUserRow,
   type supportUsers,
   type supportUserShow,
-  type VerificationCheck,
 } from '@sesxi/contract';
 import { httpError } from '#app/errors.ts';
-import { identomatResultSchema } from '#app/integrations/identomat/document-verifier.ts';
-import { createAccessLogRepository, type AccessAction } from '../access-log/repository.ts';
-import { compareWithDocument } from '../identity-checks/comparison.ts';
 import {
-  createIdentityCheckRepository,
-  type IdentityCheck,
-} from '../identity-checks/repository.ts';
-import type { ServiceContext } from '../service-context.ts';
-import { createSupportRepository, type Customer } from './repository.ts';
+  createAccessLogRepository,
+  type AccessAction,
+} from '#app/modules/access-log/repository.ts';
+import { verificationCheckOf } from '#app/modules/identity-checks/check-view.ts';
+import { createIdentityCheckRepository } from '#app/modules/identity-checks/repository.ts';
+import type { ServiceContext } from '#app/modules/service-context.ts';
+import { createSupportRepository, type Customer, type CustomerRow } from './repository.ts';
 
 /** How many verification results the user page shows. */
 export const recentChecksShown = 10;
@@ -43,16 +41,18 @@ export function createSupportService({ db, clock, log }: ServiceContext) {
   const accessLog = createAccessLogRepository(db);
   const checks = createIdentityCheckRepository(db);
 
+  /** The server log's line of a read (the access log keeps who and whom). */
+  function noteRead(action: AccessAction, subjects: number) {
+    log.info({ event: 'support_read', action, subjects }, 'support read customers’ data');
+  }
+
   async function logAccess(
     reader: Reader,
     action: AccessAction,
     subjectUserIds: number[],
     details: Record<string, unknown>,
   ) {
-    log.info(
-      { event: 'support_read', action, subjects: subjectUserIds.length },
-      'support read customers’ data',
-    );
+    noteRead(action, subjectUserIds.length);
     await accessLog.append({
       actorUserId: reader.userId,
       subjectUserIds,
@@ -70,17 +70,22 @@ export function createSupportService({ db, clock, log }: ServiceContext) {
   }
 
   return {
+    /** A page of the customer list, logged in the same statement that reads it. */
     async users(
       reader: Reader,
       { page, per_page, search }: Paging & { search: string },
     ): Promise<ResponseOf<typeof supportUsers>> {
-      const { rows, total, totalCapped } = await repository.customerPage({
-        search,
-        limit: per_page,
-        offset: (page - 1) * per_page,
-      });
-      const ids = rows.map((row) => row.id);
-      await logAccess(reader, 'users.list', ids, { search, page, per_page });
+      const { rows, total, totalCapped } = await repository.customerPage(
+        { search, limit: per_page, offset: (page - 1) * per_page },
+        {
+          actorUserId: reader.userId,
+          action: 'users.list',
+          details: { search, page, per_page },
+          ip: reader.ip,
+          at: clock.now(),
+        },
+      );
+      noteRead('users.list', rows.length);
       return {
         ...pageOf(
           rows.map((row) => rowOf(row, reader.locale)),
@@ -103,7 +108,7 @@ export function createSupportService({ db, clock, log }: ServiceContext) {
           is_sda_verified: customer.isSdaVerified,
           created_at: formatTimestamp(customer.createdAt),
         },
-        lastRequests: recent.map((check) => checkOf(customer, check)),
+        lastRequests: recent.map((check) => verificationCheckOf(customer, check)),
       };
     },
 
@@ -142,7 +147,7 @@ function pageOf<Row>(data: Row[], { page, per_page }: Paging, total: number) {
   };
 }
 
-function rowOf(customer: Customer, locale: Locale): SupportUserRow {
+function rowOf(customer: CustomerRow, locale: Locale): SupportUserRow {
   return {
     id: customer.id,
     name: customer.name,
@@ -154,21 +159,4 @@ function rowOf(customer: Customer, locale: Locale): SupportUserRow {
     identity_number: customer.identityNumber ?? '',
     is_identomat_verified: customer.isIdentomatVerified,
   };
-}
-
-/** A stored check with the comparison judged against the customer's data as it is now. */
-function checkOf(customer: Customer, check: IdentityCheck): VerificationCheck {
-  const result = identomatResultSchema.safeParse(check.result);
-  return {
-    id: check.id,
-    session_token: check.sessionToken,
-    result: isRecord(check.result) ? check.result : {},
-    outcome: check.outcome,
-    comparison: result.success ? compareWithDocument(customer, result.data) : [],
-    created_at: formatTimestamp(check.createdAt),
-  };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -3,7 +3,7 @@ import { and, desc, eq, like, not } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessLog, users } from '#app/db/schema.ts';
-import { sandboxSupportAccount } from '#app/sandbox/support-account.ts';
+import { sandboxSupportAccount } from '#app/sandbox/staff-accounts.ts';
 import { bearer, sandboxSupportToken } from '#app/test/accounts.ts';
 import { buildTestApp } from '#app/test/build-test-app.ts';
 import { insertBulkCustomers } from '#app/test/bulk-customers.ts';
@@ -79,7 +79,7 @@ async function family(surname: string, count: number) {
 }
 
 async function customerCount() {
-  return app.database.db.$count(users, not(users.isSupport));
+  return app.database.db.$count(users, not(users.isStaff));
 }
 
 describe('the support API', () => {
@@ -204,7 +204,12 @@ describe('GET /api/checking/users', () => {
       expect(page.total).toBe(1);
     });
 
-    it('never finds support staff, even by their own phone', async () => {
+    it('never finds support staff, even by their own phone or id', async () => {
+      const [staff] = await app.database.db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.phone, sandboxSupportAccount.phone));
+      expect((await list({ search: String(staff?.id) })).data).toEqual([]);
       expect((await list({ search: sandboxSupportAccount.phone })).data).toEqual([]);
       expect((await list({ search: sandboxSupportAccount.surname })).data).toEqual([]);
     });
@@ -233,9 +238,17 @@ describe('GET /api/checking/users', () => {
       }
     });
 
+    it('finds a customer by their id, matched exactly however short', async () => {
+      const byId = await list({ search: String(found.id) });
+      expect(byId.data.map((row) => row.id)).toEqual([found.id]);
+      expect(byId.total).toBe(1);
+      expect(await list({ search: '0' })).toMatchObject({ data: [], total: 0 });
+    });
+
+    const tooShort = 'შეიყვანეთ მინიმუმ 3 სიმბოლო ან მომხმარებლის ID (მხოლოდ ციფრები)';
     it.each([
-      ['one character', 'ზ', 'მინიმუმ 3 სიმბოლო'],
-      ['two characters', '12', 'მინიმუმ 3 სიმბოლო'],
+      ['one letter', 'ზ', tooShort],
+      ['two characters not all digits', '1a', tooShort],
       ['over 100 characters', 'ა'.repeat(101), 'მაქსიმუმ 100 სიმბოლო'],
       ['a NUL byte', 'ზვი\u0000ად', 'მნიშვნელობა არასწორია'],
     ])('refuses %s with a message under the field', async (_case, search, message) => {
@@ -263,7 +276,7 @@ describe('GET /api/checking/users', () => {
       const rows = await app.database.db
         .select({ id: users.id })
         .from(users)
-        .where(and(not(users.isSupport), like(users.searchText, likePatternContaining(surname))))
+        .where(and(not(users.isStaff), like(users.searchText, likePatternContaining(surname))))
         .orderBy(desc(users.id))
         .limit(limit)
         .offset(offset);

@@ -5,6 +5,29 @@ import { users } from '#app/db/schema.ts';
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 
+/**
+ * A user as requests see them: every column but the password hash (read only where a
+ * password is checked or changed) and the search text.
+ */
+export const profileColumns = {
+  id: users.id,
+  name: users.name,
+  surname: users.surname,
+  identityNumber: users.identityNumber,
+  documentTypeId: users.documentTypeId,
+  documentNumber: users.documentNumber,
+  phone: users.phone,
+  phoneVerifiedAt: users.phoneVerifiedAt,
+  isSdaVerified: users.isSdaVerified,
+  isIdentomatVerified: users.isIdentomatVerified,
+  roles: users.roles,
+  isStaff: users.isStaff,
+  isMachine: users.isMachine,
+  createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
+};
+export type UserProfile = Omit<User, 'passwordHash' | 'searchText'>;
+
 export function createUserRepository(db: Database) {
   return {
     async byId(id: number): Promise<User | undefined> {

@@ -1,7 +1,7 @@
 import type { SessionUser } from '@sesxi/contract';
 import type { Database } from '#app/db/database.ts';
-import { createQuestionnaireRepository } from '../questionnaires/repository.ts';
-import type { User } from './repository.ts';
+import { createQuestionnaireRepository } from '#app/modules/questionnaires/repository.ts';
+import type { UserProfile } from './repository.ts';
 
 /**
  * The user record of the spec that login and registration answer. The onboarding flags come
@@ -10,7 +10,7 @@ import type { User } from './repository.ts';
  */
 export async function sessionUserOf(
   db: Database,
-  user: User,
+  user: UserProfile,
   apiToken: string,
 ): Promise<SessionUser> {
   return {
@@ -21,6 +21,7 @@ export async function sessionUserOf(
     is_sda_verified: user.isSdaVerified,
     has_questionnaire: await createQuestionnaireRepository(db).existsFor(user.id),
     is_identomat_verified: user.isIdentomatVerified,
-    isSupport: user.isSupport,
+    isSupport: user.roles.includes('support'),
+    roles: user.roles,
   };
 }

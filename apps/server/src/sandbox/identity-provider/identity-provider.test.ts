@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listeningTestApp } from '#app/test/listening-app.ts';
 import { formActionOf, sandboxBrowser } from '#app/test/sandbox-browser.ts';
 import { seededIdentities } from './identities.ts';
+import { sharedSandboxSecrets } from './shared-secrets.ts';
 
 let app: FastifyInstance;
 let baseUrl: string;
@@ -12,7 +13,8 @@ let client: oidc.Configuration;
 beforeAll(async () => {
   ({ app, baseUrl } = await listeningTestApp());
   const { sso } = app.config.services;
-  client = await oidc.discovery(new URL(sso.issuer), sso.clientId, sso.clientSecret, undefined, {
+  const { clientSecret } = await sharedSandboxSecrets(app.database.db);
+  client = await oidc.discovery(new URL(sso.issuer), sso.clientId, clientSecret, undefined, {
     // eslint-disable-next-line @typescript-eslint/no-deprecated -- the sandbox on plain HTTP
     execute: [oidc.allowInsecureRequests],
   });
@@ -164,6 +166,24 @@ describe('the sign-in page', () => {
     await browser.submit(action, { identity: '01001000011' });
     const next = await browser.open((await authorization()).url);
     expect(next).not.toBeInstanceOf(URL);
+  });
+
+  it('signs in a second identity in the same browser, afresh', async () => {
+    const { browser, action } = await signInPage();
+    await browser.submit(action, { identity: '01001000011' });
+    const { url, checks } = await authorization();
+    const next = await browser.open(url);
+    if (next instanceof URL) throw new Error('expected the sign-in page');
+    const returned = await browser.submit(formActionOf(await next.text(), baseUrl), {
+      identity: '01001000012',
+    });
+    if (!(returned instanceof URL)) throw new Error(`stopped at HTTP ${returned.status}`);
+    const tokens = await oidc.authorizationCodeGrant(client, returned, {
+      pkceCodeVerifier: checks.codeVerifier,
+      expectedState: checks.state,
+      expectedNonce: checks.nonce,
+    });
+    expect(tokens.claims()).toMatchObject({ personal_number: '01001000012', given_name: 'ნინო' });
   });
 
   it('sends the browser back with access_denied when denied', async () => {

@@ -1,4 +1,5 @@
 import { escapeHtml } from '#app/http/html.ts';
+import { sandboxPage } from '#app/sandbox/sandbox-page.ts';
 import { seededIdentities } from './identities.ts';
 
 /** The form's fields as typed, shown again with the error when they do not sign in. */
@@ -63,29 +64,15 @@ export function errorPage(message: string): string {
   );
 }
 
-function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="ka">
-<head>
-  <meta charset="utf-8">
-  <meta name="viewport" content="width=device-width, initial-scale=1">
-  <title>${escapeHtml(title)}</title>
-  <style>
-    body { font-family: system-ui, sans-serif; max-width: 28rem; margin: 2rem auto; padding: 0 1rem; color: #1a1b1e; }
+const style = `
     label { display: block; margin-bottom: 0.75rem; }
     input { display: block; width: 100%; box-sizing: border-box; padding: 0.5rem; font-size: 1rem; margin-top: 0.25rem; }
-    button { padding: 0.6rem 1rem; font-size: 1rem; cursor: pointer; border: 0; border-radius: 4px; background: #1c7ed6; color: #fff; }
     button.secondary { background: #e9ecef; color: #1a1b1e; }
     .actions { display: flex; gap: 0.5rem; }
-    .note { color: #495057; font-size: 0.9rem; }
-    .error { color: #c92a2a; font-weight: 600; }
     .identities { list-style: none; padding: 0; }
     .identities button { width: 100%; text-align: left; margin-bottom: 0.4rem; background: #f1f3f5; color: #1a1b1e; }
-    .identities small { display: block; color: #495057; }
-  </style>
-</head>
-<body>
-  <main>${body}</main>
-</body>
-</html>`;
+    .identities small { display: block; color: #495057; }`;
+
+function page(title: string, body: string): string {
+  return sandboxPage(title, body, style);
 }

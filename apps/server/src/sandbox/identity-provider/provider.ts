@@ -1,10 +1,11 @@
-import { generateKeyPair, randomBytes } from 'node:crypto';
-import { promisify } from 'node:util';
 import type { FastifyBaseLogger } from 'fastify';
 import Provider, { interactionPolicy, type KoaContextWithOIDC } from 'oidc-provider';
+import type { Clock } from '#app/clock.ts';
 import type { SsoSettings } from '#app/config.ts';
+import type { Database } from '#app/db/database.ts';
+import { databaseStore } from './database-store.ts';
 import type { SandboxIdentity } from './identities.ts';
-import { memoryStore } from './memory-store.ts';
+import type { SandboxSecrets } from './shared-secrets.ts';
 import { errorPage } from './pages.ts';
 
 /** Where the provider lives under the app: the issuer is `APP_URL` + this. */
@@ -22,19 +23,31 @@ const ttl = {
 
 const { Check } = interactionPolicy;
 
+/** How long the provider remembers who signed in: enough to answer the token and userinfo. */
+const personTtlSeconds = 24 * 3600;
+
+interface ProviderContext {
+  behindProxy: boolean;
+  log: FastifyBaseLogger;
+  db: Database;
+  clock: Clock;
+  secrets: SandboxSecrets;
+}
+
 /**
  * The sandbox identity provider of sandbox.md: a real OpenID Connect provider (oidc-provider)
- * with one static client, the app, whose settings are the relying party's. Whoever signs in is
- * remembered by personal number (the subject) until the process ends, which is all the
- * sandbox needs to answer the ID token and userinfo claims.
+ * with one static client, the app, whose settings are the relying party's. Its state, its
+ * keys and whoever signed in (remembered by personal number, the subject) live in the
+ * database, so every instance is the same provider.
  */
-export async function createSandboxProvider(
+export function createSandboxProvider(
   sso: SsoSettings,
-  { behindProxy, log }: { behindProxy: boolean; log: FastifyBaseLogger },
+  { behindProxy, log, db, clock, secrets }: ProviderContext,
 ) {
-  const people = new Map<string, SandboxIdentity>();
+  const store = databaseStore(db, clock);
+  const people = store('SandboxPerson');
   const provider = new Provider(sso.issuer, {
-    adapter: memoryStore(),
+    adapter: store,
     clients: [
       {
         client_id: sso.clientId,
@@ -45,8 +58,8 @@ export async function createSandboxProvider(
         token_endpoint_auth_method: 'client_secret_basic',
       },
     ],
-    jwks: { keys: [await signingKey()] },
-    cookies: { keys: [randomBytes(32).toString('base64url')] },
+    jwks: { keys: [secrets.signingKey] },
+    cookies: { keys: [secrets.cookieKey] },
     pkce: { required: () => true },
     scopes: ['openid', 'profile'],
     claims: { openid: ['sub'], profile: ['given_name', 'family_name', 'personal_number'] },
@@ -74,8 +87,8 @@ export async function createSandboxProvider(
       await grant.save();
       return grant;
     },
-    findAccount: (_ctx, sub) => {
-      const person = people.get(sub);
+    findAccount: async (_ctx, sub) => {
+      const person = (await people.find(sub)) as SandboxIdentity | undefined;
       return (
         person && {
           accountId: sub,
@@ -97,7 +110,12 @@ export async function createSandboxProvider(
   provider.on('server_error', (_ctx, error) => {
     log.error({ err: error }, 'sandbox identity provider failed');
   });
-  return { provider, people };
+  return {
+    provider,
+    /** Remembers who signed in, for the claims the app asks for next. */
+    remember: (person: SandboxIdentity) =>
+      people.upsert(person.personalNumber, { ...person }, personTtlSeconds),
+  };
 }
 
 /**
@@ -114,10 +132,4 @@ function alwaysAskWhoSignsIn() {
       ),
     );
   return policy;
-}
-
-/** An RS256 key made at start: RS256 is what clients expect unless told otherwise. */
-async function signingKey() {
-  const { privateKey } = await promisify(generateKeyPair)('rsa', { modulusLength: 2048 });
-  return { ...privateKey.export({ format: 'jwk' }), kid: 'sandbox', use: 'sig', alg: 'RS256' };
 }

@@ -1,11 +1,12 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { InteractionResults } from 'oidc-provider';
+import type { Interaction, InteractionResults } from 'oidc-provider';
 import { z } from 'zod';
 import type { SsoSettings } from '#app/config.ts';
 import { seededIdentities, type SandboxIdentity } from './identities.ts';
 import { errorPage, signInPage, type SignInForm } from './pages.ts';
 import { createSandboxProvider, mountPath } from './provider.ts';
+import type { SandboxSecrets } from './shared-secrets.ts';
 
 const formFields = z.object({
   personal_number: z.string().trim().default(''),
@@ -24,8 +25,15 @@ const formFields = z.object({
 export const sandboxIdentityProvider: FastifyPluginAsync<{
   sso: SsoSettings;
   behindProxy: boolean;
-}> = async (app, { sso, behindProxy }) => {
-  const { provider, people } = await createSandboxProvider(sso, { behindProxy, log: app.log });
+  secrets: SandboxSecrets;
+}> = async (app, { sso, behindProxy, secrets }) => {
+  const { provider, remember } = createSandboxProvider(sso, {
+    behindProxy,
+    log: app.log,
+    db: app.database.db,
+    clock: app.clock,
+    secrets,
+  });
   const handle = provider.callback();
 
   await app.register((mounted, _options, done) => {
@@ -59,7 +67,9 @@ export const sandboxIdentityProvider: FastifyPluginAsync<{
     pages.get<{ Params: { uid: string } }>(
       `${mountPath}/interaction/:uid`,
       async (request, reply) => {
-        if (!(await interactionOf(request, reply))) return expired(reply);
+        const interaction = await interactionOf(request, reply);
+        if (!interaction) return expired(reply);
+        await forgetEarlierSignIn(interaction);
         return html(reply, 200, signInPage(request.params.uid));
       },
     );
@@ -81,7 +91,7 @@ export const sandboxIdentityProvider: FastifyPluginAsync<{
         if (typeof person === 'string') {
           return html(reply, 422, signInPage(request.params.uid, { form: typed, error: person }));
         }
-        people.set(person.personalNumber, person);
+        await remember(person);
         return finish(request, reply, {
           login: { accountId: person.personalNumber, remember: false },
         });
@@ -101,6 +111,19 @@ export const sandboxIdentityProvider: FastifyPluginAsync<{
     } catch {
       return undefined;
     }
+  }
+
+  /**
+   * Every sign-in starts afresh: the session of whoever signed in earlier in this browser is
+   * forgotten, so that signing in as someone else is never met by oidc-provider's request to
+   * sign the first person out (a page the sandbox does not have).
+   */
+  async function forgetEarlierSignIn(interaction: Interaction) {
+    if (!interaction.session) return;
+    const earlier = await provider.Session.findByUid(interaction.session.uid);
+    await earlier?.destroy();
+    interaction.session = undefined;
+    await interaction.save(interaction.exp - Math.floor(Date.now() / 1000));
   }
 
   async function finish(request: FastifyRequest, reply: FastifyReply, result: InteractionResults) {

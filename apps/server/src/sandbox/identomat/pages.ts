@@ -1,4 +1,5 @@
 import { escapeHtml } from '#app/http/html.ts';
+import { sandboxPage } from '#app/sandbox/sandbox-page.ts';
 import type { SandboxSession } from '#app/integrations/identomat/sandbox-sessions.ts';
 import { sandboxPagePath } from '#app/integrations/identomat/sandbox-verifier.ts';
 
@@ -33,7 +34,7 @@ export function verificationPage(session: SandboxSession): string {
   const finished = session.completedAt
     ? '<p class="note">შემოწმება უკვე დასრულებულია; ღილაკი აპლიკაციაში დაგაბრუნებთ.</p>'
     : '';
-  return sandboxPage(
+  return page(
     `
     <h1>სატესტო დოკუმენტის შემოწმება</h1>
     <p class="note">ეს გვერდი მხოლოდ სატესტო (sandbox) რეჟიმში არსებობს და ცვლის Identomat-ის ვიჯეტს.</p>
@@ -47,28 +48,16 @@ export function verificationPage(session: SandboxSession): string {
 }
 
 export function sessionNotFoundPage(): string {
-  return sandboxPage(`
+  return page(`
     <h1>სატესტო დოკუმენტის შემოწმება</h1>
     <p class="error" role="alert">შემოწმების სესია ვერ მოიძებნა. დაბრუნდით აპლიკაციაში და დაიწყეთ თავიდან.</p>`);
 }
 
-function sandboxPage(body: string): string {
-  return `<!doctype html>
-<html lang="ka">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>სატესტო დოკუმენტის შემოწმება</title>
-<style>
-  body { font-family: system-ui, sans-serif; max-width: 32rem; margin: 2rem auto; padding: 0 1rem; color: #1a1b1e; }
-  dl { display: grid; grid-template-columns: auto 1fr; gap: 0.25rem 1rem; }
-  dt { color: #495057; }
-  dd { margin: 0; font-weight: 600; }
-  button { padding: 0.6rem 1rem; font-size: 1rem; cursor: pointer; border: 0; border-radius: 4px; background: #1c7ed6; color: #fff; }
-  .note { color: #495057; font-size: 0.9rem; }
-  .error { color: #c92a2a; font-weight: 600; }
-</style>
-</head>
-<body><main>${body}</main></body>
-</html>`;
+const style = `
+    dl { display: grid; grid-template-columns: auto 1fr; gap: 0.25rem 1rem; }
+    dt { color: #495057; }
+    dd { margin: 0; font-weight: 600; }`;
+
+function page(body: string): string {
+  return sandboxPage('სატესტო დოკუმენტის შემოწმება', body, style);
 }

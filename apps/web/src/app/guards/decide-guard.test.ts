@@ -13,6 +13,7 @@ const customer: StoredUser = {
   has_questionnaire: true,
   is_identomat_verified: true,
   isSupport: false,
+  roles: [],
   expireMinutes: now + 60_000,
 };
 
@@ -103,7 +104,7 @@ describe('route guard exemptions', () => {
 });
 
 describe('support-only routes', () => {
-  const support = { ...customer, isSupport: true };
+  const support = { ...customer, isSupport: true, roles: ['support' as const] };
 
   it('let support staff through, skipping the profile gates', () => {
     expect(decide(support, '/checking', 'support')).toEqual(allow);

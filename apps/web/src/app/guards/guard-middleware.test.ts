@@ -13,6 +13,7 @@ const customer = {
   has_questionnaire: true,
   is_identomat_verified: true,
   isSupport: false,
+  roles: [],
 };
 
 function startAt(path: string) {
@@ -68,7 +69,7 @@ describe('guard middleware', () => {
   it('keeps customers out of support routes', async () => {
     session.set(customer);
     expect(await landingOf('/checking')).toBe('/main');
-    session.set({ ...customer, isSupport: true });
+    session.set({ ...customer, isSupport: true, roles: ['support'] });
     expect(await landingOf('/checking')).toBe('/checking');
   });
 });

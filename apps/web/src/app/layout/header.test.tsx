@@ -60,7 +60,12 @@ describe('header', () => {
   });
 
   it('offers support staff their user table first', async () => {
-    session.set({ ...customerFixture, isSupport: true, is_sda_verified: false });
+    session.set({
+      ...customerFixture,
+      isSupport: true,
+      roles: ['support'],
+      is_sda_verified: false,
+    });
     const menu = await openUserMenu('ნინო კაპანაძე');
     expect(menu.getAllByRole('menuitem')[0]).toHaveTextContent('მომხმარებლები');
     expect(menu.getByRole('menuitem', { name: 'მომხმარებლები' })).toHaveAttribute(

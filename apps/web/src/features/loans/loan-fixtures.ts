@@ -1,10 +1,13 @@
-import { defaultLoanLimits } from '@sesxi/contract';
 import { customerFixture, jsonResponse, type ApiAnswer } from '../../test/api-fixtures';
 import { renderApp } from '../../test/render-app';
 import { session } from '../../shared/session/session';
 
-/** Test answers for the loan screens' calls. */
-export const purposesFixture = [
+// Test answers for the loan screens' calls.
+
+/** The seeded default product's limits, as the server announces them. */
+const limitsFixture = { min_amount: 100, max_amount: 50_000, min_months: 3, max_months: 48 };
+
+const purposesFixture = [
   { id: 1, name: 'სამომხმარებლო' },
   { id: 2, name: 'ავტომობილის შეძენა' },
 ];
@@ -23,15 +26,15 @@ export const productFixture = {
   origination_fee_percent: 2,
   origination_fee_fixed: 10,
   monthly_fee: 2,
-  ...defaultLoanLimits,
+  ...limitsFixture,
   is_default: true,
 };
 
-export const loanOptionsFixture = {
+const loanOptionsFixture = {
   status: 'success',
   branches: [{ id: 1, name: 'თბილისის ფილიალი' }],
   purposes: purposesFixture,
-  limits: defaultLoanLimits,
+  limits: limitsFixture,
   products: [
     { ...productFixture, id: 2, code: 'auto', name: 'ავტოსესხი', is_default: false },
     productFixture,
@@ -53,7 +56,7 @@ export function loanOfferFixture(
       effective_rate: 0,
       schedule: [],
     },
-    affordability,
+    affordability: { obligations: 0, obligations_estimated: false, ...affordability },
   });
 }
 
@@ -71,14 +74,14 @@ export const draftLoanFixture = {
 export const loanEditFixture = (loan: object = draftLoanFixture) =>
   jsonResponse({ ...loanOptionsFixture, loan });
 
-export const creditInfoTextFixture =
+const creditInfoTextFixture =
   'ვეთანხმები, რომ კრედიტინფომ გადაამოწმოს ჩემი საკრედიტო ისტორია.\n\nთანხმობა მოქმედებს 30 დღე.';
 
-export const loanAnswers: Record<string, ApiAnswer> = {
+const loanAnswers: Record<string, ApiAnswer> = {
   'GET /api/loans': () => jsonResponse(loanOptionsFixture),
   'GET /api/loan-edit/4': () => loanEditFixture(),
   'GET /api/credit-info/4': () =>
-    jsonResponse({ status: 'success', credit_info_text: creditInfoTextFixture }),
+    jsonResponse({ status: 'success', credit_info_text: creditInfoTextFixture, agreed_at: null }),
   'POST /api/credit-info/4/cancel': () => jsonResponse({ status: 'success' }),
   'GET /api/loans-show': () => jsonResponse({ status: 'success', loans: [] }),
   'POST /api/loan-offer': () => loanOfferFixture(),

@@ -1,7 +1,7 @@
 import { jsonResponse, type ApiAnswer } from '../../test/api-fixtures';
 
 /** Test answers for the questionnaire's calls (the form is shared by several screens). */
-export const lookupsFixture = {
+const lookupsFixture = {
   status: 'success',
   cities: [
     { id: 1, name: 'თბილისი' },
@@ -25,6 +25,7 @@ export const questionnaireFixture = {
   transfer: 300,
   monthly_expenses: 400,
   total_financial_liability: 0,
+  monthly_loan_payments: null,
   is_political_active: 0,
   is_individual_entrepreneur: 0,
   is_entrepreneur: false,
@@ -38,7 +39,7 @@ export const questionnaireFixture = {
 export const privacyAgreementFixture = 'ვეთანხმები, რომ ჩემი მონაცემები დამუშავდეს.';
 
 /** `POST /api/questionnaires` answering with what it was sent, as the server stores it. */
-export const savesQuestionnaire: ApiAnswer = (body) =>
+const savesQuestionnaire: ApiAnswer = (body) =>
   jsonResponse({
     status: 'success',
     questionnaire: { ...questionnaireFixture, ...(body as object) },

@@ -152,7 +152,7 @@ describe('/questionnaire', () => {
       'POST /api/questionnaires': () =>
         fieldErrors({
           salary: ['თანხა შეიძლება შეიცავდეს მაქსიმუმ 2 ათწილად ნიშანს'],
-          transfer: ['მნიშვნელობა უნდა იყოს მაქსიმუმ 10000000'],
+          transfer: ['თანხა უნდა იყოს მაქსიმუმ 10\u00a0000\u00a0000,00\u00a0₾'],
         }),
     });
     await fillInRequired(user);
@@ -168,7 +168,7 @@ describe('/questionnaire', () => {
     expect(field('ხელფასი')).toHaveAttribute('aria-invalid', 'true');
     expect(field('ხელფასი')).toHaveFocus();
     expect(field('საშუალო თვიური გზავნილი')).toHaveAccessibleDescription(
-      'მნიშვნელობა უნდა იყოს მაქსიმუმ 10000000',
+      'თანხა უნდა იყოს მაქსიმუმ 10\u00a0000\u00a0000,00\u00a0₾',
     );
     expect(router.state.location.pathname).toBe('/questionnaire');
     expect(session.get()).toMatchObject({ has_questionnaire: false });

@@ -1,4 +1,5 @@
 import {
+  minimumSearchLength,
   searchTotalCap,
   type AccessLogEntry,
   type SupportUser,
@@ -14,6 +15,7 @@ export const supportStaffFixture = {
   surname: 'დოლიძე',
   phone: '599000001',
   isSupport: true,
+  roles: ['support' as const],
 };
 
 const names = [
@@ -70,14 +72,20 @@ export function paginatedAnswer<Row>(
   };
 }
 
-/** `GET /api/checking/users`: search on any part of the names and numbers. */
+/**
+ * `GET /api/checking/users`: search on any part of the names and numbers; digits shorter than
+ * the minimum match the id exactly.
+ */
 export function usersListAnswer(rows: SupportUserRow[], totalCap = searchTotalCap): ApiAnswer {
   return paginatedAnswer(rows, {
     totalCap,
-    matches: (row, search) =>
-      [row.name, row.surname, row.identity_number, row.document_number].some((value) =>
-        value.includes(search),
-      ),
+    matches: (row, search) => {
+      if (search.length >= minimumSearchLength) {
+        const values = [row.name, row.surname, row.identity_number, row.document_number];
+        return values.some((value) => value.includes(search));
+      }
+      return search === '' || String(row.id) === search;
+    },
   });
 }
 

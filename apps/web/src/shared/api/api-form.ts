@@ -8,7 +8,7 @@ import {
 import { ApiError, NetworkError } from './api-error';
 
 /** Where a message that belongs to no field goes: `formState.errors.root.server`. */
-export const formErrorKey = 'root.server';
+const formErrorKey = 'root.server';
 
 /**
  * Shows a failed call on a form: each field error of the answer under the field of the same

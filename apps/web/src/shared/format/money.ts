@@ -1,3 +1,4 @@
+import { formatLari } from '@sesxi/contract';
 const nbsp = '\u00a0';
 const lari = new Intl.NumberFormat('ka-GE', { style: 'currency', currency: 'GEL' });
 
@@ -8,14 +9,7 @@ const lari = new Intl.NumberFormat('ka-GE', { style: 'currency', currency: 'GEL'
  */
 const intlSpeaksGeorgian = lari.format(1) === `1,00${nbsp}₾`;
 
-/** `ka-GE`'s currency format without Intl: four-digit amounts are not grouped. */
-export function formatLariByHand(amount: number): string {
-  const [whole = '0', tetri = '00'] = Math.abs(amount).toFixed(2).split('.');
-  const grouped = whole.length > 4 ? whole.replace(/\B(?=(\d{3})+(?!\d))/g, nbsp) : whole;
-  return `${amount < 0 ? '-' : ''}${grouped},${tetri}${nbsp}₾`;
-}
-
 /** An amount in lari as Georgians write it: `1 234 567,89 ₾` (no-break spaces, sign after). */
 export function formatMoney(amount: number): string {
-  return intlSpeaksGeorgian ? lari.format(amount) : formatLariByHand(amount);
+  return intlSpeaksGeorgian ? lari.format(amount) : formatLari(amount);
 }

@@ -14,7 +14,7 @@ function isLocale(value: unknown): value is Locale {
   return locales.some((locale) => locale === value);
 }
 
-export function storedLocale(): Locale {
+function storedLocale(): Locale {
   const value = localStorage.getItem(localeKey);
   return isLocale(value) ? value : defaultLocale;
 }

@@ -10,6 +10,7 @@ const user = {
   has_questionnaire: true,
   is_identomat_verified: false,
   isSupport: false,
+  roles: [],
 };
 
 const now = Date.UTC(2026, 10, 22, 8, 0, 0);

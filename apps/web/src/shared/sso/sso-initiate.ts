@@ -11,7 +11,7 @@ export type SsoStartState = BodyOf<typeof ssoInitiate>['state'];
  * Starts a single sign-on transaction: keeps its token for the way back and sends the browser
  * to the identity provider.
  */
-export async function startSso(state: SsoStartState): Promise<void> {
+async function startSso(state: SsoStartState): Promise<void> {
   const { sso_token, auth_url } = await apiRequest(ssoInitiate, { body: { state } });
   ssoToken.set(sso_token);
   window.location.assign(auth_url);

@@ -17,7 +17,8 @@ const identity = { name: 'გიორგი', surname: 'ბერიძე', id
 const privacyText = 'პირველი აბზაცი.\nმეორე აბზაცი.';
 
 const identifiedAnswers: Record<string, ApiAnswer> = {
-  'GET /api/sso/user-info': () => jsonResponse({ status: 'success', user_info: identity }),
+  'GET /api/sso/user-info': () =>
+    jsonResponse({ status: 'success', user_info: identity, already_registered: false }),
   'GET /api/register': () =>
     jsonResponse({
       status: 'success',

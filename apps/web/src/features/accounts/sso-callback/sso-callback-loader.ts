@@ -4,7 +4,7 @@ import { i18next } from '../../../shared/i18n/i18n';
 import { notify } from '../../../shared/notifications/notification-store';
 import { ssoToken } from '../../../shared/sso/sso-token';
 import { completeSsoTransaction } from '../api/sso-callback';
-import { continueAfterSso } from './sso-continuations';
+import { continueAfterSso, type SsoContinuations } from './sso-continuations';
 
 function failureMessage(error: unknown): string {
   if (error instanceof NetworkError) return i18next.t('sso.networkError');
@@ -15,7 +15,10 @@ function failureMessage(error: unknown): string {
 }
 
 /** Completes the transaction and names the page to go on to; failures go home with a message. */
-async function completeSso(query: URLSearchParams): Promise<string> {
+async function completeSso(
+  query: URLSearchParams,
+  continuations: SsoContinuations,
+): Promise<string> {
   const code = query.get('code');
   const token = ssoToken.get();
   if (!code) {
@@ -29,7 +32,7 @@ async function completeSso(query: URLSearchParams): Promise<string> {
     return '/';
   }
   try {
-    return await continueAfterSso(await completeSsoTransaction({ code, token }));
+    return await continueAfterSso(await completeSsoTransaction({ code, token }), continuations);
   } catch (error) {
     notify({ type: 'error', text: failureMessage(error) });
     return '/';
@@ -37,9 +40,12 @@ async function completeSso(query: URLSearchParams): Promise<string> {
 }
 
 /**
- * The identity provider's redirect URI (APP_URL/sso/callback). A provider's code works once;
- * a loader runs once per visit (not twice like a StrictMode effect), so the code is sent once.
+ * The loader of the identity provider's redirect URI (APP_URL/sso/callback), going on by
+ * `continuations`: the app passes those of other features, which start sign-on in their own
+ * contexts. A provider's code works once; a loader runs once per visit (not twice like a
+ * StrictMode effect), so the code is sent once.
  */
-export async function ssoCallbackLoader({ request }: LoaderFunctionArgs) {
-  return redirect(await completeSso(new URL(request.url).searchParams));
+export function createSsoCallbackLoader(continuations: SsoContinuations) {
+  return async ({ request }: LoaderFunctionArgs) =>
+    redirect(await completeSso(new URL(request.url).searchParams, continuations));
 }

@@ -1,8 +1,6 @@
-import { loanOfferQuote, type LoanTerms, type ResponseOf } from '@sesxi/contract';
+import { loanOfferQuote, type LoanTerms } from '@sesxi/contract';
 import { queryOptions, skipToken } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/api-client';
-
-export type LoanOfferAnswer = ResponseOf<typeof loanOfferQuote>;
 
 /**
  * `POST /api/loan-offer`: the server's offer and affordability check for `terms` (none asked

@@ -1,14 +1,14 @@
 import { Button, Loader, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApplicationStepActions } from '../../../shared/loan-application/application-step-actions';
-import { applicationSteps, useLoanId } from '../../../shared/loan-application/application-steps';
+import { ApplicationStepActions } from '../application-steps/application-step-actions';
+import { applicationSteps, useLoanId } from '../application-steps/application-steps';
 import { useStartSso } from '../../../shared/sso/sso-initiate';
 import { ErrorAlert } from '../../../shared/ui/error-alert';
 
 /**
  * `/credit-info/{id}/identification/{status?}`: the last step. Single sign-on proves who
- * applies; the SSO callback then finishes the application (see accounts' sso-continuations).
+ * applies; the SSO callback then finishes the application (see ./finish-after-sso).
  */
 export function IdentificationPage() {
   const { t } = useTranslation();

@@ -9,7 +9,7 @@ import { Link } from 'react-router';
 import { useApiForm } from '../../../shared/api/api-form';
 import { ApiError } from '../../../shared/api/api-error';
 import { amountInputText, parseGeorgianNumber } from '../../../shared/format/number-input';
-import { applicationSteps } from '../../../shared/loan-application/application-steps';
+import { applicationSteps } from '../application-steps/application-steps';
 import type { LoanUpload } from '../api/loan-form-data';
 import type { LoanFormOptions } from '../api/loan-options';
 import { ErrorAlert } from '../../../shared/ui/error-alert';

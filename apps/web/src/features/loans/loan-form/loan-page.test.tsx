@@ -121,7 +121,7 @@ describe('/loan', () => {
     await user.upload(field('საბანკო ამონაწერი'), statementFile(bankStatementMaxBytes + 1));
     await user.click(continueButton());
     expect(field('თანხა')).toHaveAccessibleDescription(
-      expect.stringContaining('მნიშვნელობა უნდა იყოს მინიმუმ 100'),
+      expect.stringContaining('თანხა უნდა იყოს მინიმუმ 100,00\u00a0₾'),
     );
     expect(field('ვადა (თვე)')).toHaveAccessibleDescription(
       expect.stringContaining('შეიყვანეთ მთელი რიცხვი'),

@@ -9,7 +9,7 @@ import { MoneyInput } from '../../../shared/ui/money-input';
 import { loanFieldChecks, type LoanFormValues } from './loan-values';
 
 /** The amount slider moves in whole 50 GEL; the field takes any amount in tetri. */
-export const amountStep = 50;
+const amountStep = 50;
 
 /** Where a slider's thumb stands for what the field holds: on a step from `min`, within the limits. */
 function sliderValue(text: string, min: number, max: number, step: number): number {

@@ -9,7 +9,7 @@ import { loanOfferQuery } from '../api/loan-offer';
 import classes from './loan-offer.module.css';
 
 /** How long the amount and term must stay put before the server is asked. */
-export const affordabilityDelayMs = 400;
+const affordabilityDelayMs = 400;
 
 const sameTerms = (a: LoanTerms | null, b: LoanTerms | null) =>
   a?.amount === b?.amount && a?.months === b?.months;

@@ -1,10 +1,10 @@
 import { questionnaireShow, type ResponseOf } from '@sesxi/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/api-client';
 import { currentLocale } from '../../../shared/i18n/i18n';
 
 /** The spec issues `GET /api/questionnaires` 500 ms after the screen asks for it. */
-export const questionnaireFetchDelayMs = 500;
+const questionnaireFetchDelayMs = 500;
 
 function pause(milliseconds: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -42,8 +42,4 @@ export function questionnaireShowQuery() {
       return { questionnaire, privacy_policy_agreement_text };
     },
   });
-}
-
-export function useSavedQuestionnaire() {
-  return useQuery(questionnaireShowQuery());
 }

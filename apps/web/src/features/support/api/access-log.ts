@@ -2,7 +2,7 @@ import { supportUserAccessLog } from '@sesxi/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/api-client';
 
-export const accessLogPageSize = 10;
+const accessLogPageSize = 10;
 
 /** `GET /api/checking/users/{id}/access-log`: who read this customer's data, newest first. */
 export function accessLogQuery(id: string, page: number) {

@@ -10,6 +10,9 @@ const actionKeys = {
   'users.list': 'support.accessActions.list',
   'users.show': 'support.accessActions.show',
   'users.access_log': 'support.accessActions.accessLog',
+  'applications.list': 'support.accessActions.applicationsList',
+  'applications.show': 'support.accessActions.application',
+  'applications.bank_statement': 'support.accessActions.bankStatement',
 } as const satisfies Record<AccessLogEntry['action'], string>;
 
 /** Who looked at this customer's data, what and when (the law asks for this record). */

@@ -1,30 +1,37 @@
 import '@mantine/core/styles/Input.layer.css';
 import { TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { minimumSearchLength } from '@sesxi/contract';
+import { isRunnableSearch, minimumSearchLength } from '@sesxi/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isSearchable } from './users-list-state';
 
 /** How long typing must pause before the table searches. */
-export const searchDelayMs = 300;
+const searchDelayMs = 300;
 
 interface SearchFieldProps {
   /** The search the table shows (from the address). */
   value: string;
-  /** Called once typing pauses, with the trimmed text (empty, or long enough to search). */
+  /** Called once typing pauses, with the trimmed text (empty, or searchable). */
   onCommit: (search: string) => void;
+  /** The server's refusal of `value`, shown under the field until the text changes. */
+  refusal?: string | undefined;
 }
 
-export function SearchField({ value, onCommit }: SearchFieldProps) {
+export function SearchField({ value, onCommit, refusal }: SearchFieldProps) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState(value);
   // The search the address showed last, and the last one this field asked for.
   const [seen, setSeen] = useState(value);
   const [requested, setRequested] = useState(value);
+  // Said once typing pauses on text the server would refuse, which is then not sent.
+  const [tooShort, setTooShort] = useState(false);
   const commit = useDebouncedCallback((text: string) => {
     const search = text.trim();
-    if (search === value || !isSearchable(search)) return;
+    if (!isRunnableSearch(search)) {
+      setTooShort(true);
+      return;
+    }
+    if (search === value) return;
     setRequested(search);
     onCommit(search);
   }, searchDelayMs);
@@ -35,16 +42,25 @@ export function SearchField({ value, onCommit }: SearchFieldProps) {
     if (value !== requested) {
       setRequested(value);
       setDraft(value);
+      setTooShort(false);
     }
   }
+
+  const error = tooShort
+    ? t('support.searchTooShort', { minimum: minimumSearchLength })
+    : draft.trim() === value
+      ? refusal
+      : undefined;
 
   return (
     <TextInput
       type="search"
       label={t('labels.search')}
       description={t('support.searchHint', { minimum: minimumSearchLength })}
+      error={error}
       value={draft}
       onChange={(event) => {
+        setTooShort(false);
         setDraft(event.currentTarget.value);
         commit(event.currentTarget.value);
       }}

@@ -1,16 +1,11 @@
-import { minimumSearchLength } from '@sesxi/contract';
+import { isRunnableSearch } from '@sesxi/contract';
 import { useSearchParams } from 'react-router';
 
 export const pageSizes = [10, 15, 25, 50] as const;
 const defaultPageSize = 15;
 
-/** The server searches by at least three characters (or lists everyone). */
-export function isSearchable(search: string): boolean {
-  return search.length === 0 || search.length >= minimumSearchLength;
-}
-
 /** What the support table shows, kept in the address so that back and forward work. */
-export interface UsersListState {
+interface UsersListState {
   page: number;
   perPage: number;
   search: string;
@@ -21,18 +16,18 @@ function positiveInteger(value: string | null): number | null {
   return Number.isInteger(number) && number > 0 ? number : null;
 }
 
-export function readUsersListState(params: URLSearchParams): UsersListState {
+function readUsersListState(params: URLSearchParams): UsersListState {
   const perPage = positiveInteger(params.get('per_page'));
   const search = params.get('search')?.trim() ?? '';
   return {
     page: positiveInteger(params.get('page')) ?? 1,
     perPage: pageSizes.find((size) => size === perPage) ?? defaultPageSize,
-    search: isSearchable(search) ? search : '',
+    search: isRunnableSearch(search) ? search : '',
   };
 }
 
 /** The address's query for a state, leaving out the defaults. */
-export function writeUsersListState({ page, perPage, search }: UsersListState): URLSearchParams {
+function writeUsersListState({ page, perPage, search }: UsersListState): URLSearchParams {
   const params = new URLSearchParams();
   if (search) params.set('search', search);
   if (page !== 1) params.set('page', String(page));

@@ -1,11 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { customerFixture, jsonResponse, requestsTo } from '../../../test/api-fixtures';
+import { customerFixture, fieldErrors, jsonResponse, requestsTo } from '../../../test/api-fixtures';
 import { renderApp } from '../../../test/render-app';
 import { session } from '../../../shared/session/session';
 import { supportRows, supportStaffFixture, usersListAnswer } from '../test-fixtures';
 
 const listCall = 'GET /api/checking/users';
+const tooShort = 'ძებნისთვის შეიყვანეთ მინიმუმ 3 სიმბოლო ან მომხმარებლის ID';
 
 function openTable(path = '/checking', rows = supportRows(40)) {
   session.set(supportStaffFixture);
@@ -87,21 +88,73 @@ describe('/checking', () => {
     expect(screen.getByRole('searchbox', { name: 'ძებნა' })).toHaveValue(' 0000012 ');
   });
 
-  it('waits for three characters before it searches, and says so', async () => {
+  it('waits for three characters before it searches, and says so under the field', async () => {
     const { user, fetchMock } = openTable();
     await table();
     const search = screen.getByRole('searchbox', { name: 'ძებნა' });
     expect(search).toHaveAccessibleDescription(
-      'სახელი, გვარი, პირადი ნომერი, დოკუმენტის ნომერი ან ტელეფონი; მინიმუმ 3 სიმბოლო',
+      'სახელი, გვარი, პირადი ნომერი, დოკუმენტის ნომერი ან ტელეფონი (მინიმუმ 3 სიმბოლო), ან მომხმარებლის ID',
     );
     await user.type(search, 'AB');
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await vi.waitFor(() => {
+      expect(search).toHaveAccessibleDescription(expect.stringContaining(tooShort));
+    });
+    expect(search).toBeInvalid();
     expect(listQueries(fetchMock)).toEqual(['1 15 ']);
+    expect(await bodyRows()).toHaveLength(15);
 
     await user.type(search, '0');
+    expect(search).not.toHaveAccessibleDescription(expect.stringContaining(tooShort));
     await vi.waitFor(() => {
       expect(listQueries(fetchMock)).toEqual(['1 15 ', '1 15 AB0']);
     });
+    expect(search).toBeValid();
+  });
+
+  it('searches by a customer’s id of one or two digits', async () => {
+    const { user, router, fetchMock } = openTable();
+    await table();
+    await user.type(screen.getByRole('searchbox', { name: 'ძებნა' }), '7');
+    await vi.waitFor(async () => {
+      expect(await bodyRows()).toHaveLength(1);
+    });
+    expect(within((await bodyRows())[0] as HTMLElement).getAllByRole('cell')[0]).toHaveTextContent(
+      '7',
+    );
+    expect(listQueries(fetchMock)).toEqual(['1 15 ', '1 15 7']);
+    expect(router.state.location.search).toBe('?search=7');
+    expect(screen.getByRole('searchbox', { name: 'ძებნა' })).toBeValid();
+  });
+
+  it('says the server’s refusal of a search under the field and keeps the table', async () => {
+    const refusal = 'ძებნისთვის საჭიროა მინიმუმ 3 სიმბოლო';
+    const list = usersListAnswer(supportRows(40));
+    session.set(supportStaffFixture);
+    const { user, fetchMock } = renderApp('/checking', {
+      [listCall]: (body, query) =>
+        query.get('search') === '7' ? fieldErrors({ search: [refusal] }) : list(body, query),
+    });
+    await table();
+    const search = screen.getByRole('searchbox', { name: 'ძებნა' });
+    await user.type(search, '7');
+    await vi.waitFor(() => {
+      expect(search).toHaveAccessibleDescription(expect.stringContaining(refusal));
+    });
+    expect(search).toBeInvalid();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    const rows = await bodyRows();
+    expect(rows).toHaveLength(15);
+    expect(within(rows[0] as HTMLElement).getByRole('link')).toHaveAttribute(
+      'href',
+      '/checking/users/40',
+    );
+
+    await user.type(search, '0');
+    expect(search).not.toHaveAccessibleDescription(expect.stringContaining(refusal));
+    await vi.waitFor(() => {
+      expect(listQueries(fetchMock)).toEqual(['1 15 ', '1 15 7', '1 15 70']);
+    });
+    expect(search).toBeValid();
   });
 
   it('ignores a search in the address that is too short to search by', async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "questionnaires" ADD COLUMN "monthly_loan_payments" numeric(12, 2);

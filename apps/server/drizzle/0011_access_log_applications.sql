@@ -1,0 +1,2 @@
+ALTER TABLE "access_log" DROP CONSTRAINT "access_log_action";--> statement-breakpoint
+ALTER TABLE "access_log" ADD CONSTRAINT "access_log_action" CHECK ("access_log"."action" in ('users.list', 'users.show', 'users.access_log', 'applications.list', 'applications.show', 'applications.bank_statement'));

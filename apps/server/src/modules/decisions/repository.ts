@@ -1,0 +1,306 @@
+import {
+  minimumSearchLength,
+  type Affordability,
+  type CreditReport,
+  type LoanOffer,
+  type Questionnaire,
+} from '@sesxi/contract';
+import { and, asc, count, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Database } from '#app/db/database.ts';
+import { maxId } from '#app/db/lookups.ts';
+import {
+  consentTexts,
+  consents,
+  creditReports,
+  identomatChecks,
+  loanApplications,
+  loanDecisions,
+  loanOfferSnapshots,
+  loanPurposes,
+  loanStatuses,
+  loanStatusHistory,
+  loanSubmissions,
+  rejectionReasons,
+  users,
+} from '#app/db/schema.ts';
+import type { SubmittedInputs } from '#app/modules/credit-reports/repository.ts';
+import { likePatternContaining } from '#app/modules/support/repository.ts';
+
+const officers = alias(users, 'officer');
+
+const customerColumns = { id: users.id, name: users.name, surname: users.surname };
+const officerColumns = { id: officers.id, name: officers.name, surname: officers.surname };
+
+export interface QueueRequest {
+  statuses: readonly ('submitted' | 'under_review')[];
+  search: string;
+  limit: number;
+  offset: number;
+}
+
+/** An application, a customer's name or personal number: what officers search the queue by. */
+function queueSearch(search: string): SQL | undefined {
+  if (search === '') return undefined;
+  const id = /^\d{1,9}$/.test(search) ? Number(search) : undefined;
+  return or(
+    search.length >= minimumSearchLength
+      ? sql`${users.searchText} like lower(${likePatternContaining(search)})`
+      : undefined,
+    id === undefined ? undefined : eq(loanApplications.id, id),
+  );
+}
+
+export type NewDecision = typeof loanDecisions.$inferInsert;
+
+export function createDecisionRepository(db: Database) {
+  return {
+    /** A page of the queue, oldest submission first, with what the officers' table shows. */
+    async queuePage({ statuses, search, limit, offset }: QueueRequest) {
+      const where = and(inArray(loanApplications.status, statuses), queueSearch(search));
+      const latestCheck = db
+        .select({ outcome: identomatChecks.outcome })
+        .from(identomatChecks)
+        .where(
+          and(
+            eq(identomatChecks.userId, loanApplications.userId),
+            isNotNull(identomatChecks.completedAt),
+          ),
+        )
+        .orderBy(desc(identomatChecks.createdAt), desc(identomatChecks.id))
+        .limit(1)
+        .as('latest_check');
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select({
+            id: loanApplications.id,
+            status: loanApplications.status,
+            statusName: loanStatuses.name,
+            statusNameEn: loanStatuses.nameEn,
+            amount: loanApplications.amount,
+            months: loanApplications.months,
+            submittedAt: loanSubmissions.submittedAt,
+            customer: customerColumns,
+            officer: officerColumns,
+            monthlyPayment: loanOfferSnapshots.monthlyPayment,
+            pti: loanOfferSnapshots.pti,
+            bureauState: creditReports.state,
+            bureauReport: sql<CreditReport | null>`${creditReports.report}`,
+            bureauAffordability: sql<Affordability | null>`${creditReports.affordability}`,
+            checkOutcome: latestCheck.outcome,
+          })
+          .from(loanApplications)
+          .innerJoin(users, eq(users.id, loanApplications.userId))
+          .innerJoin(loanStatuses, eq(loanStatuses.code, loanApplications.status))
+          .innerJoin(loanSubmissions, eq(loanSubmissions.applicationId, loanApplications.id))
+          .leftJoin(
+            loanOfferSnapshots,
+            and(
+              eq(loanOfferSnapshots.applicationId, loanApplications.id),
+              eq(loanOfferSnapshots.kind, 'submission'),
+            ),
+          )
+          .leftJoin(creditReports, eq(creditReports.applicationId, loanApplications.id))
+          .leftJoin(officers, eq(officers.id, loanApplications.assignedOfficerId))
+          .leftJoinLateral(latestCheck, sql`true`)
+          .where(where)
+          .orderBy(asc(loanSubmissions.submittedAt), asc(loanApplications.id))
+          .limit(limit)
+          .offset(offset),
+        db
+          .select({ total: count() })
+          .from(loanApplications)
+          .innerJoin(users, eq(users.id, loanApplications.userId))
+          .innerJoin(loanSubmissions, eq(loanSubmissions.applicationId, loanApplications.id))
+          .where(where),
+      ]);
+      return { rows, total: counted?.total ?? 0 };
+    },
+
+    /** A submitted application with everything the review screen shows of it, or undefined. */
+    async application(id: number) {
+      if (id > maxId) return undefined;
+      const [row] = await db
+        .select({
+          id: loanApplications.id,
+          userId: loanApplications.userId,
+          status: loanApplications.status,
+          statusName: loanStatuses.name,
+          statusNameEn: loanStatuses.nameEn,
+          amount: loanApplications.amount,
+          months: loanApplications.months,
+          productId: loanApplications.productId,
+          purpose: loanPurposes.name,
+          purposeEn: loanPurposes.nameEn,
+          createdAt: loanApplications.createdAt,
+          submittedAt: loanSubmissions.submittedAt,
+          bankStatementKey: loanApplications.bankStatementKey,
+          bankStatementName: loanApplications.bankStatementName,
+          bankStatementSize: loanApplications.bankStatementSize,
+          bankStatementType: loanApplications.bankStatementType,
+          creditConsentId: loanSubmissions.creditConsentId,
+          questionnaire: sql<Questionnaire | null>`${loanSubmissions.questionnaire}`,
+          officer: officerColumns,
+          customer: {
+            ...customerColumns,
+            phone: users.phone,
+            identityNumber: users.identityNumber,
+            documentNumber: users.documentNumber,
+            isSdaVerified: users.isSdaVerified,
+            isIdentomatVerified: users.isIdentomatVerified,
+          },
+        })
+        .from(loanApplications)
+        .innerJoin(users, eq(users.id, loanApplications.userId))
+        .innerJoin(loanStatuses, eq(loanStatuses.code, loanApplications.status))
+        .innerJoin(loanPurposes, eq(loanPurposes.id, loanApplications.loanPurposeId))
+        .leftJoin(loanSubmissions, eq(loanSubmissions.applicationId, loanApplications.id))
+        .leftJoin(officers, eq(officers.id, loanApplications.assignedOfficerId))
+        .where(eq(loanApplications.id, id));
+      return row;
+    },
+
+    /** The offer the server computed at submission, with its inputs. */
+    async submissionOffer(id: number) {
+      const [row] = await db
+        .select({
+          productId: loanOfferSnapshots.productId,
+          inputs: sql<SubmittedInputs>`${loanOfferSnapshots.inputs}`,
+          monthlyPayment: loanOfferSnapshots.monthlyPayment,
+          totalRepayment: loanOfferSnapshots.totalRepayment,
+          totalCost: loanOfferSnapshots.totalCost,
+          upfrontFee: loanOfferSnapshots.upfrontFee,
+          nominalRate: loanOfferSnapshots.nominalRate,
+          effectiveRate: loanOfferSnapshots.effectiveRate,
+          schedule: sql<LoanOffer['schedule']>`${loanOfferSnapshots.schedule}`,
+          pti: loanOfferSnapshots.pti,
+          ptiLimit: loanOfferSnapshots.ptiLimit,
+          fits: loanOfferSnapshots.fits,
+          alternatives: sql<Affordability['alternatives']>`${loanOfferSnapshots.alternatives}`,
+        })
+        .from(loanOfferSnapshots)
+        .where(
+          and(eq(loanOfferSnapshots.applicationId, id), eq(loanOfferSnapshots.kind, 'submission')),
+        );
+      return row;
+    },
+
+    async creditReport(id: number) {
+      const [row] = await db
+        .select()
+        .from(creditReports)
+        .where(eq(creditReports.applicationId, id));
+      return row;
+    },
+
+    /** The customer's completed document checks, newest first. */
+    identityChecks(userId: number, limit: number) {
+      return db
+        .select()
+        .from(identomatChecks)
+        .where(and(eq(identomatChecks.userId, userId), isNotNull(identomatChecks.completedAt)))
+        .orderBy(desc(identomatChecks.createdAt), desc(identomatChecks.id))
+        .limit(limit);
+    },
+
+    /**
+     * The consents behind the application with the wording agreed: the customer's privacy
+     * policy and personal-data check, and the credit consent the submission used.
+     */
+    consents(userId: number, creditConsentId: number | null) {
+      return db
+        .select({
+          kind: consents.kind,
+          version: consentTexts.version,
+          text: consentTexts.body,
+          agreedAt: consents.agreedAt,
+        })
+        .from(consents)
+        .innerJoin(consentTexts, eq(consentTexts.id, consents.consentTextId))
+        .where(
+          and(
+            eq(consents.userId, userId),
+            or(
+              inArray(consents.kind, ['privacy_policy', 'sda_information']),
+              creditConsentId === null ? sql`false` : eq(consents.id, creditConsentId),
+            ),
+          ),
+        )
+        .orderBy(asc(consents.agreedAt), asc(consents.id));
+    },
+
+    history(id: number) {
+      return db
+        .select({
+          from: loanStatusHistory.fromStatus,
+          to: loanStatusHistory.toStatus,
+          reason: loanStatusHistory.reason,
+          at: loanStatusHistory.createdAt,
+          actor: customerColumns,
+        })
+        .from(loanStatusHistory)
+        .leftJoin(users, eq(users.id, loanStatusHistory.actorUserId))
+        .where(eq(loanStatusHistory.applicationId, id))
+        .orderBy(asc(loanStatusHistory.createdAt), asc(loanStatusHistory.id));
+    },
+
+    /** The application's decisions, oldest first, with each officer. */
+    decisions(id: number) {
+      return db
+        .select({
+          id: loanDecisions.id,
+          kind: loanDecisions.kind,
+          amount: loanDecisions.amount,
+          months: loanDecisions.months,
+          monthlyPayment: loanDecisions.monthlyPayment,
+          effectiveRate: loanDecisions.effectiveRate,
+          reasonCodes: loanDecisions.reasonCodes,
+          createdAt: loanDecisions.createdAt,
+          officer: customerColumns,
+        })
+        .from(loanDecisions)
+        .innerJoin(users, eq(users.id, loanDecisions.officerId))
+        .where(eq(loanDecisions.applicationId, id))
+        .orderBy(asc(loanDecisions.id));
+    },
+
+    /** The application's row locked for this transaction: decisions on it take turns. */
+    async lock(id: number) {
+      if (id > maxId) return undefined;
+      const [row] = await db
+        .select({
+          id: loanApplications.id,
+          userId: loanApplications.userId,
+          status: loanApplications.status,
+          amount: loanApplications.amount,
+          months: loanApplications.months,
+          productId: loanApplications.productId,
+          phone: users.phone,
+        })
+        .from(loanApplications)
+        .innerJoin(users, eq(users.id, loanApplications.userId))
+        .where(eq(loanApplications.id, id))
+        .for('update', { of: loanApplications });
+      return row;
+    },
+
+    async insertDecision(decision: NewDecision): Promise<void> {
+      await db.insert(loanDecisions).values(decision);
+    },
+
+    /** The reasons of the reference list, in their order. */
+    reasons() {
+      return db
+        .select({
+          code: rejectionReasons.code,
+          name: rejectionReasons.name,
+          nameEn: rejectionReasons.nameEn,
+        })
+        .from(rejectionReasons)
+        .orderBy(asc(rejectionReasons.sortOrder), asc(rejectionReasons.id));
+    },
+  };
+}
+
+export type DecisionRepository = ReturnType<typeof createDecisionRepository>;
+export type DecisionRow = Awaited<ReturnType<DecisionRepository['decisions']>>[number];

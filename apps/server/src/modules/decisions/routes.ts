@@ -1,0 +1,120 @@
+import {
+  applicationApprove,
+  applicationBankStatementPath,
+  applicationConfirm,
+  applicationQueue,
+  applicationReject,
+  applicationReview,
+  applicationTakeReview,
+  localeFromAcceptLanguage,
+  rejectionReasons,
+} from '@sesxi/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { schemaOf } from '#app/http/endpoint-schema.ts';
+import { accountOf } from '#app/plugins/authentication.ts';
+import { serviceContext } from '#app/modules/service-context.ts';
+import { createDecisionService, type Officer } from './service.ts';
+
+function officerOf(request: FastifyRequest): Officer {
+  return {
+    userId: accountOf(request).user.id,
+    ip: request.ip,
+    locale: localeFromAcceptLanguage(request.headers['accept-language']),
+  };
+}
+
+/** A file name for a header: ASCII as is, anything else percent-encoded (RFC 6266 / 5987). */
+function attachment(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/**
+ * The underwriting queue and decisions: credit officers only (401 without a session, 403 for
+ * customers and for staff without the role). Every read of a customer's data is logged.
+ */
+export const decisionRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
+  const officersOnly = { onRequest: app.requireCreditOfficer };
+  const service = (request: FastifyRequest) =>
+    createDecisionService({
+      ...serviceContext(app, request),
+      storage: app.fileStorage,
+      texts: app.texts,
+      productName: app.config.productName,
+      ptiLimits: app.config.ptiLimits,
+      secondOfficerFrom: app.config.approvalSecondOfficerFrom,
+      announce: app.announce,
+    });
+
+  app.get(
+    rejectionReasons.path,
+    { ...officersOnly, schema: schemaOf(rejectionReasons) },
+    async (request) => ({
+      status: 'success' as const,
+      reasons: await service(request).reasons(officerOf(request).locale),
+    }),
+  );
+
+  app.get(
+    applicationQueue.path,
+    { ...officersOnly, schema: schemaOf(applicationQueue) },
+    (request) => service(request).queue(officerOf(request), request.query),
+  );
+
+  app.get(
+    applicationReview.path,
+    { ...officersOnly, schema: schemaOf(applicationReview) },
+    (request) => service(request).review(officerOf(request), request.params.id),
+  );
+
+  app.get(
+    applicationBankStatementPath,
+    { ...officersOnly, schema: { params: applicationReview.params } },
+    async (request, reply) => {
+      const file = await service(request).bankStatement(officerOf(request), request.params.id);
+      return reply
+        .type(file.type)
+        .header('content-disposition', attachment(file.name))
+        .header('cache-control', 'no-store')
+        .send(file.bytes);
+    },
+  );
+
+  app.post(
+    applicationTakeReview.path,
+    { ...officersOnly, schema: schemaOf(applicationTakeReview) },
+    async (request) => {
+      await service(request).takeReview(officerOf(request), request.params.id);
+      return { status: 'success' as const };
+    },
+  );
+
+  app.post(
+    applicationApprove.path,
+    { ...officersOnly, schema: schemaOf(applicationApprove) },
+    async (request) => ({
+      status: 'success' as const,
+      decision: await service(request).approve(officerOf(request), request.params.id, request.body),
+    }),
+  );
+
+  app.post(
+    applicationConfirm.path,
+    { ...officersOnly, schema: schemaOf(applicationConfirm) },
+    async (request) => ({
+      status: 'success' as const,
+      decision: await service(request).confirm(officerOf(request), request.params.id),
+    }),
+  );
+
+  app.post(
+    applicationReject.path,
+    { ...officersOnly, schema: schemaOf(applicationReject) },
+    async (request) => ({
+      status: 'success' as const,
+      decision: await service(request).reject(officerOf(request), request.params.id, request.body),
+    }),
+  );
+  done();
+};

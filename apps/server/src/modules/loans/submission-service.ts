@@ -1,0 +1,177 @@
+import {
+  formatTimestamp,
+  translate,
+  type creditInfoShow,
+  type MessageKey,
+  type PtiLimits,
+  type ResponseOf,
+} from '@sesxi/contract';
+import { HttpError, httpError } from '#app/errors.ts';
+import type { TextQueue } from '#app/modules/texts/plugin.ts';
+import {
+  createConsentLedger,
+  creditConsentValidMs,
+  type ConsentEvidence,
+} from '#app/modules/consents/ledger.ts';
+import type { Database } from '#app/db/database.ts';
+import type { CreditBureau } from '#app/integrations/credit-bureau/credit-bureau.ts';
+import {
+  createCreditReportService,
+  requestCreditReport,
+} from '#app/modules/credit-reports/service.ts';
+import { recordOfferSnapshot } from '#app/modules/loan-offers/service.ts';
+import { currentQuestionnaire } from '#app/modules/questionnaires/service.ts';
+import type { AnnounceEvent } from '#app/modules/webhooks/events.ts';
+import type { ServiceContext } from '#app/modules/service-context.ts';
+import { spendLoanSignIn } from '#app/modules/sso/service.ts';
+import type { UserProfile } from '#app/modules/users/repository.ts';
+import { createLoanRepository } from './repository.ts';
+import { moveApplication } from './transitions.ts';
+
+interface SubmissionDependencies extends ServiceContext {
+  texts: TextQueue;
+  productName: string;
+  ptiLimits: PtiLimits;
+  creditBureau: CreditBureau;
+  enqueueJob: (db: Database, kind: string, payload: unknown) => Promise<number>;
+  announce: AnnounceEvent;
+}
+
+/**
+ * The steps after the form that lead to the lender: the credit-bureau consent, then the
+ * submission once single sign-on has identified the customer.
+ */
+export function createSubmissionService({
+  db,
+  clock,
+  log,
+  texts,
+  productName,
+  ptiLimits,
+  creditBureau,
+  enqueueJob,
+  announce,
+}: SubmissionDependencies) {
+  const repository = createLoanRepository(db);
+
+  async function requireOwned(id: number, userId: number) {
+    const application = await repository.findOwned(id, userId);
+    if (!application) throw httpError(404, 'errors.notFound');
+    return application;
+  }
+
+  /**
+   * A refused submission answers the spec's message, or says that the identity confirmed is
+   * someone else's, which the customer can put right; the log keeps the reason.
+   */
+  function submissionRefused(
+    loanId: number,
+    reason: string,
+    key: MessageKey = 'loan.finishFailed',
+  ) {
+    log.info({ event: 'loan_finish_refused', loanId, reason }, 'loan application not finished');
+    return new HttpError(422, key);
+  }
+
+  /**
+   * The bureau is asked at once so the officer usually finds the report ready; when it cannot
+   * answer, the submission stands and the queued job asks again later.
+   */
+  async function askBureauNow(applicationId: number) {
+    try {
+      await createCreditReportService({ db, clock, log, bureau: creditBureau }).fetch(
+        applicationId,
+      );
+    } catch (error) {
+      log.warn({ err: error, loanId: applicationId }, 'the credit report is asked for again later');
+    }
+  }
+
+  return {
+    /** The wording to agree to, and when the customer agreed if that consent still counts. */
+    async consentText(userId: number, id: number): Promise<ResponseOf<typeof creditInfoShow>> {
+      const application = await requireOwned(id, userId);
+      const ledger = createConsentLedger(db);
+      const [wording, given] = await Promise.all([
+        ledger.currentWording('credit_information'),
+        application.statusCode === 'consented' ? ledger.creditConsentOf(id) : undefined,
+      ]);
+      return {
+        status: 'success',
+        credit_info_text: wording?.body ?? '',
+        agreed_at: given ? formatTimestamp(given.agreedAt) : null,
+      };
+    },
+
+    /**
+     * Records the consent in the ledger, for this application, and moves the application to
+     * consented, together.
+     */
+    async agree(userId: number, id: number, evidence: ConsentEvidence): Promise<void> {
+      await db.transaction(async (tx) => {
+        await moveApplication(tx, { id, userId, name: 'consent', now: evidence.agreedAt });
+        await createConsentLedger(tx).record(userId, 'credit_information', evidence, {
+          loanApplicationId: id,
+        });
+      });
+      log.info({ event: 'loan_consented', loanId: id }, 'credit information consent recorded');
+    },
+
+    /**
+     * Submits the application once single sign-on proved the customer's identity: the sign-in
+     * must be completed, unused, started by this customer for this application, and name the
+     * customer's personal number, and this application's credit consent must be under 30 days
+     * old. The sign-in is spent together with the submission, or not at all; the submission
+     * record (which sign-in, which consent) and the offer snapshot (recomputed here, the server
+     * being the authority) are stored with them.
+     */
+    async submit(user: UserProfile, id: number, ssoToken: string): Promise<void> {
+      await requireOwned(id, user.id);
+      const now = clock.now();
+      const text = await db.transaction(async (tx) => {
+        const signIn = await spendLoanSignIn(tx, ssoToken, { userId: user.id, loanId: id }, now);
+        if (!signIn) throw submissionRefused(id, 'no_usable_sso_transaction');
+        if (signIn.personalNumber !== user.identityNumber) {
+          throw submissionRefused(id, 'identity_mismatch', 'loan.identityMismatch');
+        }
+        const consent = await createConsentLedger(tx).creditConsentOf(id);
+        if (!consent || now.getTime() - consent.agreedAt.getTime() > creditConsentValidMs) {
+          throw submissionRefused(id, 'no_valid_credit_consent');
+        }
+        await moveApplication(tx, {
+          id,
+          userId: user.id,
+          name: 'submit',
+          now,
+          refusal: 'loan.finishFailed',
+        });
+        const loans = createLoanRepository(tx);
+        await loans.insertSubmission({
+          applicationId: id,
+          ssoTransactionId: signIn.transactionId,
+          identifiedPersonalNumber: signIn.personalNumber,
+          identifiedAt: signIn.completedAt,
+          creditConsentId: consent.id,
+          questionnaire: (await currentQuestionnaire(tx, user.id)) ?? null,
+          submittedAt: now,
+        });
+        const application = await loans.findOwned(id, user.id);
+        if (!application) throw new Error(`submitted application ${id} is not there`);
+        await recordOfferSnapshot(tx, { ...application, userId: user.id }, { ptiLimits, now });
+        await requestCreditReport(tx, enqueueJob, {
+          applicationId: id,
+          consentId: consent.id,
+          now,
+        });
+        await announce(tx, 'application.submitted', id);
+        return texts.queue(tx, {
+          phone: user.phone,
+          text: translate('sms.submitted', 'ka', { product: productName, id }),
+        });
+      });
+      log.info({ event: 'loan_submitted', loanId: id }, 'loan application submitted');
+      await askBureauNow(id);
+      await texts.sendNow(text);
+    },
+  };
+}

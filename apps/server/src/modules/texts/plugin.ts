@@ -1,0 +1,78 @@
+import type { FastifyPluginCallback } from 'fastify';
+import fp from 'fastify-plugin';
+import { z } from 'zod';
+import type { Database } from '#app/db/database.ts';
+import { createTextSeal } from '#app/security/sealed-text.ts';
+
+/** The kind of job that texts one message through the SMS port. */
+export const sendTextJob = 'sms.send';
+
+/** A text to send: to whom, what, and (a one-time code) until when it is worth sending. */
+export interface Text {
+  phone: string;
+  text: string;
+  /** Past this moment the text is dropped unsent: a code that arrives late only confuses. */
+  expiresAt?: Date;
+}
+
+/** Queues and sends texts (the app's `texts`). */
+export interface TextQueue {
+  /** Queues a text in the transaction `db` of the change that causes it; answers its job. */
+  queue: (db: Database, text: Text) => Promise<number>;
+  /** Tries to send a queued text now; when the gateway fails, the job retries it. */
+  sendNow: (job: number) => Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    texts: TextQueue;
+  }
+}
+
+const payload = z.object({
+  phone: z.string(),
+  sealed: z.string(),
+  expires_at: z.iso.datetime().nullable(),
+});
+
+/**
+ * Texts that are never lost: every SMS is a job written with the change that causes it and
+ * sent by whichever instance claims it, retried with backoff while the gateway fails. The
+ * text waits sealed (a code, a new password) and is forgotten once sent; a code past its
+ * expiry is dropped rather than sent late.
+ */
+const texts: FastifyPluginCallback<{ sealSecret: string }> = (app, { sealSecret }, done) => {
+  const seal = createTextSeal(sealSecret);
+
+  app.decorate('texts', {
+    queue: (db, { phone, text, expiresAt }) =>
+      app.jobs.enqueue(db, sendTextJob, {
+        phone,
+        sealed: seal.seal(text),
+        expires_at: expiresAt?.toISOString() ?? null,
+      }),
+    async sendNow(job) {
+      try {
+        await app.jobs.runNow(job);
+      } catch (error) {
+        app.log.warn({ err: error, jobId: job }, 'a text is sent later');
+      }
+    },
+  });
+
+  app.jobs.handle(
+    sendTextJob,
+    async (job) => {
+      const { phone, sealed, expires_at: expiresAt } = payload.parse(job);
+      if (expiresAt !== null && new Date(expiresAt) <= app.clock.now()) {
+        app.log.warn({ event: 'sms_expired', phone }, 'a text expired before the gateway took it');
+        return;
+      }
+      await app.smsSender.send(phone, seal.open(sealed));
+    },
+    { forgetPayload: true },
+  );
+  done();
+};
+
+export default fp(texts, { name: 'texts', dependencies: ['jobs', 'integrations'] });

@@ -1,0 +1,57 @@
+import type { FastifyPluginCallback } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Database } from '#app/db/database.ts';
+import { createJobRepository } from '#app/modules/jobs/repository.ts';
+import { createJobRunner, type JobHandler, type JobKind } from '#app/modules/jobs/runner.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: {
+      /** Names the handler of a kind of job; modules call it when they register. */
+      handle: (kind: string, handler: JobHandler, options?: Omit<JobKind, 'run'>) => void;
+      /** Queues a job, in the transaction `db` of the change that causes it. */
+      enqueue: (db: Database, kind: string, payload: unknown) => Promise<number>;
+      /** Runs the jobs due now (the poller does this every `JOB_POLL_MS`; tests call it). */
+      runDue: () => Promise<number>;
+      /** Runs one job now, unless another worker holds it. */
+      runNow: (id: number) => Promise<void>;
+    };
+  }
+}
+
+/**
+ * Background work through the jobs table: every instance polls it and the table's row locks
+ * share the work out. The poll stops with the app.
+ */
+const jobs: FastifyPluginCallback<{ pollMs: number }> = (app, { pollMs }, done) => {
+  const handlers = new Map<string, JobKind>();
+  const runner = createJobRunner({ db: app.database.db, clock: app.clock, log: app.log, handlers });
+
+  app.decorate('jobs', {
+    handle(kind, handler, options) {
+      handlers.set(kind, { ...options, run: handler });
+    },
+    enqueue: (db, kind, payload) => createJobRepository(db).enqueue(kind, payload, app.clock.now()),
+    runDue: () => runner.runDue(),
+    runNow: (id) => runner.runNow(id),
+  });
+
+  if (pollMs > 0) {
+    let running: Promise<unknown> = Promise.resolve();
+    const timer = setInterval(() => {
+      running = running
+        .then(() => runner.runDue())
+        .catch((error: unknown) => {
+          app.log.warn({ err: error }, 'the job poll failed; it runs again');
+        });
+    }, pollMs);
+    timer.unref();
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      await running;
+    });
+  }
+  done();
+};
+
+export default fp(jobs, { name: 'jobs', dependencies: ['database'] });

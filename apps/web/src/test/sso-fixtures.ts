@@ -1,0 +1,35 @@
+import type { SsoContext } from '@sesxi/contract';
+import { expect, vi } from 'vitest';
+import { ssoTokenKey } from '../shared/sso/sso-token';
+import { jsonResponse, type ApiAnswer } from './api-fixtures';
+import { renderApp } from './render-app';
+
+/** `POST /api/sso/callback`'s answer for a transaction started in `context`. */
+export function ssoCompleted(context: SsoContext, loanId: number | null = null): ApiAnswer {
+  return () =>
+    jsonResponse({
+      status: 'success',
+      message: 'SSO ავტორიზაცია წარმატებით დასრულდა',
+      state: { context, loan_id: loanId },
+    });
+}
+
+/** Lands on the callback as the provider's redirect does, with a stored token unless told. */
+export function arriveFromSso(
+  query: string,
+  answers: Record<string, ApiAnswer> = {},
+  token = 'sso-token-1',
+) {
+  if (token) localStorage.setItem(ssoTokenKey, token);
+  return renderApp(`/sso/callback${query}`, answers, { strict: true });
+}
+
+/** Waits until the callback has sent the browser on to `pathname`. */
+export async function landing(
+  router: ReturnType<typeof arriveFromSso>['router'],
+  pathname: string,
+) {
+  await vi.waitFor(() => {
+    expect(router.state.location.pathname).toBe(pathname);
+  });
+}

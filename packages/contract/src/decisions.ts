@@ -1,0 +1,217 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint.ts';
+import { paginated, paginationQuery, statusOnly, success } from './envelope.ts';
+import { timestamp } from './formats.ts';
+import { verificationCheck } from './identity-checks.ts';
+import { decision, loanStatus } from './loans.ts';
+import { affordability, loanOffer } from './offer/index.ts';
+import { moneyBetween, questionnaire } from './onboarding.ts';
+
+// ── The credit bureau's report (Creditinfo Georgia) ───────────────────────────────────
+
+/** One loan the bureau knows of: what is paid a month, what is owed, how late. */
+export const bureauLoan = z.object({
+  lender: z.string(),
+  monthly_payment: z.number(),
+  outstanding: z.number(),
+  overdue_days: z.number().int().min(0),
+});
+
+/** The report: existing loans, the number of enquiries, and a score when the bureau gives one. */
+export const creditReport = z.object({
+  loans: z.array(bureauLoan),
+  enquiries: z.number().int().min(0),
+  score: z.number().nullable(),
+});
+export type CreditReport = z.output<typeof creditReport>;
+
+/** Overdue days from which a bureau loan counts against an application. */
+export const seriousOverdueDays = 90;
+
+/**
+ * The report as an officer sees it: `pending` while the bureau has not answered (it is asked
+ * again), `unavailable` when no valid consent let it be asked. A ready report carries the
+ * affordability recomputed with the bureau's monthly payments when they exceed the declared.
+ */
+export const bureauView = z.discriminatedUnion('state', [
+  z.object({
+    state: z.literal('ready'),
+    report: creditReport,
+    fetched_at: timestamp,
+    obligations: z.number(),
+    declared_obligations: z.number(),
+    affordability,
+  }),
+  z.object({ state: z.literal('pending'), requested_at: timestamp, attempts: z.number().int() }),
+  z.object({ state: z.literal('unavailable'), reason: z.string() }),
+]);
+
+// ── Decisions ─────────────────────────────────────────────────────────────────────────
+
+/** A reason for a rejection, from the reference list: its code and the customer's text. */
+export const rejectionReason = z.object({ code: z.string(), text: z.string() });
+
+/** `GET /api/rejection-reasons`: the reasons an officer picks from, in the request's language. */
+export const rejectionReasons = defineEndpoint({
+  method: 'GET',
+  path: '/api/rejection-reasons',
+  response: success({ reasons: z.array(rejectionReason) }),
+});
+
+/**
+ * What the rules say, for the officer to weigh (never applied by itself): `approve` when
+ * nothing speaks against, `reject` when something serious does, `review` otherwise, with the
+ * reasons for and against in the request's language.
+ */
+export const recommendation = z.object({
+  verdict: z.enum(['approve', 'review', 'reject']),
+  for: z.array(z.string()),
+  against: z.array(z.string()),
+});
+
+// ── The underwriting queue ────────────────────────────────────────────────────────────
+
+const person = z.object({ id: z.number().int(), name: z.string(), surname: z.string() });
+
+/** The statuses the queue lists: waiting for an officer, or in review. */
+export const queueStatuses = ['submitted', 'under_review'] as const;
+
+/** One application in the queue, oldest submission first. */
+export const queueItem = z.object({
+  id: z.number().int(),
+  status: loanStatus,
+  submitted_at: timestamp,
+  /** Hours since submission, whole. */
+  age_hours: z.number().int(),
+  customer: person,
+  amount: z.number(),
+  months: z.number().int(),
+  monthly_payment: z.number(),
+  pti: z.number().nullable(),
+  bureau: z.object({
+    state: z.enum(['ready', 'pending', 'unavailable']),
+    /** A bureau loan overdue for `seriousOverdueDays` or more; null until the report is in. */
+    serious_overdue: z.boolean().nullable(),
+  }),
+  /** The latest document check's outcome; null when the customer has none. */
+  identity_check_passed: z.boolean().nullable(),
+  assigned_officer: person.nullable(),
+});
+export type QueueItem = z.output<typeof queueItem>;
+
+/** `GET /api/applications?status=&search=&page=&per_page=`: the paginated queue. */
+export const applicationQueue = defineEndpoint({
+  method: 'GET',
+  path: '/api/applications',
+  query: paginationQuery.extend({ status: z.enum(queueStatuses).optional() }),
+  response: paginated(queueItem),
+});
+
+const applicationIdParams = z.object({
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+});
+
+/** A consent with the wording the customer agreed to. */
+export const consentRecord = z.object({
+  kind: z.enum(['privacy_policy', 'sda_information', 'credit_information']),
+  version: z.number().int(),
+  text: z.string(),
+  agreed_at: timestamp,
+});
+
+/** One move of the application: from, to, who, when, why. */
+export const historyEntry = z.object({
+  from: z.string().nullable(),
+  to: z.string(),
+  actor: person.nullable(),
+  reason: z.string(),
+  at: timestamp,
+});
+
+/** `GET /api/applications/{id}`: everything an officer decides on, each read logged. */
+export const applicationReview = defineEndpoint({
+  method: 'GET',
+  path: '/api/applications/:id',
+  params: applicationIdParams,
+  response: success({
+    application: z.object({
+      id: z.number().int(),
+      status: loanStatus,
+      amount: z.number(),
+      months: z.number().int(),
+      loan_purpose: z.string(),
+      created_at: timestamp,
+      submitted_at: timestamp.nullable(),
+      assigned_officer: person.nullable(),
+      bank_statement: z.object({ file_name: z.string(), size: z.number().int(), type: z.string() }),
+    }),
+    customer: person.extend({
+      phone: z.string(),
+      identity_number: z.string(),
+      document_number: z.string(),
+      is_sda_verified: z.boolean(),
+      is_identomat_verified: z.boolean(),
+    }),
+    /** As it was when the application was submitted. */
+    questionnaire: questionnaire.omit({ id: true, updated_at: true }).nullable(),
+    /** The offer computed at submission, with its affordability. */
+    offer: z.object({ offer: loanOffer, affordability }).nullable(),
+    bureau: bureauView,
+    identity_checks: z.array(verificationCheck),
+    consents: z.array(consentRecord),
+    history: z.array(historyEntry),
+    recommendation,
+    /** The decision so far; an approval awaiting the second officer names the first. */
+    decision: decision.extend({ officer: person, confirmed_by: person.nullable() }).nullable(),
+  }),
+});
+
+/** `GET /api/applications/{id}/bank-statement`: the file, as an attachment of its sniffed type. */
+export const applicationBankStatementPath = '/api/applications/:id/bank-statement';
+
+/** `POST /api/applications/{id}/review`: the officer takes the application (→ under review). */
+export const applicationTakeReview = defineEndpoint({
+  method: 'POST',
+  path: '/api/applications/:id/review',
+  params: applicationIdParams,
+  response: statusOnly,
+});
+
+/**
+ * `POST /api/applications/{id}/approve`: final terms, at most what was asked and inside the
+ * product's limits; the server recomputes the offer (never above a 50% effective rate).
+ * Above `APPROVAL_SECOND_OFFICER_FROM` the approval awaits a second officer.
+ */
+export const applicationApprove = defineEndpoint({
+  method: 'POST',
+  path: '/api/applications/:id/approve',
+  params: applicationIdParams,
+  body: z.object({
+    amount: moneyBetween(0, 10_000_000),
+    months: z.coerce.number({ error: 'validation.required' }).int({ error: 'validation.integer' }),
+  }),
+  response: success({ decision }),
+});
+
+/** `POST /api/applications/{id}/confirm`: a second, different officer confirms an approval. */
+export const applicationConfirm = defineEndpoint({
+  method: 'POST',
+  path: '/api/applications/:id/confirm',
+  params: applicationIdParams,
+  response: success({ decision }),
+});
+
+/** `POST /api/applications/{id}/reject`: one or more reasons from the list, and a note kept inside. */
+export const applicationReject = defineEndpoint({
+  method: 'POST',
+  path: '/api/applications/:id/reject',
+  params: applicationIdParams,
+  body: z.object({
+    reason_codes: z
+      .array(z.string().min(1).max(64), { error: 'validation.rejectionReason' })
+      .min(1, { error: 'validation.rejectionReason' })
+      .max(10),
+    note: z.string().trim().max(2000).default(''),
+  }),
+  response: success({ decision }),
+});

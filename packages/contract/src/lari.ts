@@ -1,0 +1,12 @@
+const nbsp = '\u00a0';
+
+/**
+ * An amount in lari as Georgians write it, `1 234 567,89 ₾`: no-break spaces, a decimal comma,
+ * the sign after, and four-digit amounts not grouped (ka-GE's currency format). Written out by
+ * hand: many browsers' trimmed ICU data has no Georgian and prints `GEL 1.00`.
+ */
+export function formatLari(amount: number): string {
+  const [whole = '0', tetri = '00'] = Math.abs(amount).toFixed(2).split('.');
+  const grouped = whole.length > 4 ? whole.replace(/\B(?=(\d{3})+(?!\d))/g, nbsp) : whole;
+  return `${amount < 0 ? '-' : ''}${grouped},${tetri}${nbsp}₾`;
+}
