@@ -92,7 +92,7 @@ export async function startCluster(env: Record<string, string> = {}): Promise<Cl
       await Promise.all(instances.map((each) => each.stop()));
       await redis.stop();
       await s3.stop();
-      postgres.stop();
+      await postgres.stop();
       await rm(workDir, { recursive: true, force: true });
     },
   };

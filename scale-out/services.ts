@@ -1,8 +1,9 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { chown, mkdir, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import S3rver from 's3rver';
 import { freePort } from '../e2e/support/product.ts';
 
@@ -12,6 +13,7 @@ import { freePort } from '../e2e/support/product.ts';
  * nothing else), a Redis, an S3-compatible store (s3rver) and HAProxy.
  */
 
+const execFileAsync = promisify(execFile);
 const asRoot = process.getuid?.() === 0;
 
 /** A PostgreSQL program: on PATH, or in the newest of Debian's /usr/lib/postgresql/<n>/bin. */
@@ -28,21 +30,26 @@ function postgresProgram(name: string): string {
   throw new Error(`${name} not found: install Debian's postgresql package`);
 }
 
-/** PostgreSQL refuses to run as root: as root, its programs run as the `postgres` user. */
-function runPostgresProgram(name: string, args: string[]): void {
+/**
+ * Runs a PostgreSQL program to its end, without blocking: a load keeps running meanwhile.
+ * PostgreSQL refuses to run as root: as root, its programs run as the `postgres` user.
+ */
+async function runPostgresProgram(name: string, args: string[]): Promise<void> {
   const [command, commandArgs] = asRoot
     ? ['runuser', ['-u', 'postgres', '--', postgresProgram(name), ...args]]
     : [postgresProgram(name), args];
-  const result = spawnSync(command, commandArgs, { encoding: 'utf8' });
-  if (result.status !== 0) {
-    throw new Error(`${name} ${args.join(' ')} failed:\n${result.stdout}${result.stderr}`);
+  try {
+    await execFileAsync(command, commandArgs);
+  } catch (error) {
+    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
+    throw new Error(`${name} ${args.join(' ')} failed:\n${stdout}${stderr}`, { cause: error });
   }
 }
 
 export interface ThrowawayPostgres {
   url: string;
-  restart(): void;
-  stop(): void;
+  restart(): Promise<void>;
+  stop(): Promise<void>;
 }
 
 export async function startPostgres(workDir: string): Promise<ThrowawayPostgres> {
@@ -56,9 +63,9 @@ export async function startPostgres(workDir: string): Promise<ThrowawayPostgres>
     await chown(dataDir, uid, gid);
   }
   const port = await freePort();
-  runPostgresProgram('initdb', ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '--no-sync']);
+  await runPostgresProgram('initdb', ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '--no-sync']);
   const options = `-p ${port} -k ${workDir} -c listen_addresses=127.0.0.1 -c max_connections=100`;
-  const pgCtl = (action: string, ...more: string[]) => {
+  const pgCtl = (action: string, ...more: string[]) =>
     runPostgresProgram('pg_ctl', [
       action,
       '-D',
@@ -70,16 +77,11 @@ export async function startPostgres(workDir: string): Promise<ThrowawayPostgres>
       path.join(workDir, 'postgres.log'),
       ...more,
     ]);
-  };
-  pgCtl('start');
+  await pgCtl('start');
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    restart: () => {
-      pgCtl('restart', '-m', 'fast');
-    },
-    stop: () => {
-      pgCtl('stop', '-m', 'immediate');
-    },
+    restart: () => pgCtl('restart', '-m', 'fast'),
+    stop: () => pgCtl('stop', '-m', 'immediate'),
   };
 }
 
