@@ -126,9 +126,7 @@ function ApproveForm({ review, onChanged, onConflict }: ActionProps) {
               validate: (text) => {
                 const amount = parseGeorgianNumber(text);
                 if (amount === null || amount <= 0) return t('decisions.invalidAmount');
-                if (amount > asked.amount) {
-                  return t('decisions.notMoreThanAsked', { value: formatMoney(asked.amount) });
-                }
+                if (amount > asked.amount) return t('decisions.overAsked');
                 return true;
               },
             })}
@@ -147,11 +145,7 @@ function ApproveForm({ review, onChanged, onConflict }: ActionProps) {
                 if (text.trim() === '' || !Number.isInteger(months) || months <= 0) {
                   return t('decisions.invalidMonths');
                 }
-                if (months > asked.months) {
-                  return t('decisions.notMoreThanAsked', {
-                    value: t('main.months', { count: asked.months }),
-                  });
-                }
+                if (months > asked.months) return t('decisions.overAsked');
                 return true;
               },
             })}
@@ -265,8 +259,7 @@ function RejectForm({ review, onChanged, onConflict }: ActionProps) {
         )}
         <Textarea
           label={t('decisions.note')}
-          autosize
-          minRows={2}
+          rows={3}
           maxLength={2000}
           error={errors.note?.message}
           {...form.register('note')}
