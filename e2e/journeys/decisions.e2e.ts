@@ -198,7 +198,10 @@ describe('credit decisions', () => {
     await dialog.waitFor();
     await expectNoAxeViolations(officer);
     await dialog.getByRole('button', { name: 'დიახ, უარყოფა' }).click();
-    await officer.getByText('უარყოფილია', { exact: true }).waitFor();
+    await officer
+      .getByRole('region', { name: 'გადაწყვეტილება' })
+      .getByText('უარყოფილია', { exact: true })
+      .waitFor();
 
     await page.reload();
     const table = page.getByRole('table', { name: 'ჩემი განაცხადები' });

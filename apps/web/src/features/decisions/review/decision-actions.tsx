@@ -157,7 +157,7 @@ function ApproveForm({ review, onChanged, onConflict }: ActionProps) {
           </Alert>
         )}
         <div>
-          <Button type="submit" color="teal">
+          <Button type="submit" color="teal.9">
             {t('decisions.approve')}
           </Button>
         </div>
@@ -173,7 +173,7 @@ function ApproveForm({ review, onChanged, onConflict }: ActionProps) {
               : ''
           }
           confirmLabel={t('decisions.yesApprove')}
-          color="teal"
+          color="teal.9"
           busy={busy}
           onConfirm={() => void send()}
           onClose={() => {
@@ -270,7 +270,7 @@ function RejectForm({ review, onChanged, onConflict }: ActionProps) {
           </Alert>
         )}
         <div>
-          <Button type="submit" color="red" disabled={!reasons.isSuccess}>
+          <Button type="submit" color="red.9" disabled={!reasons.isSuccess}>
             {t('decisions.reject')}
           </Button>
         </div>
@@ -279,7 +279,7 @@ function RejectForm({ review, onChanged, onConflict }: ActionProps) {
           title={t('decisions.rejectTitle')}
           question={t('decisions.rejectQuestion')}
           confirmLabel={t('decisions.yesReject')}
-          color="red"
+          color="red.9"
           busy={busy}
           onConfirm={() => void send()}
           onClose={() => {
@@ -315,7 +315,7 @@ function ConfirmApproval({ review, onChanged, onConflict }: ActionProps) {
   return (
     <div>
       <Button
-        color="teal"
+        color="teal.9"
         onClick={() => {
           setOpened(true);
         }}
@@ -331,7 +331,7 @@ function ConfirmApproval({ review, onChanged, onConflict }: ActionProps) {
           officer: personName(decision.officer),
         })}
         confirmLabel={t('decisions.yesConfirm')}
-        color="teal"
+        color="teal.9"
         busy={busy}
         onConfirm={() => void send()}
         onClose={() => {
