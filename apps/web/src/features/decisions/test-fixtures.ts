@@ -145,7 +145,7 @@ export function reviewFixture(changes: Partial<Review> = {}): Review {
         from: 'consented',
         to: 'submitted',
         actor: null,
-        reason: 'იდენტიფიკაცია დასრულდა',
+        reason: 'submit',
         at: '2026-11-20 10:15:00',
       },
     ],

@@ -407,7 +407,12 @@ export function DecisionActions({
         </Alert>
       )}
       {decision && <DecisionSummary decision={decision} />}
-      {status === 'submitted' && <TakeReviewButton {...props} />}
+      {status === 'submitted' && (
+        <>
+          <Text>{t('decisions.takeFirst')}</Text>
+          <TakeReviewButton {...props} />
+        </>
+      )}
       {status === 'under_review' && awaiting && review.viewer_is_approver && (
         <Alert color="blue" variant="light">
           {t('decisions.awaitingSecond', { officer: personName(decision.officer) })}

@@ -50,6 +50,18 @@ describe('/applications/{id}', () => {
     ).toBeInTheDocument();
     const bureau = await section('საკრედიტო ბიუროს ანგარიში');
     expect(within(bureau).getByRole('rowheader', { name: 'თიბისი ბანკი' })).toBeInTheDocument();
+    const history = await section('სტატუსების ისტორია');
+    expect(
+      within(history)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual([
+      '2026-11-20 10:15:00',
+      'თანხმობა გაცემულია',
+      'წარდგენილია',
+      'სისტემა',
+      'წარდგენილია იდენტიფიკაციის შემდეგ',
+    ]);
     const recommendation = await section('რეკომენდაცია');
     expect(
       within(recommendation).getByText('ეს მხოლოდ რჩევაა: გადაწყვეტილებას ოფიცერი იღებს.'),

@@ -391,7 +391,12 @@ export function ConsentsSection({ review }: { review: Review }) {
 }
 
 export function HistorySection({ review }: { review: Review }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  /** A status or a move in words; a code this build does not know, as the server wrote it. */
+  const say = (group: 'statuses' | 'moves', code: string) => {
+    const key = `decisions.${group}.${code}`;
+    return i18n.exists(key) ? (t(key as never) as string) : code;
+  };
   return (
     <Section title={t('decisions.sections.history')}>
       <ScrollableTable
@@ -408,10 +413,12 @@ export function HistorySection({ review }: { review: Review }) {
         {review.history.map((entry, index) => (
           <Table.Tr key={index}>
             <Table.Td style={{ whiteSpace: 'nowrap' }}>{entry.at}</Table.Td>
-            <Table.Td>{entry.from ?? t('support.none')}</Table.Td>
-            <Table.Td>{entry.to}</Table.Td>
+            <Table.Td>
+              {entry.from === null ? t('support.none') : say('statuses', entry.from)}
+            </Table.Td>
+            <Table.Td>{say('statuses', entry.to)}</Table.Td>
             <Table.Td>{entry.actor ? personName(entry.actor) : t('decisions.system')}</Table.Td>
-            <Table.Td>{entry.reason}</Table.Td>
+            <Table.Td>{say('moves', entry.reason)}</Table.Td>
           </Table.Tr>
         ))}
       </ScrollableTable>
