@@ -40,8 +40,6 @@ export function ReviewPage() {
       {review.isError && <LoadFailed error={review.error} />}
       {review.isSuccess && (
         <>
-          <RecommendationSection review={review.data} />
-          <DecisionActions review={review.data} onChanged={() => review.refetch()} />
           <ApplicationSection review={review.data} />
           <OfferSection review={review.data} />
           <AffordabilitySection review={review.data} />
@@ -51,6 +49,8 @@ export function ReviewPage() {
           <ChecksSection checks={review.data.identity_checks} />
           <ConsentsSection review={review.data} />
           <HistorySection review={review.data} />
+          <RecommendationSection review={review.data} />
+          <DecisionActions review={review.data} onChanged={() => review.refetch()} />
         </>
       )}
     </Stack>

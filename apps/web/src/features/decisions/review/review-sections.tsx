@@ -26,6 +26,11 @@ function BankStatementButton({ review }: { review: Review }) {
       <Button
         variant="default"
         loading={busy}
+        // A long file name wraps instead of widening the page on a phone.
+        h="auto"
+        mih={36}
+        py={6}
+        styles={{ label: { whiteSpace: 'normal', overflowWrap: 'anywhere', textAlign: 'left' } }}
         onClick={() => {
           setBusy(true);
           setFailed(null);

@@ -15,7 +15,7 @@ export function DecisionSummary({ decision }: { decision: Decision | null }) {
   if (decision.state === 'approved') {
     if (decision.amount === null || decision.months === null) return null;
     return (
-      <Stack gap={2} mt={4}>
+      <Stack gap={2} mt={4} miw={200}>
         <Text size="sm" fw={700} c="teal.9">
           {t('main.decision.approved', {
             amount: formatMoney(decision.amount),
@@ -34,7 +34,7 @@ export function DecisionSummary({ decision }: { decision: Decision | null }) {
     );
   }
   return (
-    <Stack gap={2} mt={4}>
+    <Stack gap={2} mt={4} miw={200}>
       <Text size="sm" fw={700}>
         {t('main.decision.reasons')}:
       </Text>
