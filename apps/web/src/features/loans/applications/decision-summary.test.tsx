@@ -23,7 +23,7 @@ describe('the decision under an application’s status', () => {
     renderSummary(base);
     expect(await screen.findByText('დამტკიცებულია: 12 000,00 ₾ 24 თვით')).toBeInTheDocument();
     expect(
-      screen.getByText('ყოველთვიური შენატანი 656,40 ₾, ეფექტური საპროცენტო განაკვეთი 28,73%'),
+      screen.getByText('ყოველთვიური შენატანი 656,40 ₾, ეფექტური განაკვეთი 28,73%'),
     ).toBeInTheDocument();
   });
 
