@@ -19,6 +19,11 @@ const officers = {
   second: { phone: '599000003', password: 'Credit-2026', fullName: 'ნატო ჩიქოვანი' },
 };
 
+/** The little of the DOM the sideways scroll needs (this project's test TypeScript has no DOM types). */
+interface Scrollable {
+  closest(selector: string): { scrollLeft: number } | null;
+}
+
 /** Amounts as the screens and texts write them: no-break spaces, the sign after. */
 const nbsp = '\u00a0';
 
@@ -83,10 +88,27 @@ describe('credit decisions', () => {
     if (!browser) throw new Error('no browser');
 
     const first = await staffPage(browser, officers.first, '/applications');
-    await first.getByRole('table', { name: 'განაცხადები' }).waitFor();
+    const queue = first.getByRole('table', { name: 'განაცხადები' });
+    await queue.waitFor();
     await expectNoAxeViolations(first);
+    // On a phone the queue scrolls sideways under its number column, which stays in place.
+    const number = queue.getByRole('link', { name: `განაცხადი № ${String(id)}` });
+    const before = await number.boundingBox();
+    await queue.evaluate((table, left) => {
+      const scroller = (table as unknown as Scrollable).closest('[tabindex]');
+      if (scroller) scroller.scrollLeft = left;
+    }, 400);
+    await expect
+      .poll(() =>
+        queue.evaluate(
+          (table) => (table as unknown as Scrollable).closest('[tabindex]')?.scrollLeft,
+        ),
+      )
+      .toBe(400);
+    expect((await number.boundingBox())?.x).toBe(before?.x);
     await openFromQueue(first, id);
     await expectNoAxeViolations(first);
+    expect(await first.evaluate('document.documentElement.scrollWidth')).toBe(360);
 
     await first.getByRole('button', { name: 'განსახილველად აღება' }).click();
     const amount = first.getByRole('textbox', { name: 'თანხა' });
