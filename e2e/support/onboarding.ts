@@ -84,10 +84,14 @@ export async function apiHeaders(page: Page): Promise<Record<string, string>> {
 
 /**
  * A quicker precondition for journeys that start after onboarding: registers through the screens,
- * gives the SDA consent and files a questionnaire through the API, then signs in again and lands
- * on the personal page.
+ * gives the SDA consent and files a questionnaire through the API (with `salary`, 1 250,50 ₾ by
+ * default), then signs in again and lands on the personal page.
  */
-export async function onboardThroughApi(page: Page, customer = newCustomer()): Promise<Customer> {
+export async function onboardThroughApi(
+  page: Page,
+  customer = newCustomer(),
+  { salary = 1250.5 }: { salary?: number } = {},
+): Promise<Customer> {
   await register(page, customer);
   const headers = await apiHeaders(page);
 
@@ -112,7 +116,7 @@ export async function onboardThroughApi(page: Page, customer = newCustomer()): P
       address: questionnaireEntries.address,
       organisation_name: questionnaireEntries.organisation,
       position: questionnaireEntries.position,
-      salary: 1250.5,
+      salary,
       monthly_expenses: 400,
       total_financial_liability: 0,
       is_political_active: 0,

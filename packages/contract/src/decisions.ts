@@ -163,6 +163,8 @@ export const applicationReview = defineEndpoint({
     recommendation,
     /** The decision so far; an approval awaiting the second officer names the first. */
     decision: decision.extend({ officer: person, confirmed_by: person.nullable() }).nullable(),
+    /** Whether the officer reading made the approval that awaits a second officer (four eyes). */
+    viewer_is_approver: z.boolean(),
   }),
 });
 

@@ -1,5 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { protectedMiddleware, supportMiddleware } from './guards/guard-middleware';
+import { protectedMiddleware, requireRole } from './guards/guard-middleware';
 import { RootLayout } from './layout/root-layout';
 import { NotFoundPage } from './not-found-page';
 import { RouteError } from './route-error';
@@ -11,8 +11,8 @@ function titled(title: RouteHandle['title']): { handle: RouteHandle } {
 
 /**
  * Every route of the app (fresh objects each call: a router takes ownership of its routes). Screens load lazily, one chunk per feature. Routes for signed-in
- * customers go in a pathless group `{ middleware: [protectedMiddleware], children }`, support
- * screens in one with `supportMiddleware` (see ./guards).
+ * customers go in a pathless group `{ middleware: [protectedMiddleware], children }`, staff
+ * screens in one with `requireRole(role)` (see ./guards).
  */
 export function appRoutes(): RouteObject[] {
   return [
@@ -184,7 +184,7 @@ export function appRoutes(): RouteObject[] {
               ],
             },
             {
-              middleware: [supportMiddleware],
+              middleware: [requireRole('support')],
               children: [
                 {
                   path: 'checking',
@@ -200,6 +200,27 @@ export function appRoutes(): RouteObject[] {
                   lazy: {
                     Component: async () =>
                       (await import('../features/support/user-detail/user-page')).UserPage,
+                  },
+                },
+              ],
+            },
+            {
+              middleware: [requireRole('credit_officer')],
+              children: [
+                {
+                  path: 'applications',
+                  ...titled('decisions.queueTitle'),
+                  lazy: {
+                    Component: async () =>
+                      (await import('../features/decisions/queue/queue-page')).QueuePage,
+                  },
+                },
+                {
+                  path: 'applications/:id',
+                  ...titled('decisions.reviewTitle'),
+                  lazy: {
+                    Component: async () =>
+                      (await import('../features/decisions/review/review-page')).ReviewPage,
                   },
                 },
               ],

@@ -308,6 +308,14 @@ describe('approving', () => {
       loans: [{ loan_status: { code: 'under_review' }, decision: null }],
     });
 
+    const asFirst = await call(first, 'GET', `/api/applications/${id}`);
+    expect(asFirst.json()).toMatchObject({
+      decision: { state: 'awaiting_second_officer' },
+      viewer_is_approver: true,
+    });
+    const asSecond = await call(second, 'GET', `/api/applications/${id}`);
+    expect(asSecond.json()).toMatchObject({ viewer_is_approver: false });
+
     const self = await confirm(first, id);
     expect(self.statusCode).toBe(403);
     expect(self.json()).toMatchObject({

@@ -431,6 +431,8 @@ export function createDecisionService({
           against: verdict.against.map(say),
         },
         decision: await decisionView(decisions, application.status, locale),
+        viewer_is_approver:
+          pendingApproval(decisions, application.status)?.officer.id === officer.userId,
       };
     },
 

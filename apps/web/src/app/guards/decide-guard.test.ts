@@ -117,7 +117,7 @@ describe('support-only routes', () => {
     ).toEqual(allow);
   });
 
-  it('send other users to /main', () => {
+  it('send customers to /main', () => {
     expect(decide(customer, '/checking', 'support')).toEqual(toMain);
     expect(decide({ ...customer, is_sda_verified: false }, '/checking', 'support')).toEqual(toMain);
   });
@@ -127,5 +127,43 @@ describe('support-only routes', () => {
     expect(decide({ ...support, expireMinutes: now - 1 }, '/checking', 'support')).toEqual(
       toLoginAfterReset,
     );
+  });
+});
+
+describe('staff', () => {
+  const officer: StoredUser = {
+    ...customer,
+    is_sda_verified: false,
+    has_questionnaire: false,
+    roles: ['credit_officer'],
+  };
+  const support: StoredUser = { ...officer, isSupport: true, roles: ['support'] };
+  const toApplications = { allow: false, redirectTo: '/applications', resetSession: false };
+  const toChecking = { allow: false, redirectTo: '/checking', resetSession: false };
+
+  it('open their role’s routes without the customer’s onboarding', () => {
+    expect(decide(officer, '/applications', 'credit_officer')).toEqual(allow);
+    expect(decide(officer, '/applications/7', 'credit_officer')).toEqual(allow);
+    expect(decide(support, '/checking', 'support')).toEqual(allow);
+  });
+
+  it('are sent to their landing page from another role’s routes', () => {
+    expect(decide(officer, '/checking', 'support')).toEqual(toApplications);
+    expect(decide(support, '/applications', 'credit_officer')).toEqual(toChecking);
+  });
+
+  it('are sent to their landing page from the customer’s pages', () => {
+    expect(decide(officer, '/main')).toEqual(toApplications);
+    expect(decide(officer, '/sda-checking')).toEqual(toApplications);
+    expect(decide(support, '/questionnaire-edit')).toEqual(toChecking);
+  });
+
+  it('change their password and log out like anyone', () => {
+    expect(decide(officer, '/change-password')).toEqual(allow);
+    expect(decide(support, '/logout')).toEqual(allow);
+  });
+
+  it('keep customers out of the credit officers’ routes', () => {
+    expect(decide(customer, '/applications', 'credit_officer')).toEqual(toMain);
   });
 });

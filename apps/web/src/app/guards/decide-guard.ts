@@ -1,7 +1,9 @@
+import type { StaffRole } from '@sesxi/contract';
+import { hasRole, isStaff, landingPath } from '../../shared/session/roles';
 import { isExpired, type StoredUser } from '../../shared/session/session-store';
 
-/** Who may open a route: any signed-in customer, or support staff only. */
-export type RouteAccess = 'customer' | 'support';
+/** Who may open a route: any signed-in customer, or staff holding one role. */
+export type RouteAccess = 'customer' | StaffRole;
 
 export interface GuardedRoute {
   pathname: string;
@@ -23,15 +25,19 @@ const ungatedPages = new Set(['/login', '/register']);
 /** Logging out must work whatever state the profile is in. */
 const profileGateFreePages = new Set(['/logout']);
 
+/** The customers' pages staff may open too: their own account's. */
+const staffAccountPages = new Set(['/logout', '/change-password']);
+
 function normalize(pathname: string): string {
   return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
 }
 
 /**
  * The spec's route guard, in its order: no stored user → /login; expired → reset and /login;
- * not SDA-verified → /sda-checking; no questionnaire → /questionnaire. Support-only routes skip
- * the two profile gates and send everyone but support staff to /main. A gate never sends a
- * page to itself.
+ * not SDA-verified → /sda-checking; no questionnaire → /questionnaire. Staff skip the profile
+ * gates: a role's routes let its holders through and send everyone else to their landing page,
+ * and of the customers' pages staff open only their account's (the rest send them to their
+ * landing page). A gate never sends a page to itself.
  */
 export function decideGuard(
   user: StoredUser | null,
@@ -42,7 +48,12 @@ export function decideGuard(
   if (ungatedPages.has(pathname)) return allow;
   if (!user) return redirectTo('/login');
   if (isExpired(user, now)) return redirectTo('/login', true);
-  if (route.access === 'support') return user.isSupport ? allow : redirectTo('/main');
+  if (route.access !== 'customer') {
+    return hasRole(user, route.access) ? allow : redirectTo(landingPath(user));
+  }
+  if (isStaff(user)) {
+    return staffAccountPages.has(pathname) ? allow : redirectTo(landingPath(user));
+  }
   if (profileGateFreePages.has(pathname)) return allow;
   // Until SDA consent, /sda-checking is the only page: the questionnaire gate would bounce back.
   if (!user.is_sda_verified) {

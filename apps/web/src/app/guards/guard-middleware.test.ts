@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter } from 'react-router';
 import { session } from '../../shared/session/session';
 import { sessionKey } from '../../shared/session/session-store';
-import { protectedMiddleware, supportMiddleware } from './guard-middleware';
+import { protectedMiddleware, requireRole } from './guard-middleware';
 
 const customer = {
   apiToken: 'token',
@@ -23,8 +23,18 @@ function startAt(path: string) {
       { path: '/login', ...page },
       { path: '/main', ...page },
       { path: '/sda-checking', ...page },
-      { middleware: [protectedMiddleware], children: [{ path: '/loan', ...page }] },
-      { middleware: [supportMiddleware], children: [{ path: '/checking', ...page }] },
+      {
+        middleware: [protectedMiddleware],
+        children: [
+          { path: '/loan', ...page },
+          { path: '/change-password', ...page },
+        ],
+      },
+      { middleware: [requireRole('support')], children: [{ path: '/checking', ...page }] },
+      {
+        middleware: [requireRole('credit_officer')],
+        children: [{ path: '/applications', ...page }],
+      },
     ],
     { initialEntries: [path] },
   );
@@ -71,5 +81,21 @@ describe('guard middleware', () => {
     expect(await landingOf('/checking')).toBe('/main');
     session.set({ ...customer, isSupport: true, roles: ['support'] });
     expect(await landingOf('/checking')).toBe('/checking');
+  });
+
+  it('sends staff to their landing page from customer pages, and lets them change the password', async () => {
+    const officer = {
+      ...customer,
+      is_sda_verified: false,
+      has_questionnaire: false,
+      roles: ['credit_officer' as const],
+    };
+    session.set(officer);
+    expect(await landingOf('/loan')).toBe('/applications');
+    expect(await landingOf('/checking')).toBe('/applications');
+    expect(await landingOf('/applications')).toBe('/applications');
+    expect(await landingOf('/change-password')).toBe('/change-password');
+    session.set({ ...officer, isSupport: true, roles: ['support'] });
+    expect(await landingOf('/applications')).toBe('/checking');
   });
 });

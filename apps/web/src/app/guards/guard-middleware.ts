@@ -1,3 +1,4 @@
+import type { StaffRole } from '@sesxi/contract';
 import { redirect, type MiddlewareFunction } from 'react-router';
 import { session } from '../../shared/session/session';
 import { decideGuard, type RouteAccess } from './decide-guard';
@@ -17,4 +18,8 @@ function guardMiddleware(access: RouteAccess): MiddlewareFunction {
  * pathless group `{ middleware: [protectedMiddleware], children: [...] }` guards all of them.
  */
 export const protectedMiddleware = guardMiddleware('customer');
-export const supportMiddleware = guardMiddleware('support');
+
+/** Guards a group of staff routes: holders of `role` only, everyone else to their landing page. */
+export function requireRole(role: StaffRole): MiddlewareFunction {
+  return guardMiddleware(role);
+}

@@ -1,12 +1,23 @@
+import { hasRole, isStaff } from '../../shared/session/roles';
 import type { StoredUser } from '../../shared/session/session-store';
 
 export interface AccountLink {
   to: string;
   label:
-    'login' | 'register' | 'supportUsers' | 'myProfile' | 'editData' | 'changePassword' | 'logout';
+    | 'login'
+    | 'register'
+    | 'supportUsers'
+    | 'applications'
+    | 'myProfile'
+    | 'editData'
+    | 'changePassword'
+    | 'logout';
 }
 
-/** The header's dropdown and the side menu offer the same links. */
+/**
+ * The header's dropdown and the side menu offer the same links: staff get their roles' screens
+ * and their account's links, customers their profile's.
+ */
 export function accountLinks(user: StoredUser | null): AccountLink[] {
   if (!user) {
     return [
@@ -14,8 +25,17 @@ export function accountLinks(user: StoredUser | null): AccountLink[] {
       { to: '/register', label: 'register' },
     ];
   }
+  if (isStaff(user)) {
+    return [
+      ...(hasRole(user, 'support') ? [{ to: '/checking', label: 'supportUsers' } as const] : []),
+      ...(hasRole(user, 'credit_officer')
+        ? [{ to: '/applications', label: 'applications' } as const]
+        : []),
+      { to: '/change-password', label: 'changePassword' },
+      { to: '/logout', label: 'logout' },
+    ];
+  }
   return [
-    ...(user.isSupport ? [{ to: '/checking', label: 'supportUsers' } as const] : []),
     ...(user.is_sda_verified ? [{ to: '/main', label: 'myProfile' } as const] : []),
     { to: '/questionnaire-edit', label: 'editData' },
     { to: '/change-password', label: 'changePassword' },

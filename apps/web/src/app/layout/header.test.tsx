@@ -74,6 +74,20 @@ describe('header', () => {
     );
   });
 
+  it('offers credit officers the applications and their account, not the customer’s pages', async () => {
+    session.set({ ...customerFixture, roles: ['credit_officer'], is_sda_verified: false });
+    const menu = await openUserMenu('ნინო კაპანაძე');
+    expect(menu.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'განაცხადები',
+      'პაროლის შეცვლა',
+      'გასვლა',
+    ]);
+    expect(menu.getByRole('menuitem', { name: 'განაცხადები' })).toHaveAttribute(
+      'href',
+      '/applications',
+    );
+  });
+
   it('follows the session as it changes', async () => {
     renderHeader();
     session.set(customerFixture);

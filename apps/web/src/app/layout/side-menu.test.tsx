@@ -42,6 +42,21 @@ describe('side menu', () => {
     expect(burger).toHaveAttribute('aria-expanded', 'true');
   });
 
+  it('offers a credit officer the applications queue', async () => {
+    session.set({ ...customerFixture, roles: ['credit_officer'] });
+    const { user } = renderShell();
+    const menu = await openMenu(user);
+    expect(menu.getByRole('link', { name: 'განაცხადები' })).toHaveAttribute(
+      'href',
+      '/applications',
+    );
+    expect(menu.queryByRole('link', { name: 'ჩემი პროფილი' })).not.toBeInTheDocument();
+    expect(menu.getByRole('link', { name: 'პაროლის შეცვლა' })).toHaveAttribute(
+      'href',
+      '/change-password',
+    );
+  });
+
   it('offers the account links and the consumer-protection page', async () => {
     const { user } = renderShell();
     const menu = await openMenu(user);

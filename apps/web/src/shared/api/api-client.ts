@@ -204,3 +204,79 @@ export async function apiUpload<E extends Endpoint>(
   });
   return settle(endpoint, token, answer);
 }
+
+/** A file the server sent, with the name its Content-Disposition gave. */
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string;
+}
+
+/** The file name of a `Content-Disposition` header: `filename*` (RFC 5987) first. */
+export function fileNameOf(disposition: string | null, fallback: string): string {
+  if (!disposition) return fallback;
+  const extended = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended.trim());
+    } catch {
+      // A malformed encoding: the plain name below.
+    }
+  }
+  return /filename="([^"]*)"/i.exec(disposition)?.[1] ?? fallback;
+}
+
+/**
+ * Downloads a file behind the session: the bearer token goes in the Authorization header, never
+ * in the address. Errors as `apiRequest` throws them.
+ */
+export async function apiDownload(
+  path: string,
+  {
+    params = {},
+    signal,
+    fallbackName = 'download',
+  }: {
+    params?: Record<string, string | number>;
+    signal?: AbortSignal;
+    fallbackName?: string;
+  } = {},
+): Promise<DownloadedFile> {
+  const endpoint = { method: 'GET', path } as unknown as Endpoint;
+  const token = session.get()?.apiToken;
+  const headers = requestHeaders(token);
+  headers.set('Accept', '*/*');
+  let response: Response;
+  try {
+    response = await fetch(urlOf(endpoint, { params }), { headers, signal });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw networkError(error);
+  }
+  if (!response.ok) {
+    settle(endpoint, token, {
+      httpStatus: response.status,
+      text: await response.text().catch(() => ''),
+      retryAfter: response.headers.get('Retry-After'),
+    });
+  }
+  if (token) session.update({});
+  return {
+    blob: await response.blob(),
+    fileName: fileNameOf(response.headers.get('Content-Disposition'), fallbackName),
+  };
+}
+
+/** Hands a downloaded file to the browser to save, through a short-lived object address. */
+export function saveFile({ blob, fileName }: DownloadedFile): void {
+  const href = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => {
+    URL.revokeObjectURL(href);
+  }, 0);
+}

@@ -1,6 +1,7 @@
 import '@mantine/core/styles/Table.layer.css';
 import { Table } from '@mantine/core';
 import type { ReactNode } from 'react';
+import classes from './scrollable-table.module.css';
 
 interface ScrollableTableProps {
   /** Names the table. */
@@ -10,6 +11,8 @@ interface ScrollableTableProps {
   minWidth: number;
   /** The rows on screen are the previous ones while the next ones load. */
   busy?: boolean;
+  /** The first column stays in view while the rest scrolls sideways (rows name it with a th). */
+  stickyFirstColumn?: boolean;
   /** The body's rows. */
   children: ReactNode;
 }
@@ -20,6 +23,7 @@ export function ScrollableTable({
   columns,
   minWidth,
   busy = false,
+  stickyFirstColumn = false,
   children,
 }: ScrollableTableProps) {
   return (
@@ -32,7 +36,14 @@ export function ScrollableTable({
       pos="relative"
       style={{ opacity: busy ? 0.6 : 1 }}
     >
-      <Table striped highlightOnHover verticalSpacing="xs" aria-label={label} aria-busy={busy}>
+      <Table
+        striped
+        highlightOnHover
+        verticalSpacing="xs"
+        aria-label={label}
+        aria-busy={busy}
+        className={stickyFirstColumn ? classes.stickyFirst : undefined}
+      >
         <Table.Thead>
           <Table.Tr>
             {columns.map((column, index) => (

@@ -11,6 +11,7 @@ import { applicationSteps } from '../application-steps/application-steps';
 import { QueryContent } from '../../../shared/ui/query-content';
 import { ScrollableTable } from '../../../shared/ui/scrollable-table';
 import { loansShowQuery } from '../api/loans-show';
+import { DecisionSummary } from './decision-summary';
 
 /** An application the customer can still go on with (the server allows editing until submitted). */
 const open: readonly LoanStatusCode[] = ['draft', 'consented'];
@@ -25,7 +26,10 @@ function ApplicationRows({ loans }: { loans: LoanListItem[] }) {
       <Table.Td>{t('main.months', { count: loan.months })}</Table.Td>
       <Table.Td>{formatMoney(loan.monthly_payment)}</Table.Td>
       <Table.Td>{formatPercent(loan.effective_rate)}</Table.Td>
-      <Table.Td>{loan.loan_status.name}</Table.Td>
+      <Table.Td>
+        {loan.loan_status.name}
+        <DecisionSummary decision={loan.decision} />
+      </Table.Td>
       <Table.Td>
         {open.includes(loan.loan_status.code) && (
           <Anchor component={Link} to={applicationSteps.edit(loan.id)}>

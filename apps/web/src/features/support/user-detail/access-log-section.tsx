@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccessLog } from '../api/access-log';
 import { ScrollableTable } from '../../../shared/ui/scrollable-table';
-import { LoadFailed, LoadingLine, Section, TablePagination } from '../support-ui';
+import { LoadFailed, LoadingLine, Section, TablePagination } from '../../../shared/ui/page-parts';
 
 const actionKeys = {
   'users.list': 'support.accessActions.list',

@@ -3,11 +3,11 @@ import type { SupportUser } from '@sesxi/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { useSupportUser } from '../api/support-user';
-import { usersListHref } from '../list-location';
-import { LoadFailed, LoadingLine, Section } from '../support-ui';
+import { listHref } from '../../../shared/list/list-location';
+import { ChecksSection } from '../../../shared/identity-checks/checks-section';
+import { FieldList } from '../../../shared/ui/field-list';
+import { LoadFailed, LoadingLine, Section } from '../../../shared/ui/page-parts';
 import { AccessLogSection } from './access-log-section';
-import { ChecksSection } from './checks-section';
-import { FieldList } from './field-list';
 
 function PersonalFields({ user }: { user: SupportUser }) {
   const { t } = useTranslation();
@@ -41,7 +41,7 @@ export function UserPage() {
 
   return (
     <Stack gap="xl">
-      <Anchor component={Link} to={usersListHref(location.state)}>
+      <Anchor component={Link} to={listHref('/checking', location.state)}>
         {t('support.backToUsers')}
       </Anchor>
       <Title order={1}>

@@ -1,29 +1,16 @@
 import { Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../shared/api/api-error';
 import { useSupportUsers } from '../api/support-users';
-import { LoadFailed, LoadingLine, TablePagination } from '../support-ui';
-import { pageSizes, useUsersListState } from './users-list-state';
-import { SearchField } from './search-field';
+import { pageSizes, useListState } from '../../../shared/list/list-state';
+import { SearchField } from '../../../shared/list/search-field';
+import { searchRefusal, useLastDefined } from '../../../shared/list/search-refusal';
+import { LoadFailed, LoadingLine, TablePagination } from '../../../shared/ui/page-parts';
 import { UsersTable } from './users-table';
-
-/** The server's words when it refused the search itself (a `search` field error). */
-function searchRefusal(error: Error | null): string | undefined {
-  return error instanceof ApiError ? error.fieldErrors.search?.join(' ') : undefined;
-}
-
-/** The last value that was defined: the last page the server sent. */
-function useLastDefined<T>(value: T | undefined): T | undefined {
-  const [last, setLast] = useState(value);
-  if (value !== undefined && value !== last) setLast(value);
-  return value ?? last;
-}
 
 /** `/checking`: support's server-paginated, searchable table of customers, newest first. */
 export function UsersPage() {
   const { t } = useTranslation();
-  const [list, setList] = useUsersListState();
+  const [list, setList] = useListState();
   const users = useSupportUsers({ page: list.page, per_page: list.perPage, search: list.search });
   const refusal = searchRefusal(users.error);
   // A refused search is said under the field; the table keeps the last page meanwhile.

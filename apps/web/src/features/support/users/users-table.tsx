@@ -3,9 +3,9 @@ import { Button, Table, VisuallyHidden } from '@mantine/core';
 import type { SupportUserRow } from '@sesxi/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import type { ListLocationState } from '../list-location';
+import type { ListLocationState } from '../../../shared/list/list-location';
 import { ScrollableTable } from '../../../shared/ui/scrollable-table';
-import { Mark } from '../support-ui';
+import { Mark } from '../../../shared/ui/page-parts';
 
 interface UsersTableProps {
   users: SupportUserRow[];

@@ -5,11 +5,11 @@ import '@mantine/core/styles/Paper.layer.css';
 import { Modal, Stack, Table, Text } from '@mantine/core';
 import type { VerificationCheck, VerificationComparison } from '@sesxi/contract';
 import { useTranslation } from 'react-i18next';
-import { ScrollableTable } from '../../../shared/ui/scrollable-table';
-import { Mark, Section } from '../support-ui';
+import { FieldList } from '../ui/field-list';
+import { Mark, Section } from '../ui/page-parts';
+import { ScrollableTable } from '../ui/scrollable-table';
 import { formatSimilarity, liveOf, rejectReasonOf, textField } from './check-result';
-import { FieldList } from './field-list';
-import classes from './user-detail.module.css';
+import classes from './checks.module.css';
 
 /** The customer's data beside the document's, field by field; mismatches in red and in words. */
 function ComparisonTable({ rows }: { rows: VerificationComparison[] }) {

@@ -15,9 +15,11 @@ interface SearchFieldProps {
   onCommit: (search: string) => void;
   /** The server's refusal of `value`, shown under the field until the text changes. */
   refusal?: string | undefined;
+  /** What may be searched for; support's users by default. */
+  description?: string;
 }
 
-export function SearchField({ value, onCommit, refusal }: SearchFieldProps) {
+export function SearchField({ value, onCommit, refusal, description }: SearchFieldProps) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState(value);
   // The search the address showed last, and the last one this field asked for.
@@ -56,7 +58,7 @@ export function SearchField({ value, onCommit, refusal }: SearchFieldProps) {
     <TextInput
       type="search"
       label={t('labels.search')}
-      description={t('support.searchHint', { minimum: minimumSearchLength })}
+      description={description ?? t('support.searchHint', { minimum: minimumSearchLength })}
       error={error}
       value={draft}
       onChange={(event) => {

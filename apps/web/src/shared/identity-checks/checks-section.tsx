@@ -2,8 +2,8 @@ import { Button, Table, Text } from '@mantine/core';
 import type { VerificationCheck } from '@sesxi/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ScrollableTable } from '../../../shared/ui/scrollable-table';
-import { Section } from '../support-ui';
+import { Section } from '../ui/page-parts';
+import { ScrollableTable } from '../ui/scrollable-table';
 import { CheckDetailsDialog } from './check-details-dialog';
 import { similarityOrRawText } from './check-result';
 

@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import classes from './user-detail.module.css';
+import classes from './field-list.module.css';
 
 /** Read-only label–value pairs as a description list. */
 export function FieldList({ fields }: { fields: [label: string, value: ReactNode][] }) {

@@ -1,0 +1,260 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import {
+  bodiesSentTo,
+  fieldErrors,
+  jsonResponse,
+  ok,
+  requestsTo,
+  type ApiAnswer,
+} from '../../../test/api-fixtures';
+import { renderApp } from '../../../test/render-app';
+import { session } from '../../../shared/session/session';
+import { awaitingDecision, officerFixture, reviewFixture, secondOfficer } from '../test-fixtures';
+import type { Review } from './review-types';
+
+const reviewCall = 'GET /api/applications/41';
+
+function openReview(review: Review | (() => Review), answers: Record<string, ApiAnswer> = {}) {
+  session.set(officerFixture);
+  return renderApp('/applications/41', {
+    [reviewCall]: () => jsonResponse(typeof review === 'function' ? review() : review),
+    'GET /api/rejection-reasons': () =>
+      jsonResponse({
+        status: 'success',
+        reasons: [
+          { code: 'income', text: 'შემოსავალი არასაკმარისია' },
+          { code: 'bureau', text: 'საკრედიტო ისტორია' },
+          { code: 'documents', text: 'დოკუმენტები' },
+        ],
+      }),
+    ...answers,
+  });
+}
+
+const section = (name: string) => screen.findByRole('region', { name });
+
+describe('/applications/{id}', () => {
+  it('shows the offer, affordability, bureau report and recommendation as advice', async () => {
+    openReview(reviewFixture());
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'განაცხადი № 41' }),
+    ).toBeInTheDocument();
+    const offer = await section('შეთავაზება');
+    expect(within(offer).getByText('820,50 ₾')).toBeInTheDocument();
+    expect(within(offer).getByText('28,73%')).toBeInTheDocument();
+    const affordability = await section('გადახდისუნარიანობა');
+    expect(within(affordability).getByText('PTI კითხვარის მიხედვით: 27,35%')).toBeInTheDocument();
+    expect(
+      within(affordability).getByText('PTI საკრედიტო ბიუროს მიხედვით: 30,68%'),
+    ).toBeInTheDocument();
+    const bureau = await section('საკრედიტო ბიუროს ანგარიში');
+    expect(within(bureau).getByRole('rowheader', { name: 'თიბისი ბანკი' })).toBeInTheDocument();
+    const history = await section('სტატუსების ისტორია');
+    expect(
+      within(history)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual([
+      '2026-11-20 10:15:00',
+      'თანხმობა გაცემულია',
+      'წარდგენილია',
+      'სისტემა',
+      'წარდგენილია იდენტიფიკაციის შემდეგ',
+    ]);
+    const recommendation = await section('რეკომენდაცია');
+    expect(
+      within(recommendation).getByText('ეს მხოლოდ რჩევაა: გადაწყვეტილებას ოფიცერი იღებს.'),
+    ).toBeInTheDocument();
+  });
+
+  it('flags a loan 90+ days overdue, and says a pending report is asked again', async () => {
+    const overdue = reviewFixture();
+    if (overdue.bureau.state === 'ready') {
+      overdue.bureau.report.loans = [
+        { lender: 'ბანკი', monthly_payment: 100, outstanding: 900, overdue_days: 95 },
+      ];
+    }
+    const { unmount } = openReview(overdue);
+    const bureau = await section('საკრედიტო ბიუროს ანგარიში');
+    expect(
+      within(bureau).getByText(
+        'სერიოზული საფრთხის ნიშანი: სესხი 90 ან მეტი დღით ვადაგადაცილებულია',
+      ),
+    ).toBeInTheDocument();
+    expect(within(bureau).getByText('95 დღე')).toBeInTheDocument();
+    unmount();
+    openReview(
+      reviewFixture({
+        bureau: { state: 'pending', requested_at: '2026-11-20 10:16:00', attempts: 2 },
+      }),
+    );
+    expect(await screen.findByText(/მოთხოვნა ავტომატურად მეორდება/)).toBeInTheDocument();
+  });
+
+  it('shows a consent’s wording in a dialog', async () => {
+    const { user } = openReview(reviewFixture());
+    await user.click(
+      await screen.findByRole('button', { name: 'ტექსტი: საკრედიტო ბიუროს შემოწმება' }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      within(dialog).getByText('ვეთანხმები საკრედიტო ბიუროში ჩემი მონაცემების გადამოწმებას.'),
+    ).toBeInTheDocument();
+  });
+
+  it('takes a new application into review', async () => {
+    let taken = false;
+    const { user, fetchMock } = openReview(
+      () =>
+        reviewFixture({
+          application: {
+            ...reviewFixture().application,
+            status: taken
+              ? { code: 'under_review', name: 'განხილვაში' }
+              : { code: 'submitted', name: 'წარდგენილი' },
+          },
+        }),
+      {
+        'POST /api/applications/41/review': () => {
+          taken = true;
+          return ok();
+        },
+      },
+    );
+    await user.click(await screen.findByRole('button', { name: 'განსახილველად აღება' }));
+    expect(await screen.findByRole('button', { name: 'დამტკიცება' })).toBeInTheDocument();
+    expect(requestsTo(fetchMock, 'POST /api/applications/41/review')).toHaveLength(1);
+  });
+
+  it('approves the asked terms at most, after a confirmation, with server errors under the fields', async () => {
+    const { user, fetchMock } = openReview(reviewFixture(), {
+      'POST /api/applications/41/approve': (body) =>
+        (body as { months: number }).months === 3
+          ? fieldErrors({ months: ['ვადა მინიმუმ 6 თვეა'] })
+          : jsonResponse({ status: 'success', decision: awaitingDecision }),
+    });
+    const amount = await screen.findByRole('textbox', { name: 'თანხა' });
+    const months = screen.getByRole('textbox', { name: 'ვადა (თვე)' });
+    expect(amount).toHaveValue('15000');
+    expect(months).toHaveValue('24');
+
+    await user.clear(amount);
+    await user.type(amount, '16000');
+    await user.click(screen.getByRole('button', { name: 'დამტკიცება' }));
+    await waitFor(() => {
+      expect(amount).toBeInvalid();
+    });
+    expect(amount).toHaveAccessibleDescription(
+      expect.stringContaining('აღემატება მომხმარებლის მიერ მოთხოვნილს'),
+    );
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await user.clear(amount);
+    await user.type(amount, '12000');
+    await user.clear(months);
+    await user.type(months, '3');
+    await user.click(screen.getByRole('button', { name: 'დამტკიცება' }));
+    const dialog = await screen.findByRole('dialog', { name: 'განაცხადის დამტკიცება' });
+    expect(within(dialog).getByText('დავამტკიცოთ 12 000,00 ₾ 3 თვით?')).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'დიახ, დამტკიცება' }));
+    await waitFor(() => {
+      expect(months).toHaveAccessibleDescription(expect.stringContaining('ვადა მინიმუმ 6 თვეა'));
+    });
+
+    await user.clear(months);
+    await user.type(months, '24');
+    await user.click(screen.getByRole('button', { name: 'დამტკიცება' }));
+    await user.click(await screen.findByRole('button', { name: 'დიახ, დამტკიცება' }));
+    await waitFor(() => {
+      expect(bodiesSentTo(fetchMock, 'POST /api/applications/41/approve')).toEqual([
+        { amount: 12000, months: 3 },
+        { amount: 12000, months: 24 },
+      ]);
+    });
+  });
+
+  it('tells the approving officer the approval waits for a second one, with no confirm', async () => {
+    openReview(reviewFixture({ decision: awaitingDecision, viewer_is_approver: true }));
+    expect(
+      await screen.findByText('დაამტკიცა გიორგი ლომიძე: ელოდება მეორე ოფიცრის დადასტურებას'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'დამტკიცების დადასტურება' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'დამტკიცება' })).toBeNull();
+  });
+
+  it('lets a second officer confirm, after a confirmation', async () => {
+    let confirmed = false;
+    const { user, fetchMock } = openReview(
+      () =>
+        reviewFixture({
+          decision: confirmed
+            ? { ...awaitingDecision, state: 'approved' as const, confirmed_by: secondOfficer }
+            : awaitingDecision,
+        }),
+      {
+        'POST /api/applications/41/confirm': () => {
+          confirmed = true;
+          return jsonResponse({
+            status: 'success',
+            decision: { ...awaitingDecision, state: 'approved' },
+          });
+        },
+      },
+    );
+    await user.click(await screen.findByRole('button', { name: 'დამტკიცების დადასტურება' }));
+    const dialog = await screen.findByRole('dialog', { name: 'დამტკიცების დადასტურება' });
+    await user.click(within(dialog).getByRole('button', { name: 'დიახ, დადასტურება' }));
+    expect(await screen.findByText(/დაადასტურა ნატო ხარაძე/)).toBeInTheDocument();
+    expect(requestsTo(fetchMock, 'POST /api/applications/41/confirm')).toHaveLength(1);
+  });
+
+  it('rejects with the chosen reasons and an internal note', async () => {
+    const { user, fetchMock } = openReview(reviewFixture(), {
+      'POST /api/applications/41/reject': () =>
+        jsonResponse({
+          status: 'success',
+          decision: {
+            state: 'rejected',
+            amount: null,
+            months: null,
+            monthly_payment: null,
+            effective_rate: null,
+            reasons: ['შემოსავალი არასაკმარისია'],
+            decided_at: '2026-11-20 11:00:00',
+          },
+        }),
+    });
+    const reject = await screen.findByRole('button', { name: 'უარყოფა' });
+    await user.click(reject);
+    expect(await screen.findByText('გთხოვთ, აირჩიოთ მინიმუმ ერთი მიზეზი')).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'შემოსავალი არასაკმარისია' }));
+    await user.click(screen.getByRole('checkbox', { name: 'საკრედიტო ისტორია' }));
+    await user.type(
+      screen.getByRole('textbox', { name: 'შენიშვნა (მომხმარებელს არ ეჩვენება)' }),
+      'შიდა შენიშვნა',
+    );
+    await user.click(reject);
+    const dialog = await screen.findByRole('dialog', { name: 'განაცხადის უარყოფა' });
+    await user.click(within(dialog).getByRole('button', { name: 'დიახ, უარყოფა' }));
+    await waitFor(() => {
+      expect(bodiesSentTo(fetchMock, 'POST /api/applications/41/reject')).toEqual([
+        { reason_codes: ['income', 'bureau'], note: 'შიდა შენიშვნა' },
+      ]);
+    });
+  });
+
+  it('shows a 409 in the server’s words, focused, and loads the application again', async () => {
+    const { user, fetchMock } = openReview(reviewFixture(), {
+      'POST /api/applications/41/approve': () =>
+        jsonResponse({ status: 'error', message: 'განაცხადი უკვე შეიცვალა' }, 409),
+    });
+    await user.click(await screen.findByRole('button', { name: 'დამტკიცება' }));
+    await user.click(await screen.findByRole('button', { name: 'დიახ, დამტკიცება' }));
+    const alert = await screen.findByText('განაცხადი უკვე შეიცვალა');
+    await waitFor(() => {
+      expect(alert.closest('[role="alert"]')).toHaveFocus();
+    });
+    expect(requestsTo(fetchMock, reviewCall).length).toBeGreaterThanOrEqual(2);
+  });
+});

@@ -1,0 +1,50 @@
+import { Stack, Text } from '@mantine/core';
+import type { Decision } from '@sesxi/contract';
+import { useTranslation } from 'react-i18next';
+import { formatMoney } from '../../../shared/format/money';
+import { formatPercent } from '../../../shared/format/percent';
+
+/**
+ * The lender's decision under an application's status: an approval's terms (amount, term,
+ * monthly payment, effective rate), or a rejection's reasons as the customer is meant to read
+ * them. An approval still waiting for a second officer is not the customer's to see.
+ */
+export function DecisionSummary({ decision }: { decision: Decision | null }) {
+  const { t } = useTranslation();
+  if (!decision || decision.state === 'awaiting_second_officer') return null;
+  if (decision.state === 'approved') {
+    if (decision.amount === null || decision.months === null) return null;
+    return (
+      <Stack gap={2} mt={4} miw={200}>
+        <Text size="sm" fw={700} c="teal.9">
+          {t('main.decision.approved', {
+            amount: formatMoney(decision.amount),
+            months: decision.months,
+          })}
+        </Text>
+        {decision.monthly_payment !== null && decision.effective_rate !== null && (
+          <Text size="sm">
+            {t('main.decision.approvedPayment', {
+              payment: formatMoney(decision.monthly_payment),
+              rate: formatPercent(decision.effective_rate),
+            })}
+          </Text>
+        )}
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap={2} mt={4} miw={200}>
+      <Text size="sm" fw={700}>
+        {t('main.decision.reasons')}:
+      </Text>
+      <ul style={{ margin: 0, paddingInlineStart: '1.25rem' }}>
+        {decision.reasons.map((reason) => (
+          <Text component="li" size="sm" key={reason}>
+            {reason}
+          </Text>
+        ))}
+      </ul>
+    </Stack>
+  );
+}

@@ -1,0 +1,15 @@
+/** What a table's show links hand to a row's page: the table's query, to go back to it. */
+export interface ListLocationState {
+  listSearch: string;
+}
+
+/** The address of the table at `listPath` the page was opened from (or the table's first page). */
+export function listHref(listPath: string, locationState: unknown): string {
+  const listSearch =
+    typeof locationState === 'object' && locationState !== null && 'listSearch' in locationState
+      ? locationState.listSearch
+      : '';
+  return typeof listSearch === 'string' && listSearch.startsWith('?')
+    ? `${listPath}${listSearch}`
+    : listPath;
+}

@@ -1,0 +1,22 @@
+import type { StaffRole } from '@sesxi/contract';
+import type { StoredUser } from './session-store';
+
+/** Whether the account holds a staff role (the spec's `isSupport` counts as support). */
+export function hasRole(user: StoredUser, role: StaffRole): boolean {
+  return user.roles.includes(role) || (role === 'support' && user.isSupport);
+}
+
+/** Staff accounts skip the customer's onboarding and never see the customer's pages. */
+export function isStaff(user: StoredUser): boolean {
+  return user.isSupport || user.roles.length > 0;
+}
+
+/**
+ * Where a signed-in user starts: support on its users table, a credit officer on the
+ * applications queue, a customer on /main. Staff with neither role start on the home page.
+ */
+export function landingPath(user: StoredUser): string {
+  if (hasRole(user, 'support')) return '/checking';
+  if (hasRole(user, 'credit_officer')) return '/applications';
+  return isStaff(user) ? '/' : '/main';
+}
