@@ -9,11 +9,8 @@ const fontFamily =
   '"Noto Sans Georgian", system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
 
 /** Mantine's palette with its darkest shades replaced (index → colour). */
-function darkened(
-  name: keyof typeof DEFAULT_THEME.colors,
-  shades: Record<number, string>,
-): MantineColorsTuple {
-  const tuple = [...DEFAULT_THEME.colors[name]];
+function darkened(name: string, shades: Record<number, string>): MantineColorsTuple {
+  const tuple = [...(DEFAULT_THEME.colors[name] ?? [])];
   for (const [index, colour] of Object.entries(shades)) tuple[Number(index)] = colour;
   return tuple as unknown as MantineColorsTuple;
 }
