@@ -5,8 +5,8 @@ import {
   standardLoanProduct,
 } from '@sesxi/contract';
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect } from 'vitest';
-import { newCustomer, register, type Customer } from '../support/accounts.ts';
+import { describe, expect, inject } from 'vitest';
+import { confirmPhone, newCustomer, type Customer } from '../support/accounts.ts';
 import { expectNoAxeViolations, test } from '../support/fixtures.ts';
 import { loanEntries } from '../support/loans.ts';
 import { agreeToSdaCheck, fillInQuestionnaire, waitForPath } from '../support/onboarding.ts';
@@ -125,7 +125,23 @@ describe('looks: the screens at 360 px and at 1280 px', () => {
     await expectNoAxeViolations(page);
     await page.setViewportSize(phone);
 
-    await register(page, customer);
+    await page.getByRole('textbox', { name: 'პირადი ნომერი' }).waitFor();
+    await page.locator('input[name="personal_number"]').fill(customer.personalNumber);
+    await page.locator('input[name="name"]').fill(customer.name);
+    await page.locator('input[name="surname"]').fill(customer.surname);
+    await page.locator('button[name="action"][value="approve"]').click();
+    await page.waitForURL((url) => url.pathname === '/register');
+    await page.getByRole('heading', { level: 2, name: 'პირადი მონაცემები' }).waitFor();
+    // Green success texts: the SSO notification, then the confirmed phone's status.
+    await expectNoAxeViolations(page);
+    await page.getByLabel('დოკუმენტის ტიპი').selectOption({ label: 'პირადობის მოწმობა' });
+    await page.getByLabel('დოკუმენტის ნომერი').fill('AB1234567');
+    await confirmPhone(page, customer.phone);
+    await expectNoAxeViolations(page);
+    await page.getByLabel('პაროლი', { exact: true }).fill(customer.password);
+    await page.getByLabel('გაიმეორეთ პაროლი', { exact: true }).fill(customer.password);
+    await page.getByLabel('ვეთანხმები კონფიდენციალურობის პოლიტიკას').check();
+    await page.getByRole('button', { name: 'რეგისტრაცია', exact: true }).click();
     await waitForPath(page, '/sda-checking');
     // The SDA wording in paragraphs, like the credit-information consent's.
     const paragraphs = page.getByRole('main').locator('[lang="ka"] p');
@@ -183,6 +199,41 @@ describe('looks: the screens at 360 px and at 1280 px', () => {
     expect((await box(panel)).y).toBeLessThan((await box(amount)).y + (await box(amount)).height);
     await expectNoAxeViolations(page);
     await expectHeaderName(page, customer);
+  });
+
+  test('links and buttons keep their contrast under a mouse pointer (header, sandbox page)', async ({
+    page,
+  }) => {
+    // A desktop with a mouse: the phone's touch screen has no hover styles to judge.
+    const browser = page.context().browser();
+    if (!browser) throw new Error('no browser');
+    const context = await browser.newContext({
+      viewport: desktop,
+      locale: 'ka-GE',
+      timezoneId: 'Asia/Tbilisi',
+      baseURL: inject('baseURL'),
+    });
+    try {
+      const desk = await context.newPage();
+      await desk.goto('/');
+      const banner = desk.getByRole('banner');
+      for (const name of ['რეგისტრაცია', 'English']) {
+        await banner.getByRole(name === 'English' ? 'button' : 'link', { name }).hover();
+        await expectNoAxeViolations(desk);
+      }
+
+      await desk.goto('/register');
+      await desk.getByRole('button', { name: 'SSO ავტორიზაცია' }).click();
+      await desk.waitForURL(/\/dev-idp\//);
+      for (const button of ['შესვლა', 'უარყოფა']) {
+        await desk.getByRole('button', { name: button, exact: true }).hover();
+        await expectNoAxeViolations(desk);
+      }
+      await desk.locator('.identities button').first().hover();
+      await expectNoAxeViolations(desk);
+    } finally {
+      await context.close();
+    }
   });
 
   test('the home page in English', async ({ page }) => {
