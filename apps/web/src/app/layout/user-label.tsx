@@ -11,9 +11,9 @@ export function initialsOf(label: string): string {
 }
 
 /**
- * The signed-in user's name in the header. On a phone it would not fit beside the menu and the
- * language switch: there the initials show in a round badge and the full name stays the
- * accessible name (visually hidden); from 576 px the name shows in full, up to the bar's room.
+ * The signed-in user's name in the header. On a phone or a small tablet it would not fit beside
+ * the menu and the language switch: there the initials show in a round badge and the full name
+ * stays the accessible name (visually hidden); from 768 px the name itself shows.
  */
 export function UserLabel({ label }: { label: string }) {
   return (
