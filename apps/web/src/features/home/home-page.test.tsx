@@ -36,10 +36,17 @@ describe('the home page for a signed-out visitor', () => {
     const steps = screen.getByRole('region', { name: 'როგორ მუშაობს' });
     expect(within(steps).getAllByRole('listitem')).toHaveLength(5);
 
-    expect(screen.getAllByRole('link', { name: 'რეგისტრაცია' })[0]).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'რეგისტრაცია' })).toHaveAttribute('href', '/register');
+    expect(screen.getByRole('link', { name: 'შესვლა' })).toHaveAttribute('href', '/login');
+    // Again after the steps, under their own names.
+    const start = screen.getByRole('region', { name: 'დაიწყეთ ახლავე' });
+    expect(within(start).getByRole('link', { name: 'დარეგისტრირდით' })).toHaveAttribute(
       'href',
       '/register',
     );
-    expect(screen.getAllByRole('link', { name: 'შესვლა' })[0]).toHaveAttribute('href', '/login');
+    expect(within(start).getByRole('link', { name: 'ანგარიშზე შესვლა' })).toHaveAttribute(
+      'href',
+      '/login',
+    );
   });
 });

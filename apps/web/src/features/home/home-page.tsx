@@ -136,6 +136,7 @@ function HowItWorks() {
 /** `/`: what the lender offers, a representative example, the steps, and where to start. */
 export function HomePage() {
   const { t } = useTranslation();
+  const user = useSessionUser();
   return (
     <Stack gap="xl" maw={880}>
       <Stack gap="md">
@@ -146,10 +147,21 @@ export function HomePage() {
       <WhatWeOffer />
       <RepresentativeExample />
       <HowItWorks />
-      <Section title={t('home.ctaHeading')}>
-        <Text>{t('home.ctaText')}</Text>
-        <CallToAction />
-      </Section>
+      {!user && (
+        // After the steps, a visitor need not scroll back up to start (named apart from the
+        // header's and the top's links).
+        <Section title={t('home.ctaHeading')}>
+          <Text>{t('home.ctaText')}</Text>
+          <Group gap="sm">
+            <Button component={Link} to="/register" size="md">
+              {t('home.registerNow')}
+            </Button>
+            <Button component={Link} to="/login" variant="outline" size="md">
+              {t('home.logInNow')}
+            </Button>
+          </Group>
+        </Section>
+      )}
     </Stack>
   );
 }
