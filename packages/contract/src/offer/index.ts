@@ -17,6 +17,7 @@ export {
   type ScheduleRowTetri,
   type ScheduleTetri,
 } from './schedule.ts';
+export { representativeLoanTerms, standardLoanProduct } from './standard-product.ts';
 export { effectiveAnnualRate, scheduleCashFlows, type CashFlow } from './effective-rate.ts';
 export { computeOffer, loanOffer, scheduleRow, type LoanOffer, type ScheduleRow } from './offer.ts';
 export {

@@ -8,6 +8,7 @@
  * Branch addresses, phones, the hotline, the e-mail and the social links are placeholders
  * for the lender's real ones.
  */
+import { standardLoanProduct } from '@sesxi/contract';
 import type { LoanProductSettings } from '../../modules/loan-products/save-product.ts';
 import type { ConsentKind } from '../schema.ts';
 
@@ -232,13 +233,6 @@ export const defaultLoanProduct: LoanProductSettings = {
   code: 'standard',
   name: 'სამომხმარებლო სესხი',
   name_en: 'Consumer loan',
-  nominal_rate: 24,
-  origination_fee_percent: 2,
-  origination_fee_fixed: 0,
-  monthly_fee: 0,
-  min_amount: 100,
-  max_amount: 50_000,
-  min_months: 3,
-  max_months: 48,
+  ...standardLoanProduct,
   is_default: true,
 };

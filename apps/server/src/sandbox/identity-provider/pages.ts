@@ -68,6 +68,7 @@ const style = `
     label { display: block; margin-bottom: 0.75rem; }
     input { display: block; width: 100%; box-sizing: border-box; padding: 0.5rem; font-size: 1rem; margin-top: 0.25rem; }
     button.secondary { background: #e9ecef; color: #1a1b1e; }
+    button.secondary:hover, .identities button:hover { background: #dee2e6; }
     .actions { display: flex; gap: 0.5rem; }
     .identities { list-style: none; padding: 0; }
     .identities button { width: 100%; text-align: left; margin-bottom: 0.4rem; background: #f1f3f5; color: #1a1b1e; }

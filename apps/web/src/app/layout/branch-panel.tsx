@@ -23,7 +23,10 @@ export function BranchPanel() {
       <Title order={3} size="h5" id="branch-panel-title">
         {branch.name}
       </Title>
-      <Text size="sm">{branch.address}</Text>
+      {/* Addresses come in Georgian only. */}
+      <Text size="sm" lang="ka">
+        {branch.address}
+      </Text>
       <div>
         <Text size="sm" fw={600}>
           {t('contact.workingHours')}

@@ -36,7 +36,10 @@ function ContactDetails() {
               <Text size="sm" fw={600}>
                 {branch.name}
               </Text>
-              <Text size="sm">{branch.address}</Text>
+              {/* Addresses come in Georgian only. */}
+              <Text size="sm" lang="ka">
+                {branch.address}
+              </Text>
             </li>
           ))}
         </ul>

@@ -43,6 +43,14 @@ describe('header', () => {
     expect(screen.queryByRole('link', { name: 'შესვლა' })).not.toBeInTheDocument();
   });
 
+  it('names the user in full to screen readers and in the menu, with initials for phones', async () => {
+    session.set(customerFixture);
+    const menu = await openUserMenu('ნინო კაპანაძე');
+    const button = screen.getByRole('button', { name: 'ნინო კაპანაძე' });
+    expect(within(button).getByText('ნკ')).toHaveAttribute('aria-hidden', 'true');
+    expect(menu.getByText('ნინო კაპანაძე')).toBeInTheDocument();
+  });
+
   it('shows the default label when the user has no name', async () => {
     session.set({ ...customerFixture, name: '', surname: '' });
     const menu = await openUserMenu('მომხმარებელი');

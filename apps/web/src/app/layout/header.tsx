@@ -8,6 +8,7 @@ import type { StoredUser } from '../../shared/session/session-store';
 import { accountLinks, fullName } from './account-links';
 import classes from './header.module.css';
 import { LanguageSwitch } from './language-switch';
+import { UserLabel } from './user-label';
 
 // Both menus load on demand: a visitor who never opens them never downloads them.
 const SideMenu = lazy(async () => ({ default: (await import('./side-menu')).SideMenu }));
@@ -45,7 +46,13 @@ export function Header() {
         <nav aria-label={t('nav.account')} className={classes.account}>
           <LanguageSwitch />
           {user ? (
-            <Suspense fallback={<span className={classes.userName}>{userLabel(user)}</span>}>
+            <Suspense
+              fallback={
+                <span className={classes.userButton}>
+                  <UserLabel label={userLabel(user)} />
+                </span>
+              }
+            >
               <UserMenu user={user} label={userLabel(user)} />
             </Suspense>
           ) : (

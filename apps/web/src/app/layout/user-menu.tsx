@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import type { StoredUser } from '../../shared/session/session-store';
 import { accountLinks } from './account-links';
 import classes from './header.module.css';
+import { UserLabel } from './user-label';
 
 interface UserMenuProps {
   user: StoredUser;
@@ -26,10 +27,12 @@ export function UserMenu({ user, label }: UserMenuProps) {
     >
       <Menu.Target>
         <Button variant="subtle" size="compact-md" className={classes.userButton}>
-          <span className={classes.userName}>{label}</span>
+          <UserLabel label={label} />
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
+        {/* The whole name, which the header may show only as initials. */}
+        <Menu.Label className={classes.menuName}>{label}</Menu.Label>
         {accountLinks(user).map((link) => (
           <Menu.Item key={link.to} component={Link} to={link.to}>
             {t(`account.${link.label}`)}

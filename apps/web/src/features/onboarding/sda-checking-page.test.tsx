@@ -42,7 +42,11 @@ describe('/sda-checking', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'პერსონალური მონაცემების შემოწმება' }),
     ).toBeInTheDocument();
-    expect(await screen.findByText(/პირველი აბზაცი\.\s+მეორე აბზაცი\./)).toBeInTheDocument();
+    // One paragraph a line, as the credit-information consent shows its wording.
+    expect((await screen.findByText('პირველი აბზაცი.')).tagName).toBe('P');
+    expect(screen.getByText('მეორე აბზაცი.').tagName).toBe('P');
+    expect(screen.getByText('პირველი აბზაცი.').closest('[lang]')).toHaveAttribute('lang', 'ka');
+    expect(screen.queryByText('This text is available in Georgian only.')).not.toBeInTheDocument();
     expect(nextButton()).toBeDisabled();
     expect(nextButton()).toHaveAccessibleDescription('გასაგრძელებლად, გთხოვთ, მონიშნოთ თანხმობა.');
 

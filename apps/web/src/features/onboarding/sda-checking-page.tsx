@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router';
 import { formatTimestamp } from '../../shared/format/date-time';
 import { notify } from '../../shared/notifications/notification-store';
 import { session } from '../../shared/session/session';
+import { GeorgianText } from '../../shared/ui/georgian-text';
 import { sendSdaConsent, useSdaInfo } from './api/sda-checking';
 
 /** The consent form under the check's wording. */
@@ -48,7 +49,7 @@ function SdaConsentForm({ infoText }: { infoText: string }) {
 
   return (
     <Stack component="form" gap="md" onSubmit={submit}>
-      <Text style={{ whiteSpace: 'pre-line' }}>{infoText}</Text>
+      <GeorgianText text={infoText} />
       <Checkbox
         label={t('sda.agree')}
         checked={agreed}

@@ -19,6 +19,7 @@ import { useNavigate } from 'react-router';
 import { useApiForm } from '../../../shared/api/api-form';
 import { session } from '../../../shared/session/session';
 import { ssoToken as storedSsoToken } from '../../../shared/sso/sso-token';
+import { GeorgianText } from '../../../shared/ui/georgian-text';
 import { NewPasswordFields } from '../../../shared/ui/new-password-fields';
 import { registerUser } from '../api/register';
 import { PhoneVerificationFields } from '../phone-verification/phone-verification-fields';
@@ -42,10 +43,6 @@ interface RegistrationFormProps {
   identity: { name: string; surname: string; identity_number: string };
   options: { documentTypes: DocumentType[]; privacy_policy_info_text: string };
   ssoToken: string;
-}
-
-function paragraphsOf(text: string): string[] {
-  return text.split('\n').filter((line) => line.trim() !== '');
 }
 
 /** The personal-data form of `/register`, after single sign-on. */
@@ -138,10 +135,7 @@ export function RegistrationForm({ identity, options, ssoToken }: RegistrationFo
       <details className={classes.policy}>
         <summary>{t('register.readPrivacyPolicy')}</summary>
         <div className={classes.policyText}>
-          {paragraphsOf(options.privacy_policy_info_text).map((paragraph, index) => (
-            // The paragraphs of a fixed text never move: their position is a stable key.
-            <Text key={index}>{paragraph}</Text>
-          ))}
+          <GeorgianText text={options.privacy_policy_info_text} />
         </div>
       </details>
       <Checkbox

@@ -1,6 +1,6 @@
 import '@mantine/core/styles/InlineInput.layer.css';
 import '@mantine/core/styles/Checkbox.layer.css';
-import { Checkbox, Stack, Text, Title } from '@mantine/core';
+import { Checkbox, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { QueryContent } from '../../../shared/ui/query-content';
 import { agreeToCreditInfo, type CreditConsent } from '../api/credit-info-agree';
 import { creditInfoQuery } from '../api/credit-info-show';
 import { ErrorAlert } from '../../../shared/ui/error-alert';
+import { GeorgianText } from '../../../shared/ui/georgian-text';
 
 const notAgreed: CreditConsent = { credit_info: '', agreed_at: '' };
 
@@ -37,14 +38,7 @@ function CreditConsentForm({ loanId, text }: { loanId: number; text: string }) {
   const { errors, isSubmitting } = form.formState;
   return (
     <Stack component="form" gap="md" onSubmit={(event) => void submit(event)}>
-      <Stack gap="xs">
-        {text
-          .split('\n')
-          .filter((paragraph) => paragraph.trim() !== '')
-          .map((paragraph, index) => (
-            <Text key={index}>{paragraph}</Text>
-          ))}
-      </Stack>
+      <GeorgianText text={text} />
       <Checkbox
         ref={checkboxRef}
         name={consent.name}

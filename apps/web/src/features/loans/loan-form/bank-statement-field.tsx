@@ -16,8 +16,10 @@ interface BankStatementFieldProps {
 const accept = [...bankStatementTypes, '.pdf', '.jpg', '.jpeg', '.png'].join(',');
 
 /**
- * The single-file picker for the bank statement: the browser's own input (labelled, keyboard
- * usable, naming the chosen file), with the limits under it and its error below.
+ * The single-file picker for the bank statement. The browser's own input stays the control
+ * (labelled, keyboard usable, files set on it) but is transparent over a box that says in the
+ * app's language what it does and which file is chosen: the native button and its "no file
+ * chosen" speak the browser's language, not the customer's. The limits and error are under it.
  */
 export function BankStatementField({ control, storedFileName }: BankStatementFieldProps) {
   const { t } = useTranslation();
@@ -34,6 +36,8 @@ export function BankStatementField({ control, storedFileName }: BankStatementFie
   const description = storedFileName
     ? `${t('loan.storedFile', { name: storedFileName })} ${t('loan.fileHint')}`
     : t('loan.fileHint');
+  const chosen: unknown = field.value;
+  const chosenName = chosen instanceof File ? chosen.name : null;
   return (
     <Input.Wrapper
       id={id}
@@ -41,20 +45,32 @@ export function BankStatementField({ control, storedFileName }: BankStatementFie
       description={description}
       error={error}
     >
-      <input
-        ref={inputRef}
-        id={id}
-        name={field.name}
-        type="file"
-        accept={accept}
-        className={classes.file}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[`${id}-description`, error ? `${id}-error` : ''].join(' ').trim()}
-        onBlur={field.onBlur}
-        onChange={(event) => {
-          field.onChange(event.currentTarget.files?.[0] ?? null);
-        }}
-      />
+      <div className={classes.picker}>
+        <span className={classes.fileButton} aria-hidden="true">
+          {t('loan.chooseFile')}
+        </span>
+        <span id={`${id}-chosen`} className={classes.fileName}>
+          {chosenName === null
+            ? t('loan.noFileChosen')
+            : t('loan.chosenFile', { name: chosenName })}
+        </span>
+        <input
+          ref={inputRef}
+          id={id}
+          name={field.name}
+          type="file"
+          accept={accept}
+          className={classes.file}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={[`${id}-description`, `${id}-chosen`, error ? `${id}-error` : '']
+            .join(' ')
+            .trim()}
+          onBlur={field.onBlur}
+          onChange={(event) => {
+            field.onChange(event.currentTarget.files?.[0] ?? null);
+          }}
+        />
+      </div>
     </Input.Wrapper>
   );
 }

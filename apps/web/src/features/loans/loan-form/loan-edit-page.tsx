@@ -9,6 +9,7 @@ import { QueryContent } from '../../../shared/ui/query-content';
 import { loanEditShowKey, loanEditShowQuery } from '../api/loan-edit-show';
 import { saveLoanEdit } from '../api/loan-edit-save';
 import { LoanForm } from './loan-form';
+import classes from './loan-form.module.css';
 
 /** The server lets the customer change an application until it is submitted. */
 const editable: readonly LoanStatusCode[] = ['draft', 'consented'];
@@ -21,7 +22,7 @@ export function LoanEditPage() {
   const id = useLoanId();
   const edit = useQuery(loanEditShowQuery(id));
   return (
-    <Stack gap="lg" maw={560}>
+    <Stack gap="lg" className={classes.page}>
       <Title order={1}>{t('loan.editTitle')}</Title>
       <QueryContent query={edit} loading={t('loan.loading')}>
         {({ loan, ...options }) =>

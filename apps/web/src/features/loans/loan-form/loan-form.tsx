@@ -15,6 +15,7 @@ import type { LoanFormOptions } from '../api/loan-options';
 import { ErrorAlert } from '../../../shared/ui/error-alert';
 import { LoanOfferPanel } from '../loan-offer/loan-offer-panel';
 import { BankStatementField } from './bank-statement-field';
+import classes from './loan-form.module.css';
 import { LoanTermsFields } from './terms-fields';
 import {
   formValuesOf,
@@ -108,50 +109,57 @@ export function LoanForm({ options, loan, send, onSaved, actions }: LoanFormProp
   };
 
   return (
-    <Stack component="form" gap="md" onSubmit={(event) => void submit(event)}>
-      <LoanTermsFields
-        form={form}
-        limits={limits}
-        amount={amount}
-        months={months}
-        setTerm={setTerm}
-      />
-      {product && (
-        <LoanOfferPanel
-          pricing={product}
-          terms={terms}
-          purposeId={parseGeorgianNumber(purpose)}
-          onChoose={chooseTerms}
+    // One column on a phone (terms, offer, the rest); from 1024 px the offer beside the fields.
+    <form className={classes.layout} onSubmit={(event) => void submit(event)}>
+      <Stack gap="md" className={classes.terms}>
+        <LoanTermsFields
+          form={form}
+          limits={limits}
+          amount={amount}
+          months={months}
+          setTerm={setTerm}
         />
+      </Stack>
+      {product && (
+        <div className={classes.offer}>
+          <LoanOfferPanel
+            pricing={product}
+            terms={terms}
+            purposeId={parseGeorgianNumber(purpose)}
+            onChoose={chooseTerms}
+          />
+        </div>
       )}
-      <NativeSelect
-        label={t('labels.loanPurpose')}
-        data={[
-          { value: '', label: t('loan.choosePurpose') },
-          ...purposes.map((purpose) => ({ value: String(purpose.id), label: purpose.name })),
-        ]}
-        error={errors.loan_purpose_id?.message}
-        {...register('loan_purpose_id', { validate: checks.loan_purpose_id })}
-      />
-      <BankStatementField control={control} storedFileName={loan?.bank_statement?.file_name} />
-      {isSubmitting && (
-        <Stack gap={4}>
-          <Progress value={percent} aria-label={t('loan.uploading')} />
-          <Text size="sm" aria-hidden="true">
-            {t('loan.uploaded', { percent })}
-          </Text>
-        </Stack>
-      )}
-      {openApplication && (
-        <Alert color="red" variant="light" role="alert">
-          {openApplication.message}{' '}
-          <Anchor component={Link} to={applicationSteps.edit(openApplication.loanId)}>
-            {t('loan.openApplication')}
-          </Anchor>
-        </Alert>
-      )}
-      <ErrorAlert message={formError} />
-      {actions({ submitting: isSubmitting })}
-    </Stack>
+      <Stack gap="md" className={classes.rest}>
+        <NativeSelect
+          label={t('labels.loanPurpose')}
+          data={[
+            { value: '', label: t('loan.choosePurpose') },
+            ...purposes.map((purpose) => ({ value: String(purpose.id), label: purpose.name })),
+          ]}
+          error={errors.loan_purpose_id?.message}
+          {...register('loan_purpose_id', { validate: checks.loan_purpose_id })}
+        />
+        <BankStatementField control={control} storedFileName={loan?.bank_statement?.file_name} />
+        {isSubmitting && (
+          <Stack gap={4}>
+            <Progress value={percent} aria-label={t('loan.uploading')} />
+            <Text size="sm" aria-hidden="true">
+              {t('loan.uploaded', { percent })}
+            </Text>
+          </Stack>
+        )}
+        {openApplication && (
+          <Alert color="red" variant="light" role="alert">
+            {openApplication.message}{' '}
+            <Anchor component={Link} to={applicationSteps.edit(openApplication.loanId)}>
+              {t('loan.openApplication')}
+            </Anchor>
+          </Alert>
+        )}
+        <ErrorAlert message={formError} />
+        {actions({ submitting: isSubmitting })}
+      </Stack>
+    </form>
   );
 }

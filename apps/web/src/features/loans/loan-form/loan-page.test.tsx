@@ -21,6 +21,20 @@ async function fillIn(user: User, file: File | null = statementFile()) {
 }
 
 describe('/loan', () => {
+  it('says in Georgian what the file field does and which file is chosen', async () => {
+    const { user } = renderLoanScreen('/loan');
+    const input = await screen.findByLabelText('საბანკო ამონაწერი');
+    expect(input).toHaveAttribute('type', 'file');
+    expect(screen.getByText('ფაილის არჩევა')).toBeInTheDocument();
+    expect(screen.getByText('ფაილი არჩეული არ არის')).toBeInTheDocument();
+
+    await user.upload(input, statementFile());
+    expect(screen.getByText('არჩეული ფაილი: ამონაწერი.pdf')).toBeInTheDocument();
+    expect(input).toHaveAccessibleDescription(
+      expect.stringContaining('არჩეული ფაილი: ამონაწერი.pdf'),
+    );
+  });
+
   it('shows the server’s limits as hints and leads back to /main', async () => {
     renderLoanScreen('/loan');
     expect(
@@ -31,7 +45,7 @@ describe('/loan', () => {
     );
     expect(field('ვადა (თვე)')).toHaveAccessibleDescription('მინიმუმ 3, მაქსიმუმ 48 თვე');
     expect(field('საბანკო ამონაწერი')).toHaveAccessibleDescription(
-      'PDF, JPEG ან PNG ფორმატის ერთი ფაილი, მაქსიმუმ 10 მბ.',
+      'PDF, JPEG ან PNG ფორმატის ერთი ფაილი, მაქსიმუმ 10 მბ. ფაილი არჩეული არ არის',
     );
     expect(screen.getByRole('link', { name: 'უკან' })).toHaveAttribute('href', '/main');
     expect(screen.getByRole('link', { name: 'გაუქმება' })).toHaveAttribute('href', '/main');

@@ -8,6 +8,7 @@ import { QueryContent } from '../../../shared/ui/query-content';
 import { createLoan } from '../api/loan-create';
 import { loanOptionsQuery } from '../api/loan-options';
 import { LoanForm } from './loan-form';
+import classes from './loan-form.module.css';
 
 /** `/loan`: a new application; then its questionnaire review. */
 export function LoanPage() {
@@ -15,7 +16,7 @@ export function LoanPage() {
   const navigate = useNavigate();
   const options = useQuery(loanOptionsQuery());
   return (
-    <Stack gap="lg" maw={560}>
+    <Stack gap="lg" className={classes.page}>
       <Title order={1}>{t('loan.newTitle')}</Title>
       <QueryContent query={options} loading={t('loan.loading')}>
         {(data) => (
