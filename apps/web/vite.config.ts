@@ -61,5 +61,7 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // Typing into jsdom is slow when every core is busy (CI runs the projects side by side).
+    testTimeout: 15_000,
   },
 });
