@@ -69,6 +69,9 @@ export async function buildApp(
     bodyLimit,
     trustProxy: config.trustProxy,
     frameworkErrors: answerMalformedRequest,
+    // Start-up may wait for another instance's migrations (under the advisory lock), or for a
+    // busy machine: Fastify's 10 s default would give up on a healthy start.
+    pluginTimeout: 120_000,
   });
   app.decorate('config', config);
   app.decorate('clock', overrides.clock ?? systemClock);
