@@ -1,3 +1,4 @@
+import { productNamePlaceholder } from '@sesxi/contract';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
@@ -38,11 +39,22 @@ function preloadGeorgianFont(): Plugin {
   };
 }
 
+/** The server puts the product name into the pages it sends; the dev server says Sesxi. */
+function devProductName(): Plugin {
+  return {
+    name: 'sesxi:dev-product-name',
+    apply: 'serve',
+    transformIndexHtml: (html) => html.replaceAll(productNamePlaceholder, 'Sesxi'),
+  };
+}
+
 export default defineProject({
   plugins: [
     react(),
     preloadGeorgianFont(),
-    compression({ algorithms: ['gzip', 'brotliCompress'] }),
+    devProductName(),
+    // HTML pages are compressed by the server, once the product name is in them.
+    compression({ algorithms: ['gzip', 'brotliCompress'], exclude: [/\.html$/] }),
   ],
   build: {
     outDir: 'dist',

@@ -1,27 +1,49 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, type DataRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import './app/styles/styles';
 import { Providers } from './app/providers';
-import { createAppRouter } from './app/router';
+import { appRoutes } from './app/router';
+import { resolveLazyRoutes } from './app/lazy-routes';
 import { setUnauthorizedHandler } from './shared/api/api-client';
 import { createQueryClient } from './shared/api/query-client';
-import { initI18n } from './shared/i18n/i18n';
+import { initI18n, prefersDefaultLocale } from './shared/i18n/i18n';
+import { session } from './shared/session/session';
+import { ssoToken } from './shared/sso/sso-token';
 
 await initI18n();
-
-const router = createAppRouter();
-setUnauthorizedHandler(() => {
-  if (router.state.location.pathname !== '/login') void router.navigate('/login');
-});
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
+const routes = appRoutes();
+// A prerendered public page (see entry-server.tsx) was rendered for a signed-out visitor in
+// Georgian: it is hydrated when this browser would render the same, and replaced otherwise.
+const hydrate =
+  container.hasChildNodes() &&
+  session.get() === null &&
+  ssoToken.get() === null &&
+  prefersDefaultLocale();
+if (hydrate) await resolveLazyRoutes(matchRoutes(routes, window.location) ?? []);
+const router = createBrowserRouter(
+  routes,
+  hydrate ? { hydrationData: { loaderData: {} } } : undefined,
+);
+setUnauthorizedHandler(() => {
+  if (router.state.location.pathname !== '/login') void router.navigate('/login');
+});
+
+const app = (appRouter: DataRouter) => (
   <StrictMode>
     <Providers queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
+      <RouterProvider router={appRouter} />
     </Providers>
-  </StrictMode>,
+  </StrictMode>
 );
+if (hydrate) {
+  hydrateRoot(container, app(router));
+} else {
+  container.replaceChildren();
+  createRoot(container).render(app(router));
+}

@@ -14,3 +14,4 @@ export * from './loans.ts';
 export * from './offer/index.ts';
 export * from './lari.ts';
 export * from './decisions.ts';
+export * from './prerender.ts';

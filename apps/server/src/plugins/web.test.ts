@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '#app/test/build-test-app.ts';
@@ -10,12 +10,15 @@ import { withProductName } from './web.ts';
 const indexHtml = `<!doctype html>
 <html lang="ka">
   <head>
-    <title>Sesxi</title>
-    <meta name="application-name" content="Sesxi">
+    <title>{{PRODUCT_NAME}}</title>
+    <meta name="application-name" content="{{PRODUCT_NAME}}">
     <script type="module" src="/assets/index-3f2a1b.js"></script>
   </head>
   <body><div id="root"></div></body>
 </html>`;
+const prerenderedLogin = indexHtml
+  .replace('<title>{{PRODUCT_NAME}}</title>', '<title>შესვლა — {{PRODUCT_NAME}}</title>')
+  .replace('<div id="root"></div>', '<div id="root"><h1>შესვლა</h1><p>{{PRODUCT_NAME}}</p></div>');
 const script = `console.log(${JSON.stringify('ს'.repeat(2000))});`;
 
 let distDir: string;
@@ -25,6 +28,9 @@ beforeAll(async () => {
   distDir = await mkdtemp(join(tmpdir(), 'sesxi-web-'));
   await mkdir(join(distDir, 'assets'));
   await writeFile(join(distDir, 'index.html'), indexHtml);
+  await mkdir(join(distDir, 'prerendered', 'credit-info'), { recursive: true });
+  await writeFile(join(distDir, 'prerendered', 'login.html'), prerenderedLogin);
+  await writeFile(join(distDir, 'prerendered', 'credit-info', 'redirect.html'), prerenderedLogin);
   await writeFile(join(distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   await writeFile(join(distDir, 'assets', 'index-3f2a1b.js'), script);
   await writeFile(join(distDir, 'assets', 'index-3f2a1b.js.br'), brotliCompressSync(script));
@@ -145,13 +151,64 @@ describe('without a web build', () => {
   });
 });
 
+describe('prerendered pages', () => {
+  const escapedName = 'Sesxi &lt;Beta&gt; &amp; &quot;Co&quot;';
+
+  it.each(['/login', '/credit-info/redirect'])(
+    '%s is sent as its prerendered HTML, with the product name put in everywhere',
+    async (url) => {
+      const response = await app.inject({ url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.body).toContain(`<title>შესვლა — ${escapedName}</title>`);
+      expect(response.body).toContain(`<h1>შესვლა</h1><p>${escapedName}</p>`);
+      expect(response.body).not.toContain('{{PRODUCT_NAME}}');
+    },
+  );
+
+  it.each([
+    ['br', brotliDecompressSync],
+    ['gzip', gunzipSync],
+  ] as const)('is sent %s-compressed to a browser that accepts it', async (encoding, decode) => {
+    const plain = await app.inject({ url: '/login' });
+    const response = await app.inject({
+      url: '/login',
+      headers: { 'accept-encoding': encoding === 'br' ? 'gzip, deflate, br' : 'gzip' },
+    });
+    expect(response.headers['content-encoding']).toBe(encoding);
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(decode(response.rawPayload).toString()).toBe(plain.body);
+  });
+
+  it('is revalidated: 304 when unchanged, and its ETag is not the app shell’s', async () => {
+    const page = await app.inject({ url: '/login' });
+    const shell = await app.inject({ url: '/main' });
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.headers.etag).not.toBe(shell.headers.etag);
+    const again = await app.inject({
+      url: '/login',
+      headers: { 'if-none-match': String(page.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it.each(['/login/extra', '/prerendered/login.html', '/register'])(
+    '%s is not a prerendered page: the app shell',
+    async (url) => {
+      const response = await app.inject({ url });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<div id="root"></div>');
+    },
+  );
+});
+
 describe('withProductName', () => {
-  it('leaves a page without the tags unchanged', () => {
-    expect(withProductName('<p>hi</p>', 'X')).toBe('<p>hi</p>');
+  it('leaves a page without the placeholder unchanged', () => {
+    expect(withProductName('<title>Sesxi</title>', 'X')).toBe('<title>Sesxi</title>');
   });
 
   it('takes $-patterns in the name literally', () => {
-    expect(withProductName('<title>Sesxi</title>', "$& $1 $'")).toBe(
+    expect(withProductName('<title>{{PRODUCT_NAME}}</title>', "$& $1 $'")).toBe(
       '<title>$&amp; $1 $&#39;</title>',
     );
   });

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { productNamePlaceholder } from '@sesxi/contract';
 import { escapeHtml } from '#app/http/html.ts';
 import { isServerPath, pathOf } from '#app/http/paths.ts';
 
@@ -11,14 +13,23 @@ interface WebOptions {
   productName: string;
 }
 
-const indexFiles = new Set(['index.html', 'index.html.br', 'index.html.gz']);
+/** An HTML page as it is sent: the product name put in, compressed once, with its ETag. */
+interface HtmlPage {
+  html: string;
+  br: Buffer;
+  gzip: Buffer;
+  etag: string;
+}
+
+const prerenderedDir = 'prerendered';
 
 /**
  * Serves the built web app from the same origin as the API. Hashed files under /assets/ are
  * cached for a year (their names change with their content), precompressed copies (.br, .gz)
- * are picked by Accept-Encoding, and every other GET that is not a server path or a file gets
- * index.html, so deep links such as /loan-edit/5 load the app. index.html is read once, with
- * the product name put in, and revalidated on every visit.
+ * are picked by Accept-Encoding. The public pages the build prerendered (dist/prerendered/,
+ * see apps/web/scripts/prerender.ts) are sent as their HTML; every other GET that is not a
+ * server path or a file gets index.html, so deep links such as /loan-edit/5 load the app. The
+ * pages are read once, with the product name put in, and revalidated on every visit.
  */
 const web: FastifyPluginAsync<WebOptions> = async (app, { distDir, productName }) => {
   const template = await readFile(join(distDir, 'index.html'), 'utf8').catch(() => undefined);
@@ -28,8 +39,8 @@ const web: FastifyPluginAsync<WebOptions> = async (app, { distDir, productName }
     );
     return;
   }
-  const indexHtml = withProductName(template, productName);
-  const indexEtag = `"${createHash('sha256').update(indexHtml).digest('base64url').slice(0, 22)}"`;
+  const appShell = htmlPage(withProductName(template, productName));
+  const prerendered = await prerenderedPages(distDir, productName);
   const otherFiles = await filesOutsideAssets(distDir);
 
   await app.register(fastifyStatic, {
@@ -53,31 +64,77 @@ const web: FastifyPluginAsync<WebOptions> = async (app, { distDir, productName }
         cacheControl: false,
       });
     }
-    reply.header('cache-control', 'no-cache').header('etag', indexEtag);
-    if (request.headers['if-none-match'] === indexEtag) return reply.code(304).send();
-    return reply.type('text/html; charset=utf-8').send(indexHtml);
+    return sendPage(request, reply, prerendered.get(path) ?? appShell);
   });
 };
 
 export default web;
 
-/** Puts the product name into the page title and the application-name meta tag. */
+/** Puts the product name, HTML-escaped, where the page holds its placeholder. */
 export function withProductName(html: string, productName: string): string {
-  const name = escapeHtml(productName);
-  return html
-    .replace(/<title>[^<]*<\/title>/, () => `<title>${name}</title>`)
-    .replace(
-      /(<meta\s+name="application-name"\s+content=")[^"]*(")/,
-      (_, start: string, end: string) => `${start}${name}${end}`,
-    );
+  return html.replaceAll(productNamePlaceholder, () => escapeHtml(productName));
+}
+
+function htmlPage(html: string): HtmlPage {
+  return {
+    html,
+    br: brotliCompressSync(html),
+    gzip: gzipSync(html, { level: 9 }),
+    etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 22)}"`,
+  };
+}
+
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: HtmlPage) {
+  reply
+    .header('cache-control', 'no-cache')
+    .header('etag', page.etag)
+    .header('vary', 'accept-encoding');
+  if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+  reply.type('text/html; charset=utf-8');
+  const accepted = request.headers['accept-encoding'] ?? '';
+  if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(page.br);
+  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(page.gzip);
+  return reply.send(page.html);
+}
+
+/** The prerendered pages by path: prerendered/login.html is `/login`, index.html is `/`. */
+async function prerenderedPages(
+  distDir: string,
+  productName: string,
+): Promise<Map<string, HtmlPage>> {
+  const files = await htmlFilesUnder(join(distDir, prerenderedDir));
+  const pages = await Promise.all(
+    files.map(async (file) => {
+      const html = await readFile(join(distDir, prerenderedDir, file), 'utf8');
+      const path = `/${file.replace(/\.html$/, '')}`.replace(/^\/index$/, '/');
+      return [path, htmlPage(withProductName(html, productName))] as const;
+    }),
+  );
+  return new Map(pages);
+}
+
+async function htmlFilesUnder(dir: string): Promise<string[]> {
+  const files = await filesUnder(dir).catch(() => []);
+  return files.filter((file) => file.endsWith('.html'));
+}
+
+/** Every file under `dir`, as a relative URL path. */
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/'));
 }
 
 /** Files the build put outside /assets/ (favicon, robots.txt, …), as URL paths without the slash. */
 async function filesOutsideAssets(distDir: string): Promise<Set<string>> {
-  const entries = await readdir(distDir, { recursive: true, withFileTypes: true });
-  const files = entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => relative(distDir, join(entry.parentPath, entry.name)).split(sep).join('/'))
-    .filter((file) => !file.startsWith('assets/') && !indexFiles.has(file));
-  return new Set(files);
+  const files = await filesUnder(distDir);
+  return new Set(
+    files.filter(
+      (file) =>
+        !file.startsWith('assets/') &&
+        !file.startsWith(`${prerenderedDir}/`) &&
+        file !== 'index.html',
+    ),
+  );
 }

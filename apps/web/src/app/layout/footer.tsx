@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useContactMain } from '../../shared/contact/contact-main';
 import { telHref } from '../../shared/format/phone';
 import { productName } from '../../shared/page/product-name';
+import { useToday } from '../../shared/page/use-today';
 import classes from './layout.module.css';
 
 function ContactDetails() {
@@ -50,13 +51,14 @@ function ContactDetails() {
 
 export function Footer() {
   const { t } = useTranslation();
+  const year = useToday()?.slice(0, 4);
   return (
     <footer className={classes.footer}>
       <Container size="lg">
         <Stack gap="lg">
           <ContactDetails />
           <Text size="sm">
-            {t('footer.copyright', { year: new Date().getFullYear(), productName: productName() })}
+            {t('footer.copyright', { year: year ?? '', productName: productName() })}
           </Text>
         </Stack>
       </Container>

@@ -7,6 +7,7 @@ import { formatTimestamp } from '../../shared/format/date-time';
 import { formatMoney } from '../../shared/format/money';
 import { formatPercent } from '../../shared/format/percent';
 import { productName } from '../../shared/page/product-name';
+import { useToday } from '../../shared/page/use-today';
 import { useSessionUser } from '../../shared/session/session';
 import classes from './home-page.module.css';
 
@@ -82,17 +83,24 @@ function WhatWeOffer() {
  */
 function RepresentativeExample() {
   const { t } = useTranslation();
-  const payoutDate = formatTimestamp().slice(0, 10);
+  // Payments do not depend on the payout day but the effective rate does: a page prerendered
+  // on another day shows the rate once it runs.
+  const today = useToday();
   const offer = useMemo(
-    () => computeOffer(standardLoanProduct, representativeLoanTerms, payoutDate),
-    [payoutDate],
+    () =>
+      computeOffer(
+        standardLoanProduct,
+        representativeLoanTerms,
+        today ?? formatTimestamp().slice(0, 10),
+      ),
+    [today],
   );
   const { amount, months } = representativeLoanTerms;
   const figures = [
     [t('offer.monthlyPayment'), formatMoney(offer.monthly_payment)],
     [t('offer.totalRepayment'), formatMoney(offer.total_repayment)],
     [t('offer.totalCost'), formatMoney(offer.total_cost)],
-    [t('offer.effectiveRate'), formatPercent(offer.effective_rate)],
+    [t('offer.effectiveRate'), today === null ? '…' : formatPercent(offer.effective_rate)],
   ];
   return (
     <Section title={t('home.exampleHeading')}>

@@ -32,18 +32,31 @@ export async function setLocale(locale: Locale): Promise<void> {
   await i18next.changeLanguage(locale);
 }
 
+const georgianFirst = {
+  lng: defaultLocale,
+  fallbackLng: defaultLocale,
+  resources: { ka: { translation: ka } },
+  interpolation: { escapeValue: false },
+};
+
 export async function initI18n(): Promise<void> {
   i18next.on('languageChanged', (language) => {
     document.documentElement.lang = language;
   });
-  await i18next.use(initReactI18next).init({
-    lng: defaultLocale,
-    fallbackLng: defaultLocale,
-    resources: { ka: { translation: ka } },
-    interpolation: { escapeValue: false },
-  });
+  await i18next.use(initReactI18next).init(georgianFirst);
   const locale = storedLocale();
   if (locale !== defaultLocale) await setLocale(locale);
+}
+
+/** Whether the visitor will see the app in the language pages are prerendered in (Georgian). */
+export function prefersDefaultLocale(): boolean {
+  return storedLocale() === defaultLocale;
+}
+
+/** For pages prerendered at build time: Georgian, set up synchronously, no browser storage. */
+export function initPrerenderI18n(): void {
+  if (i18next.isInitialized) return;
+  void i18next.use(initReactI18next).init({ ...georgianFirst, initAsync: false });
 }
 
 export { i18next };

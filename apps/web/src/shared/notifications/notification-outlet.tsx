@@ -20,7 +20,11 @@ const colors: Record<Notification['type'], string> = {
 export function NotificationOutlet() {
   const { t } = useTranslation();
   const location = useLocation();
-  const notification = useSyncExternalStore(subscribeToNotifications, displayedNotification);
+  const notification = useSyncExternalStore(
+    subscribeToNotifications,
+    displayedNotification,
+    displayedNotification,
+  );
 
   useEffect(() => {
     showPendingNotification(location);
