@@ -2,9 +2,10 @@ import type { SessionUser } from '@sesxi/contract';
 import { signInAtSandbox } from '../apps/server/src/test/sandbox-browser.ts';
 import { pdfFile } from '../apps/server/src/test/tiny-files.ts';
 
-/** A customer made through the public API: their bearer token and their application. */
+/** A customer made through the public API: their session and their application. */
 export interface BenchCustomer {
   token: string;
+  user: SessionUser;
   applicationId: number;
 }
 
@@ -106,7 +107,9 @@ export async function customerThroughApi(baseUrl: string, index: number): Promis
     body: form,
     token,
   });
-  return { token, applicationId: created.id };
+  // Signed in again, so that the session carries every onboarding step as the screens store it.
+  const signedIn = await post<{ user: SessionUser }>(baseUrl, '/api/login', { phone, password });
+  return { token, user: signedIn.user, applicationId: created.id };
 }
 
 /** The sandbox's support account, signed in. */

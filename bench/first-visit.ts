@@ -14,10 +14,12 @@ export async function firstVisitWeight(baseURL: string, route: string): Promise<
     const context = await browser.newContext({ ...georgianPhone, baseURL });
     const page = await context.newPage();
     const sizes = { script: 0, stylesheet: 0 };
+    let scripts = 0;
     const pending: Promise<void>[] = [];
     page.on('response', (response) => {
       const type = response.request().resourceType();
       if (type !== 'script' && type !== 'stylesheet') return;
+      if (type === 'script') scripts += 1;
       pending.push(
         response.body().then((body) => {
           sizes[type] += gzipSync(body, { level: 9 }).length;
@@ -34,6 +36,7 @@ export async function firstVisitWeight(baseURL: string, route: string): Promise<
         budget: 130,
       },
       { name: `first visit to ${route}: CSS (gzip)`, value: sizes.stylesheet / KB, unit: 'KB' },
+      { name: `first visit to ${route}: JS requests`, value: scripts, unit: '', budget: 10 },
     ];
   } finally {
     await browser.close();

@@ -1,6 +1,7 @@
 import { startProduct } from '../e2e/support/product.ts';
 import { apiThroughputBenchmark } from './api-throughput.ts';
 import { firstVisitWeight } from './first-visit.ts';
+import { lighthouseBenchmark } from './lighthouse.ts';
 import { report } from './measurement.ts';
 import { supportSearchBenchmark } from './support-search.ts';
 
@@ -8,7 +9,10 @@ import { supportSearchBenchmark } from './support-search.ts';
 const product = await startProduct();
 try {
   const measurements = [
+    ...(await firstVisitWeight(product.url, '/')),
     ...(await firstVisitWeight(product.url, '/login')),
+    ...(await firstVisitWeight(product.url, '/register')),
+    ...(await lighthouseBenchmark(product.url)),
     ...(await supportSearchBenchmark()),
     ...(await apiThroughputBenchmark()),
   ];
