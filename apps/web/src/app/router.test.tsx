@@ -98,7 +98,8 @@ describe('app shell', () => {
   it('switches to English and back, remembering the choice and setting <html lang>', async () => {
     const { user } = renderApp('/');
     await screen.findByRole('heading', { level: 1 });
-    await user.click(screen.getByRole('button', { name: 'English' }));
+    // Its name holds what it shows (WCAG 2.5.3, label in name), then the language in full.
+    await user.click(screen.getByRole('button', { name: 'ENG English' }));
     expect(
       await screen.findByRole('heading', { name: 'A loan online, without a visit to a branch' }),
     ).toBeInTheDocument();
@@ -108,7 +109,7 @@ describe('app shell', () => {
       expect(document.title).toBe('Home — Sesxi');
     });
 
-    await user.click(screen.getByRole('button', { name: 'ქართული' }));
+    await user.click(screen.getByRole('button', { name: 'ქარ ქართული' }));
     expect(
       await screen.findByRole('heading', { name: 'სესხი ონლაინ, ფილიალში მისვლის გარეშე' }),
     ).toBeInTheDocument();

@@ -1,0 +1,71 @@
+import { describe, expect, inject } from 'vitest';
+import { georgianPhone } from '../support/chromium.ts';
+import { test } from '../support/fixtures.ts';
+
+const prerenderedPages = ['/', '/login', '/register', '/restore-password', '/claims'];
+
+// This project's TypeScript for tests has no DOM types: the little the page runs, declared.
+interface PageGlobals {
+  document: {
+    addEventListener(type: string, listener: () => void): void;
+    getElementById(id: string): { firstElementChild: object | null } | null;
+  };
+  firstPainted?: object | null;
+}
+
+describe('a first visit from an ad or an SMS link', () => {
+  test('sees the Georgian login form without any JavaScript', async ({ page }) => {
+    const browser = page.context().browser();
+    if (!browser) throw new Error('The page has no browser');
+    const noScript = await browser.newContext({
+      ...georgianPhone,
+      baseURL: inject('baseURL'),
+      javaScriptEnabled: false,
+    });
+    try {
+      const bare = await noScript.newPage();
+      await bare.goto('/login');
+      expect(await bare.title()).toBe('შესვლა — Sesxi');
+      await bare.getByRole('heading', { level: 1, name: 'შესვლა' }).waitFor();
+      await bare.getByRole('textbox', { name: 'ტელეფონის ნომერი' }).waitFor();
+      await bare.getByLabel('პაროლი').first().waitFor();
+      await bare.getByRole('button', { name: 'შესვლა' }).waitFor();
+      await bare.getByRole('link', { name: 'დაგავიწყდათ პაროლი?' }).waitFor();
+    } finally {
+      await noScript.close();
+    }
+  });
+
+  test.for(prerenderedPages)(
+    '%s is hydrated: the markup the server sent stays, and nothing is logged',
+    async (path, { page }) => {
+      const logged: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' || message.type() === 'warning') logged.push(message.text());
+      });
+      page.on('pageerror', (error) => logged.push(error.message));
+      await page.addInitScript(() => {
+        const globals = globalThis as unknown as PageGlobals;
+        globals.document.addEventListener('DOMContentLoaded', () => {
+          globals.firstPainted = globals.document.getElementById('root')?.firstElementChild;
+        });
+      });
+
+      await page.goto(path, { waitUntil: 'networkidle' });
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      const kept = await page.evaluate(() => {
+        const globals = globalThis as unknown as PageGlobals;
+        const now = globals.document.getElementById('root')?.firstElementChild;
+        return globals.firstPainted != null && globals.firstPainted === now;
+      });
+      expect(kept).toBe(true);
+      expect(logged).toEqual([]);
+    },
+  );
+
+  test('the hydrated login form answers at once', async ({ page }) => {
+    await page.goto('/login', { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'შესვლა' }).click();
+    await page.getByText('ველის შევსება სავალდებულოა').first().waitFor();
+  });
+});
