@@ -5,6 +5,8 @@ import { systemClock, type Clock } from './clock.ts';
 import type { Config, ServiceSettings } from './config.ts';
 import type { DatabaseConnection } from './db/database.ts';
 import { loggerOptions, requestIdOf } from './logging.ts';
+import metricsPlugin from './metrics/plugin.ts';
+import { createMetrics } from './metrics/registry.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import texts from './modules/texts/plugin.ts';
 import webhooks from './modules/webhooks/jobs.ts';
@@ -63,8 +65,10 @@ export async function buildApp(
   config: Config,
   overrides: AppOverrides = {},
 ): Promise<FastifyInstance> {
+  // The business counters hear the modules' log events, so the metrics exist before the log.
+  const metrics = createMetrics();
   const app = Fastify({
-    logger: loggerOptions(config.logLevel, overrides.logStream),
+    logger: loggerOptions(config.logLevel, overrides.logStream, metrics.countEvent),
     genReqId: requestIdOf,
     bodyLimit,
     trustProxy: config.trustProxy,
@@ -81,6 +85,7 @@ export async function buildApp(
     if (app.draining) reply.header('connection', 'close');
   });
 
+  await app.register(metricsPlugin, { metrics, host: config.host, port: config.metricsPort });
   await app.register(securityHeaders, { production: config.services.mode === 'production' });
   await app.register(rateLimit, {
     perMinute: config.rateLimitPerMinute,
