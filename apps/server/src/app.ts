@@ -24,6 +24,7 @@ import { registrationRoutes } from './modules/registration/routes.ts';
 import { sdaRoutes } from './modules/sda/routes.ts';
 import { ssoRoutes } from './modules/sso/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
+import { apiDocs } from './plugins/api-docs/plugin.ts';
 import authentication from './plugins/authentication.ts';
 import database from './plugins/database.ts';
 import errorEnvelope, { answerMalformedRequest } from './plugins/error-envelope.ts';
@@ -31,6 +32,7 @@ import housekeeping from './plugins/housekeeping.ts';
 import integrations from './plugins/integrations.ts';
 import jobs from './plugins/jobs.ts';
 import jsonBody from './plugins/json-body.ts';
+import openApi from './plugins/openapi.ts';
 import rateLimit from './plugins/rate-limit.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import web from './plugins/web.ts';
@@ -86,6 +88,7 @@ export async function buildApp(
   });
 
   await app.register(metricsPlugin, { metrics, host: config.host, port: config.metricsPort });
+  await app.register(openApi, { productName: config.productName, appUrl: config.appUrl });
   await app.register(securityHeaders, { production: config.services.mode === 'production' });
   await app.register(rateLimit, {
     perMinute: config.rateLimitPerMinute,
@@ -133,6 +136,7 @@ export async function buildApp(
       secrets: sandboxSecrets,
     });
   }
+  await app.register(apiDocs, { productName: config.productName });
   await app.register(web, { distDir: config.webDistDir, productName: config.productName });
 
   return app;
