@@ -86,7 +86,10 @@ const openApi: FastifyPluginAsync<OpenApiOptions> = async (app, { productName, a
       const transformed = zodTransform({ ...document, schema: described, url, route });
       const { response } = transformed.schema;
       if (typeof response === 'object' && response !== null) {
-        Object.assign(response, { default: failure });
+        const answers = response as Record<string, { description?: string } | undefined>;
+        const success = answers['200'];
+        if (success && success.description === undefined) success.description = 'Success.';
+        answers.default = failure;
       }
       const form = multipartForms.get(url);
       if (form && hasHook(route.preValidation, readLoanForm)) {
