@@ -68,7 +68,7 @@ export async function buildApp(
   overrides: AppOverrides = {},
 ): Promise<FastifyInstance> {
   // The business counters hear the modules' log events, so the metrics exist before the log.
-  const metrics = createMetrics();
+  const metrics = createMetrics({ processMetrics: config.metricsPort > 0 });
   const app = Fastify({
     logger: loggerOptions(config.logLevel, overrides.logStream, metrics.countEvent),
     genReqId: requestIdOf,

@@ -9,12 +9,13 @@ const durationBuckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10
 
 /**
  * One app's metrics (never the global registry, so that several apps in one process, as the
- * tests build them, keep their own): Node's process metrics, the request duration histogram,
- * the business counters fed by log events, and the gauges read on each scrape.
+ * tests build them, keep their own): Node's process metrics when asked, the request duration
+ * histogram, the business counters fed by log events, and the gauges read on each scrape.
  */
-export function createMetrics() {
+export function createMetrics({ processMetrics }: { processMetrics: boolean }) {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
+  // Node's own (event loop, heap, GC) start monitors that never stop: only where scraped.
+  if (processMetrics) collectDefaultMetrics({ register: registry });
 
   const requestDuration = new Histogram({
     name: 'http_request_duration_seconds',
