@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildTestApp } from '#app/test/build-test-app.ts';
 import { productionEnv } from '#app/test/production.ts';
+import { withoutInfiniteBounds } from './openapi.ts';
 
 interface Operation {
   tags?: string[];
@@ -247,5 +248,31 @@ describe('GET /api/openapi.json', () => {
         guarded.includes(route) ? [{ bearer: [] }] : undefined,
       ]);
     }
+  });
+});
+
+describe('withoutInfiniteBounds', () => {
+  it('drops the bounds JSON wrote as null or that are not finite, keeping the rest', () => {
+    expect(
+      withoutInfiniteBounds({
+        type: 'object',
+        properties: {
+          amount: { type: 'number', minimum: 0, maximum: null },
+          months: { type: 'integer', minimum: Number.NEGATIVE_INFINITY, maximum: 36 },
+          maximum: { type: 'string', maxLength: null, minLength: 1 },
+        },
+        anyOf: [{ exclusiveMinimum: null }],
+        default: null,
+      }),
+    ).toEqual({
+      type: 'object',
+      properties: {
+        amount: { type: 'number', minimum: 0 },
+        months: { type: 'integer', maximum: 36 },
+        maximum: { type: 'string', minLength: 1 },
+      },
+      anyOf: [{}],
+      default: null,
+    });
   });
 });

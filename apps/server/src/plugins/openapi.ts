@@ -89,7 +89,7 @@ const openApi: FastifyPluginAsync<OpenApiOptions> = async (app, { productName, a
         const answers = response as Record<string, { description?: string } | undefined>;
         const success = answers['200'];
         if (success && success.description === undefined) success.description = 'Success.';
-        answers.default = failure;
+        answers.default = structuredClone(failure);
       }
       const form = multipartForms.get(url);
       if (form && hasHook(route.preValidation, readLoanForm)) {
