@@ -66,6 +66,8 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
       SMS_IP_HOURLY_LIMIT: '100000',
       // Stopping between journeys needs no time for a load balancer to notice.
       SHUTDOWN_DRAIN_MS: '0',
+      // No metrics listener: parallel runs would fight over its one port.
+      METRICS_PORT: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -5,6 +5,8 @@ import { systemClock, type Clock } from './clock.ts';
 import type { Config, ServiceSettings } from './config.ts';
 import type { DatabaseConnection } from './db/database.ts';
 import { loggerOptions, requestIdOf } from './logging.ts';
+import metricsPlugin from './metrics/plugin.ts';
+import { createMetrics } from './metrics/registry.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import texts from './modules/texts/plugin.ts';
 import webhooks from './modules/webhooks/jobs.ts';
@@ -22,6 +24,7 @@ import { registrationRoutes } from './modules/registration/routes.ts';
 import { sdaRoutes } from './modules/sda/routes.ts';
 import { ssoRoutes } from './modules/sso/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
+import { apiDocs } from './plugins/api-docs/plugin.ts';
 import authentication from './plugins/authentication.ts';
 import database from './plugins/database.ts';
 import errorEnvelope, { answerMalformedRequest } from './plugins/error-envelope.ts';
@@ -29,6 +32,7 @@ import housekeeping from './plugins/housekeeping.ts';
 import integrations from './plugins/integrations.ts';
 import jobs from './plugins/jobs.ts';
 import jsonBody from './plugins/json-body.ts';
+import openApi from './plugins/openapi.ts';
 import rateLimit from './plugins/rate-limit.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import web from './plugins/web.ts';
@@ -63,8 +67,10 @@ export async function buildApp(
   config: Config,
   overrides: AppOverrides = {},
 ): Promise<FastifyInstance> {
+  // The business counters hear the modules' log events, so the metrics exist before the log.
+  const metrics = createMetrics({ processMetrics: config.metricsPort > 0 });
   const app = Fastify({
-    logger: loggerOptions(config.logLevel, overrides.logStream),
+    logger: loggerOptions(config.logLevel, overrides.logStream, metrics.countEvent),
     genReqId: requestIdOf,
     bodyLimit,
     trustProxy: config.trustProxy,
@@ -84,6 +90,8 @@ export async function buildApp(
     if (app.draining) reply.header('connection', 'close');
   });
 
+  await app.register(metricsPlugin, { metrics, host: config.host, port: config.metricsPort });
+  await app.register(openApi, { productName: config.productName, appUrl: config.appUrl });
   await app.register(securityHeaders, { production: config.services.mode === 'production' });
   await app.register(rateLimit, {
     perMinute: config.rateLimitPerMinute,
@@ -131,6 +139,7 @@ export async function buildApp(
       secrets: sandboxSecrets,
     });
   }
+  await app.register(apiDocs, { productName: config.productName });
   await app.register(web, { distDir: config.webDistDir, productName: config.productName });
 
   return app;

@@ -169,6 +169,20 @@ describe('loadConfig', () => {
     expect(problemsOf({ PORT: '70000' })).toEqual(['PORT: must be between 1 and 65535']);
   });
 
+  it('serves metrics on port 9464 unless told another or 0, never on the public port', () => {
+    expect(loadConfig({}).metricsPort).toBe(9464);
+    expect(loadConfig({ METRICS_PORT: '9100' }).metricsPort).toBe(9100);
+    expect(loadConfig({ METRICS_PORT: '0' }).metricsPort).toBe(0);
+    expect(problemsOf({ METRICS_PORT: '70000' })).toEqual([
+      'METRICS_PORT: must be 0 (no metrics listener) or between 1 and 65535',
+    ]);
+    expect(problemsOf({ METRICS_PORT: 'x' })).toEqual(['METRICS_PORT: must be a port number']);
+    expect(problemsOf({ PORT: '8080', METRICS_PORT: '8080' })).toEqual([
+      'METRICS_PORT: must differ from PORT: the metrics are never served on the public port',
+    ]);
+    expect(problemsOf({ METRICS_PORT: '3000' })).toHaveLength(1);
+  });
+
   it('writes every problem into the error message', () => {
     expect(() => loadConfig({ PORT: '0', APP_URL: 'ftp://x' })).toThrow(
       /Invalid configuration:\n {2}- PORT: must be between 1 and 65535\n {2}- APP_URL: must be an http:\/\/ or https:\/\/ URL/,

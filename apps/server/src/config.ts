@@ -93,6 +93,8 @@ export type TrustProxy = boolean | string[] | ((address: string, hop: number) =>
 export interface Config {
   port: number;
   host: string;
+  /** The Prometheus scrape port (GET /metrics, on HOST, never the public port); 0 none. */
+  metricsPort: number;
   appUrl: string;
   database: DatabaseTarget;
   productName: string;
@@ -137,6 +139,12 @@ const environment = z.object({
     .max(65535, 'must be between 1 and 65535')
     .default(3000),
   HOST: z.string().trim().min(1).default('127.0.0.1'),
+  METRICS_PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 (no metrics listener) or between 1 and 65535')
+    .max(65535, 'must be 0 (no metrics listener) or between 1 and 65535')
+    .default(9464),
   SANDBOX_ON_NETWORK: z
     .enum(['true', 'false'], { error: 'must be true or false' })
     .default('false')
@@ -276,10 +284,16 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   if (vars.SERVICE_MODE === 'sandbox' && !isLoopback(vars.HOST) && !vars.SANDBOX_ON_NETWORK) {
     throw new ConfigError([sandboxOnNetworkProblem]);
   }
+  if (vars.METRICS_PORT === vars.PORT) {
+    throw new ConfigError([
+      'METRICS_PORT: must differ from PORT: the metrics are never served on the public port',
+    ]);
+  }
   const appUrl = vars.APP_URL ?? `http://localhost:${vars.PORT}`;
   return {
     port: vars.PORT,
     host: vars.HOST,
+    metricsPort: vars.METRICS_PORT,
     appUrl,
     database: vars.DATABASE_URL
       ? { driver: 'postgres', url: vars.DATABASE_URL }

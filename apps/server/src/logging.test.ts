@@ -34,6 +34,43 @@ describe('log redaction', () => {
   });
 });
 
+describe('log events', () => {
+  it('hears the event of every line, writing only the lines LOG_LEVEL lets through', async () => {
+    const heard: [string, unknown][] = [];
+    for (const level of ['warn', 'silent', 'debug'] as const) {
+      const lines: string[] = [];
+      const stream = new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          lines.push(chunk.toString());
+          done();
+        },
+      });
+      const options = loggerOptions(level, stream, (event, fields) => {
+        heard.push([event, fields.userId]);
+      });
+      const app = Fastify({ logger: options });
+      const child = app.log.child({ reqId: 'r-1' });
+      child.info({ event: 'registered', userId: 7 }, 'account registered');
+      child.warn({ event: 'sda_refused', userId: 8 }, 'refused');
+      child.debug({ event: 'never_at_debug' }, 'below info');
+      app.log.info({ userId: 9 }, 'no event');
+      await app.close();
+      const logged = lines.join('');
+      expect([level, logged.includes('account registered')]).toEqual([level, level === 'debug']);
+      expect([level, logged.includes('refused')]).toEqual([level, level !== 'silent']);
+    }
+    expect(heard).toEqual([
+      ['registered', 7],
+      ['sda_refused', 8],
+      ['registered', 7],
+      ['sda_refused', 8],
+      ['registered', 7],
+      ['sda_refused', 8],
+      ['never_at_debug', undefined],
+    ]);
+  });
+});
+
 describe('withoutQueryValues', () => {
   it('keeps the path and the parameter names, never the values', () => {
     expect(withoutQueryValues('/identomat?session_token=s3cr3t&x=1')).toBe(

@@ -31,11 +31,45 @@ const redactPaths = [
   '*.query.code',
 ];
 
-/** pino's options; `stream` replaces standard output (tests read the lines). */
-export function loggerOptions(level: LogLevel, stream?: Writable): FastifyServerOptions['logger'] {
+/** The `event` of a log line (`{ event: 'registered', ... }`) and the line's fields. */
+export type LogEventListener = (event: string, fields: Readonly<Record<string, unknown>>) => void;
+
+const levelValues: Record<LogLevel, number> = {
+  trace: 10,
+  debug: 20,
+  info: 30,
+  warn: 40,
+  error: 50,
+  fatal: 60,
+  silent: Infinity,
+};
+
+/**
+ * pino's options; `stream` replaces standard output (tests read the lines). `onEvent` hears
+ * the `event` of every line logged at info or above, even those LOG_LEVEL keeps out of the
+ * log (the metrics count them): pino then runs at info at least, and this hook drops the
+ * lines below LOG_LEVEL itself.
+ */
+export function loggerOptions(
+  level: LogLevel,
+  stream?: Writable,
+  onEvent?: LogEventListener,
+): FastifyServerOptions['logger'] {
+  const written = levelValues[level];
   return {
-    level,
+    level: onEvent && written > levelValues.info ? 'info' : level,
     ...(stream && { stream }),
+    ...(onEvent && {
+      hooks: {
+        logMethod(args: unknown[], write: (...args: unknown[]) => void, lineLevel: number) {
+          const [fields] = args;
+          if (typeof fields === 'object' && fields !== null && 'event' in fields) {
+            if (typeof fields.event === 'string') onEvent(fields.event, fields);
+          }
+          if (lineLevel >= written) write.apply(this, args);
+        },
+      },
+    }),
     redact: { paths: redactPaths, censor: '[redacted]' },
     serializers: {
       req: (request: FastifyRequest) => ({

@@ -11,6 +11,16 @@ export interface DatabaseConnection {
   readonly driver: 'pglite' | 'postgres';
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** A connection pool's counts now (PostgreSQL; PGlite is a single session and has none). */
+  poolStats?(): PoolStats;
+}
+
+export interface PoolStats {
+  /** Connections open, idle or in use. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
 }
 
 export const migrationsFolder = resolve(import.meta.dirname, '../../drizzle');

@@ -32,6 +32,11 @@ export async function openPostgres(
         await db.execute(sql`select 1`);
       },
       close: () => (closing ??= pool.end()),
+      poolStats: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
     };
   } catch (error) {
     await pool.end();

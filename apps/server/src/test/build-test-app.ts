@@ -45,11 +45,13 @@ export async function buildTestApp(
   overrides: Omit<AppOverrides, 'database'> = {},
 ): Promise<FastifyInstance> {
   const logLevel = overrides.logStream ? 'info' : 'silent';
-  // Background jobs run when a test says so (`app.jobs.runDue()`), not on a timer.
+  // Background jobs run when a test says so (`app.jobs.runDue()`), not on a timer; no metrics
+  // listener unless a test asks for one, so that parallel tests never fight over its port.
   const config = loadConfig({
     LOG_LEVEL: logLevel,
     WEB_DIST_DIR: noWebDist,
     JOB_POLL_MS: '0',
+    METRICS_PORT: '0',
     ...env,
   });
   const database = await openTestDatabase();

@@ -5,7 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppOverrides } from '#app/app.ts';
 import { buildTestApp } from './build-test-app.ts';
 
-async function freePort(): Promise<number> {
+/** A port nothing listens on now. */
+export async function freePort(): Promise<number> {
   const server = createServer().listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
