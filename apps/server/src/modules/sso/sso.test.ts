@@ -146,12 +146,15 @@ describe('POST /api/sso/callback', () => {
     });
   });
 
-  it('completes a transaction once: the second callback fails', async () => {
+  it('completes a transaction once: the second callback (Back, a reload) hears it is spent', async () => {
     const { token, code } = await signedInAtProvider();
     expect((await callback(code, token)).statusCode).toBe(200);
     const again = await callback(code, token);
-    expect(again.statusCode).toBe(422);
-    expect(again.json()).toEqual(notCompleted);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({
+      status: 'error',
+      message: 'ეს SSO ავტორიზაცია უკვე დასრულებულია',
+    });
   });
 
   it('refuses a code with another transaction’s token (PKCE binds the code)', async () => {
