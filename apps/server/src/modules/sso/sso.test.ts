@@ -79,7 +79,18 @@ describe('POST /api/sso/initiate', () => {
       code_challenge: expect.stringMatching(/^[\w-]{43}$/) as string,
       state: expect.any(String) as string,
       nonce: expect.any(String) as string,
+      // A fresh provider interaction every time, whoever signed in before in this browser.
+      prompt: 'login',
     });
+  });
+
+  it('starts a fresh transaction at every sign-in: new token, state and nonce', async () => {
+    const first = await initiate();
+    const second = await initiate();
+    expect(second.sso_token).not.toBe(first.sso_token);
+    const [a, b] = [new URL(first.auth_url), new URL(second.auth_url)];
+    expect(b.searchParams.get('state')).not.toBe(a.searchParams.get('state'));
+    expect(b.searchParams.get('nonce')).not.toBe(a.searchParams.get('nonce'));
   });
 
   it('keeps the token hashed and the PKCE verifier on the server', async () => {
