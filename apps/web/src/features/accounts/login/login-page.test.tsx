@@ -130,4 +130,16 @@ describe('/login', () => {
       expect(router.state.location.pathname).toBe('/main');
     });
   });
+
+  it('refuses a 13-digit phone under the field, keeping what was typed', async () => {
+    const app = renderApp('/login');
+    await app.user.type(await screen.findByLabelText('ტელეფონის ნომერი'), '5991234567890');
+    expect(screen.getByLabelText('ტელეფონის ნომერი')).toHaveValue('5991234567890');
+    expect(screen.getByLabelText('ტელეფონის ნომერი')).toHaveAttribute('aria-invalid', 'true');
+    expect(
+      screen.getByText(
+        'ნომერი ძალიან გრძელია: შეიყვანეთ 5-ით დაწყებული 9-ნიშნა მობილურის ნომერი +995-ის გარეშე',
+      ),
+    ).toBeVisible();
+  });
 });
