@@ -69,7 +69,8 @@ export const sandboxIdentityProvider: FastifyPluginAsync<{
       `${mountPath}/interaction/:uid`,
       async (request, reply) => {
         const interaction = await interactionOf(request, reply);
-        if (!interaction) return expired(reply, appHome);
+        // Back after the sign-in finished brings its page again: go on quietly to the app.
+        if (!interaction) return reply.redirect(appHome, 303);
         await forgetEarlierSignIn(interaction);
         return html(reply, 200, signInPage(request.params.uid));
       },
