@@ -11,8 +11,9 @@ import { initI18n } from './shared/i18n/i18n';
 await initI18n();
 
 const router = createAppRouter();
+// The server ended the session (revoked, or idle past its lifetime): /login says so.
 setUnauthorizedHandler(() => {
-  if (router.state.location.pathname !== '/login') void router.navigate('/login');
+  if (router.state.location.pathname !== '/login') void router.navigate('/login?reason=ended');
 });
 
 const container = document.getElementById('root');
