@@ -7,14 +7,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { migrationsFolder } from '../../apps/server/src/db/database.ts';
-import {
-  filled,
-  read,
-  readmeNames,
-  requiredInProduction,
-  root,
-  tableDefault,
-} from './support.ts';
+import { filled, read, readmeNames, requiredInProduction, root, tableDefault } from './support.ts';
 
 interface Instruction {
   stage: number;
@@ -153,7 +146,12 @@ describe('Dockerfile', () => {
     // The README: `0.0.0.0` in a container.
     expect(env.HOST).toBe('0.0.0.0');
     const required = Object.fromEntries(requiredInProduction().map((name) => [name, '']));
-    const bucket = { STORAGE_DRIVER: 's3', S3_BUCKET: '', S3_ACCESS_KEY_ID: '', S3_SECRET_ACCESS_KEY: '' };
+    const bucket = {
+      STORAGE_DRIVER: 's3',
+      S3_BUCKET: '',
+      S3_ACCESS_KEY_ID: '',
+      S3_SECRET_ACCESS_KEY: '',
+    };
     const config = loadConfig(filled({ ...required, ...bucket, ...env }));
     expect(config.host).toBe('0.0.0.0');
   });

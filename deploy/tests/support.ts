@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { parseDocument } from 'yaml';
 import { ConfigError, loadConfig } from '../../apps/server/src/config.ts';
 
 /** The repository root: every deployment file is named from here. */
@@ -15,7 +16,10 @@ export interface TableRow {
 
 /** The README's configuration table, in its order: the one list every deployment file follows. */
 export function readmeTable(): TableRow[] {
-  const section = read('README.md').split(/^## Configuration$/m)[1]?.split(/^## /m)[0] ?? '';
+  const section =
+    read('README.md')
+      .split(/^## Configuration$/m)[1]
+      ?.split(/^## /m)[0] ?? '';
   const rows = [...section.matchAll(/^\| `([A-Z][A-Z0-9_]*)` +\| (.*?) +\|/gm)];
   if (rows.length === 0) throw new Error('the README has no configuration table');
   return rows.map(([, name = '', defaultText = '']) => ({ name, default: defaultText }));
@@ -67,6 +71,7 @@ export function sampleValue(name: string): string {
     SMS_SENDER: 'Sesxi',
     SSO_CLIENT_ID: 'sesxi',
     S3_BUCKET: 'sesxi-statements',
+    STORAGE_DRIVER: 's3',
   };
   if (samples[name] !== undefined) return samples[name];
   if (isSecret(name)) return `${name.toLowerCase()}-${'s'.repeat(40)}`;
@@ -76,11 +81,22 @@ export function sampleValue(name: string): string {
   throw new Error(`no sample value for ${name}: add one`);
 }
 
-/** Fills every empty value with `sampleValue`. */
-export function filled(env: Record<string, string>): Record<string, string> {
+/** Fills the empty values (those `which` picks: all by default) with `sampleValue`. */
+export function filled(
+  env: Record<string, string>,
+  which: (name: string) => boolean = () => true,
+): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(env).map(([name, value]) => [name, value === '' ? sampleValue(name) : value]),
+    Object.entries(env).map(([name, value]) => [
+      name,
+      value === '' && which(name) ? sampleValue(name) : value,
+    ]),
   );
+}
+
+/** What an operator must fill in: the secrets and what production requires. */
+export function mustFill(name: string): boolean {
+  return isSecret(name) || requiredInProduction().includes(name);
 }
 
 /** `KEY=value` lines (comments and blank lines skipped), as compose and kustomize read them. */
@@ -114,4 +130,45 @@ export function hasKubectl(): boolean {
   } catch {
     return false;
   }
+}
+
+export interface Healthcheck {
+  test: unknown;
+}
+
+export interface Service {
+  build?: unknown;
+  image?: string;
+  ports?: string[];
+  expose?: unknown;
+  read_only?: boolean;
+  tmpfs?: string[];
+  cap_drop?: string[];
+  environment?: Record<string, string>;
+  depends_on?: Record<string, { condition: string }>;
+  healthcheck?: Healthcheck;
+  networks?: string[];
+  volumes?: string[];
+}
+
+export interface Compose {
+  services: Record<string, Service>;
+  networks: Record<string, { internal?: boolean }>;
+}
+
+export function parseCompose(): Compose {
+  // Compose reads YAML 1.1 merge keys (`<<: *app`).
+  const document = parseDocument(read('compose.yaml'), { merge: true });
+  if (document.errors.length > 0 || document.warnings.length > 0) {
+    throw new Error([...document.errors, ...document.warnings].join('\n'));
+  }
+  return document.toJS() as Compose;
+}
+
+/** The app's settings that compose fixes for its own stack instead of taking them from .env. */
+export function composeFixed(): string[] {
+  const environment = parseCompose().services.app1?.environment ?? {};
+  return Object.entries(environment)
+    .filter(([name, value]) => !String(value).startsWith(`\${${name}`))
+    .map(([name]) => name);
 }
