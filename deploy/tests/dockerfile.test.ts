@@ -187,7 +187,7 @@ describe('Dockerfile', () => {
     const run = () =>
       promisify(execFile)(process.execPath, ['-e', script], { env: { PORT: port } }).then(
         () => 0,
-        (error: { code?: number }) => error.code ?? -1,
+        (error: unknown) => (error as { code?: number }).code ?? -1,
       );
     try {
       expect(await run()).toBe(0);

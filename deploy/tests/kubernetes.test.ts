@@ -78,7 +78,10 @@ function render(): KubeObject[] {
     apiVersion: 'v1',
     kind: 'ConfigMap',
     metadata: { name },
-    data: Object.assign({}, ...envs.map((file) => parseEnvFile(read(`${base}/${file}`)))),
+    data: envs.reduce<Record<string, string>>(
+      (data, file) => ({ ...data, ...parseEnvFile(read(`${base}/${file}`)) }),
+      {},
+    ),
     spec: {},
   }));
   return [...configMaps, ...resources];

@@ -113,11 +113,11 @@ export function parseEnvFile(text: string): Record<string, string> {
 export function interpolate(text: string, env: Record<string, string>): string {
   return text.replace(
     /\$\{([A-Z][A-Z0-9_]*)(?::([-?])([^}]*))?\}/g,
-    (_match, name: string, kind?: string, rest = '') => {
+    (_match, name: string, kind: string | undefined, rest: string | undefined): string => {
       const value = env[name] ?? '';
       if (value !== '') return value;
-      if (kind === '?') throw new Error(`compose refuses to start without ${name}: ${rest}`);
-      return kind === '-' ? rest : '';
+      if (kind === '?') throw new Error(`compose refuses to start without ${name}: ${rest ?? ''}`);
+      return kind === '-' ? (rest ?? '') : '';
     },
   );
 }
@@ -169,6 +169,6 @@ export function parseCompose(): Compose {
 export function composeFixed(): string[] {
   const environment = parseCompose().services.app1?.environment ?? {};
   return Object.entries(environment)
-    .filter(([name, value]) => !String(value).startsWith(`\${${name}`))
+    .filter(([name, value]) => !value.startsWith(`\${${name}`))
     .map(([name]) => name);
 }
