@@ -5,7 +5,9 @@ import { loadConfig } from '../../apps/server/src/config.ts';
 import {
   composeFixed,
   filled,
+  inTableOrder,
   interpolate,
+  missingAhead,
   mustFill,
   parseCompose,
   parseEnvFile,
@@ -13,7 +15,6 @@ import {
   readmeNames,
   root,
   type Service,
-  withoutAhead,
 } from './support.ts';
 
 const compose = parseCompose();
@@ -58,7 +59,9 @@ describe('compose.yaml', () => {
   });
 
   it("gives the app exactly the README table's variables", () => {
-    expect(withoutAhead(Object.keys(appEnvironment))).toEqual(readmeNames());
+    const names = Object.keys(appEnvironment);
+    expect(inTableOrder(names)).toEqual(inTableOrder(readmeNames()));
+    expect(missingAhead(names)).toEqual([]);
     // Every value is text, so that YAML never turns one into a number or a boolean.
     for (const value of Object.values(appEnvironment)) expect(typeof value).toBe('string');
   });

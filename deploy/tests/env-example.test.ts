@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  aheadOfTable,
   composeFixed,
+  inTableOrder,
   isSecret,
+  missingAhead,
   read,
   readmeNames,
   requiredInProduction,
-  withoutAhead,
 } from './support.ts';
 
 interface Entry {
@@ -40,14 +40,9 @@ const marked = (mark: string) =>
 
 describe('deploy/env.example', () => {
   it("lists every variable of the README's table, in its order", () => {
-    expect(withoutAhead(server.map((entry) => entry.name))).toEqual(readmeNames());
-  });
-
-  it('may list the metrics port ahead of the table, right after PORT', () => {
-    for (const name of aheadOfTable) {
-      const index = server.findIndex((entry) => entry.name === name);
-      if (index >= 0) expect(server[index - 1]?.name).toBe('PORT');
-    }
+    const names = server.map((entry) => entry.name);
+    expect(inTableOrder(names)).toEqual(inTableOrder(readmeNames()));
+    expect(missingAhead(names)).toEqual([]);
   });
 
   it('marks REQUIRED exactly what production refuses to start without', () => {

@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from '../../apps/server/src/config.ts';
 import {
   filled,
   hasKubectl,
+  inTableOrder,
   isSecret,
   parseEnvFile,
   read,
@@ -13,7 +14,6 @@ import {
   requiredInProduction,
   root,
   tableDefault,
-  withoutAhead,
 } from './support.ts';
 
 /* The few fields of the objects that are checked, loosely typed. */
@@ -257,7 +257,7 @@ describe(`kustomize base (${how})`, () => {
 describe('the ConfigMap and the Secret template', () => {
   it("hold only variables of the README's table, each in one of them", () => {
     const table = new Set(readmeNames());
-    const names = withoutAhead([...Object.keys(configData), ...Object.keys(secretData)]);
+    const names = inTableOrder([...Object.keys(configData), ...Object.keys(secretData)]);
     expect(names.filter((name) => !table.has(name))).toEqual([]);
     expect(Object.keys(configData).filter((name) => name in secretData)).toEqual([]);
   });

@@ -33,10 +33,18 @@ export const readmeNames = () => readmeTable().map((row) => row.name);
  */
 export const aheadOfTable = ['METRICS_PORT'];
 
-/** `names` without the variables that are ahead of the table (see `aheadOfTable`). */
-export function withoutAhead(names: readonly string[]): string[] {
-  const table = new Set(readmeNames());
-  return names.filter((name) => !aheadOfTable.includes(name) || table.has(name));
+/**
+ * `names` as the table's order is compared: without the variables that may be ahead of the
+ * table, wherever the table puts them once it has them (`missingAhead` checks those).
+ */
+export function inTableOrder(names: readonly string[]): string[] {
+  return names.filter((name) => !aheadOfTable.includes(name));
+}
+
+/** The variables ahead of the table that the table now has but `names` lacks. */
+export function missingAhead(names: readonly string[]): string[] {
+  const table = readmeNames();
+  return aheadOfTable.filter((name) => table.includes(name) && !names.includes(name));
 }
 
 /** The table's default of a variable, when it is a plain `value`. */
