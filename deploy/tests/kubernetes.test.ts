@@ -1,4 +1,7 @@
 import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
 import { bankStatementMaxBytes } from '@sesxi/contract';
@@ -297,5 +300,73 @@ describe('the ConfigMap and the Secret template', () => {
     expect(config.storage.driver).toBe('s3');
     expect(config.host).toBe('0.0.0.0');
     expect(config.trustProxy).not.toBe(false);
+  });
+});
+
+/** The README's "Production" section, its whitespace folded. */
+const production = (
+  read('README.md')
+    .split(/^## Production$/m)[1]
+    ?.split(/^## /m)[0] ?? ''
+).replace(/\s+/g, ' ');
+
+describe("the README's Production section", () => {
+  it('states the numbers of the base', () => {
+    const hpa = only('HorizontalPodAutoscaler').spec;
+    const grace = pod.spec.terminationGracePeriodSeconds ?? 30;
+    const pause = container.lifecycle?.preStop?.exec?.command[1];
+    const drainMs = loadConfig(filled(podEnvironment())).shutdownDrainMs;
+    expect(production).toContain(`${String(hpa.minReplicas)} to ${String(hpa.maxReplicas)}`);
+    expect(production).toContain(`allows ${String(grace)} s in all`);
+    expect(production).toContain(`${String(pause)} s \`preStop\` pause`);
+    expect(production).toContain(`\`SHUTDOWN_DRAIN_MS\` (${String(drainMs / 1000)} s)`);
+    expect(production).toContain(`compose allows ${String(grace)} s`);
+    expect(production).toContain(
+      `${container.resources.requests.memory} of memory asked for and ${container.resources.limits.memory} at most`,
+    );
+  });
+
+  it.skipIf(!kubectl)('has an overlay example that kubectl renders into a working setup', () => {
+    const example = /```yaml\n(# overlays\/production\/kustomization\.yaml\n[\s\S]*?)```/.exec(
+      read('README.md'),
+    )?.[1];
+    expect(example).toBeDefined();
+    const dir = mkdtempSync(resolve(tmpdir(), 'sesxi-overlay-'));
+    try {
+      const overlay = resolve(dir, 'overlays/production');
+      mkdirSync(overlay, { recursive: true });
+      symlinkSync(resolve(root, 'deploy'), resolve(dir, 'deploy'));
+      writeFileSync(resolve(overlay, 'kustomization.yaml'), example ?? '');
+      // What the operator fills in: every empty ConfigMap placeholder, every key of the Secret.
+      const settings = filled(
+        Object.fromEntries(Object.entries(configData).filter(([, v]) => v === '')),
+      );
+      const envLines = (env: Record<string, string>) =>
+        Object.entries(env)
+          .map(([name, value]) => `${name}=${value}\n`)
+          .join('');
+      writeFileSync(resolve(overlay, 'config.env'), envLines(settings));
+      writeFileSync(resolve(overlay, 'secrets.env'), envLines(filled(secretData)));
+      const rendered = parseAllDocuments(
+        execFileSync('kubectl', ['kustomize', overlay], { encoding: 'utf8' }),
+      ).map((document) => document.toJS() as KubeObject);
+      const kind = (name: string) => rendered.find((object) => object.kind === name);
+      const image = kind('Deployment')?.spec.template?.spec.containers[0]?.image;
+      expect(image).toBe('registry.example.ge/sesxi:2026.11.1');
+      const rules = kind('Ingress')?.spec.rules as { host: string }[];
+      expect(rules[0]?.host).toBe('loans.example.ge');
+      const secret = kind('Secret');
+      const data = Object.fromEntries(
+        Object.entries(secret?.data ?? {}).map(([name, value]) => [
+          name,
+          Buffer.from(value, 'base64').toString(),
+        ]),
+      );
+      const config = loadConfig({ ...kind('ConfigMap')?.data, ...data });
+      expect(config.services.mode).toBe('production');
+      expect(config.storage.driver).toBe('s3');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
