@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -168,4 +169,50 @@ describe('compose.yaml', () => {
       app2: { condition: 'service_healthy' },
     });
   });
+});
+
+/** Whether Caddy is installed here: then it reads the Caddyfile itself. */
+function hasCaddy(): boolean {
+  try {
+    execFileSync('caddy', ['version'], { stdio: 'ignore', timeout: 10_000 });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Every object in `value` (depth first) that has `key` set to `wanted`. */
+function findAll(value: unknown, key: string, wanted: unknown): Record<string, unknown>[] {
+  if (Array.isArray(value)) return value.flatMap((item) => findAll(item, key, wanted));
+  if (typeof value !== 'object' || value === null) return [];
+  const record = value as Record<string, unknown>;
+  const own = record[key] === wanted ? [record] : [];
+  return [...own, ...Object.values(record).flatMap((item) => findAll(item, key, wanted))];
+}
+
+describe('deploy/compose/Caddyfile', () => {
+  it.skipIf(!hasCaddy())(
+    'is read by caddy itself: TLS from its CA, both instances, /readyz',
+    () => {
+      const adapted = JSON.parse(
+        execFileSync(
+          'caddy',
+          ['adapt', '--config', 'deploy/compose/Caddyfile', '--adapter', 'caddyfile'],
+          {
+            cwd: root,
+            encoding: 'utf8',
+            env: { ...process.env, PUBLIC_HOST: 'loans.example.ge' },
+            stdio: ['ignore', 'pipe', 'ignore'],
+          },
+        ),
+      ) as unknown;
+      const [proxy, ...others] = findAll(adapted, 'handler', 'reverse_proxy');
+      expect(others).toEqual([]);
+      const port = appEnvironment.PORT ?? '';
+      expect(proxy?.upstreams).toEqual([{ dial: `app1:${port}` }, { dial: `app2:${port}` }]);
+      expect(proxy?.health_checks).toMatchObject({ active: { uri: '/readyz' } });
+      expect(findAll(adapted, 'module', 'internal')).toHaveLength(1);
+      expect(JSON.stringify(adapted)).toContain('"host":["loans.example.ge"]');
+    },
+  );
 });
