@@ -75,4 +75,13 @@ describe('deploy/env.example', () => {
     );
     expect(read_.filter((name) => !listed.has(name))).toEqual([]);
   });
+
+  it('has APP_URL at the address Caddy serves', () => {
+    const value = (name: string) =>
+      [...server, ...composeOnly].find((entry) => entry.name === name)?.value ?? '';
+    const url = new URL(value('APP_URL'));
+    expect(url.protocol).toBe('https:');
+    expect(url.hostname).toBe(value('PUBLIC_HOST'));
+    expect(url.port || '443').toBe(value('HTTPS_PORT'));
+  });
 });

@@ -199,12 +199,17 @@ describe(`kustomize base (${how})`, () => {
     expect(servicePorts.map((port) => portNamed(port.targetPort)?.name)).toEqual(['http']);
     const ingress = only('Ingress');
     const rules = ingress.spec.rules as {
+      host: string;
       http: { paths: { backend: { service: { name: string; port: { name: string } } } }[] };
     }[];
     const backend = rules[0]?.http.paths[0]?.backend.service;
     expect(backend?.name).toBe(service.metadata.name);
     expect(servicePorts.map((port) => port.name)).toContain(backend?.port.name);
-    expect(ingress.spec.tls).toBeDefined();
+    // The public address the server makes links with is the one the Ingress serves, over TLS.
+    const host = new URL(configData.APP_URL ?? '').host;
+    expect(rules.map((rule) => rule.host)).toEqual([host]);
+    const tls = ingress.spec.tls as { hosts: string[] }[];
+    expect(tls.flatMap((entry) => entry.hosts)).toEqual([host]);
     const bodySize = ingress.metadata.annotations?.['nginx.ingress.kubernetes.io/proxy-body-size'];
     expect(Number(/^(\d+)m$/.exec(bodySize ?? '')?.[1]) * 1024 * 1024).toBeGreaterThan(
       bankStatementMaxBytes,
