@@ -59,6 +59,15 @@ describe('compose.yaml', () => {
     expect(publishing).toEqual(['caddy']);
   });
 
+  it('gives a stopping instance longer than its drain and the 30 s it allows itself', () => {
+    const grace = /^(\d+)s$/.exec(app.stop_grace_period ?? '')?.[1];
+    const drainMs = loadConfig(appEnvironmentFromExample()).shutdownDrainMs;
+    const delay = /delay:\s*config\.shutdownDrainMs\s*\+\s*([\d_]+)/.exec(
+      read('apps/server/src/main.ts'),
+    )?.[1];
+    expect(Number(grace) * 1000).toBeGreaterThan(drainMs + Number(delay?.replaceAll('_', '')));
+  });
+
   it("gives the app exactly the README table's variables", () => {
     const names = Object.keys(appEnvironment);
     expect(inTableOrder(names)).toEqual(inTableOrder(readmeNames()));

@@ -150,6 +150,7 @@ export interface Service {
   ports?: string[];
   expose?: unknown;
   read_only?: boolean;
+  stop_grace_period?: string;
   tmpfs?: string[];
   cap_drop?: string[];
   environment?: Record<string, string>;
