@@ -22,6 +22,7 @@ beforeAll(async () => {
     ...defaultLoanProduct,
     nominal_rate: 20.6,
     origination_fee_percent: 0,
+    origination_fee_fixed: 0,
     monthly_fee: 1,
     is_default: true,
   });

@@ -191,6 +191,9 @@ describe('POST /api/credit-info/:id/finish', () => {
       ...defaultLoanProduct,
       code: 'over-cap',
       nominal_rate: 45,
+      origination_fee_percent: 0,
+      origination_fee_fixed: 0,
+      monthly_fee: 0,
       is_default: false,
     });
     await app.database.db
