@@ -30,8 +30,8 @@ function daysOf(payoutDate: string): number[] {
  *   29 days every fourth year).
  * So 48 months × 4 day classes (fewer where day 29–31 does not exist), less the classes that
  * coincide, is all there is: about 137 situations for 120 months. Valid for payouts before
- * February 2090 (the last payment then falls before March 2100, and 2100 is not a leap year;
- * nor was 1900, so from March 1900 on).
+ * February 2090 (the last payment of 120 months then falls before February 2100, and 2100
+ * is not a leap year).
  */
 export const payoutCalendars: readonly PayoutCalendar[] = (() => {
   const seen = new Map<string, PayoutCalendar>();

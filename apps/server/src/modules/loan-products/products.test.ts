@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseConnection } from '#app/db/database.ts';
 import { loanProducts } from '#app/db/schema.ts';
-import { defaultLoanProduct } from '#app/db/seed/reference-data.ts';
+import { defaultLoanProduct, seedDefaultLoanProduct } from './default-product.ts';
 import { seedDatabase } from '#app/db/seed/seed.ts';
 import { openTestDatabase } from '#app/test/build-test-app.ts';
 import { createLoanProductRepository, productItem } from './repository.ts';
@@ -18,6 +18,7 @@ let connection: DatabaseConnection;
 beforeEach(async () => {
   connection = await openTestDatabase();
   await seedDatabase(connection.db);
+  await seedDefaultLoanProduct(connection.db);
 });
 
 afterEach(() => connection.close());
@@ -35,7 +36,7 @@ async function refusal(settings: LoanProductSettings): Promise<string[]> {
 }
 
 describe('the seeded default product', () => {
-  it('is version 1 of standard, as reference-data.ts has it, and under the 50% cap everywhere', async () => {
+  it('is version 1 of standard, as default-product.ts has it, and under the 50% cap everywhere', async () => {
     const current = await products().current();
     expect(current).toEqual([
       { ...defaultLoanProduct, id: expect.any(Number) as number, version: 1 },
@@ -51,7 +52,7 @@ describe('the seeded default product', () => {
 
   it('is not saved again by a second seed, nor over a product an operator saved', async () => {
     await saveLoanProduct(connection.db, { ...defaultLoanProduct, nominal_rate: 22 });
-    await seedDatabase(connection.db);
+    await seedDefaultLoanProduct(connection.db);
     const rows = await connection.db.select().from(loanProducts);
     expect(rows.map(({ version, nominalRate }) => [version, nominalRate])).toEqual([
       [1, 24],

@@ -10,7 +10,7 @@ import {
   smsOutbox,
   ssoTransactions,
 } from '#app/db/schema.ts';
-import { defaultLoanProduct } from '#app/db/seed/reference-data.ts';
+import { defaultLoanProduct } from '#app/modules/loan-products/default-product.ts';
 import { createLoanProductRepository } from '#app/modules/loan-products/repository.ts';
 import { ServiceUnavailableError } from '#app/errors.ts';
 import { tokenHash } from '#app/security/tokens.ts';

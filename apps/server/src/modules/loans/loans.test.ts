@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loanApplications } from '#app/db/schema.ts';
-import { defaultLoanProduct } from '#app/db/seed/reference-data.ts';
+import { defaultLoanProduct } from '#app/modules/loan-products/default-product.ts';
 import { limitsOf } from '#app/modules/loan-products/repository.ts';
 import { bearer, sandboxSupportToken } from '#app/test/accounts.ts';
 import {
