@@ -67,7 +67,10 @@ function calendarsOver(months: number): PayoutCalendar[] {
  *   in the balance to the last payment. δ does not depend on the amount. This holds once the
  *   annuity is not lowered to keep the loan from being repaid early (see `annuityTetri`),
  *   which happens only to small amounts over long terms at high rates: each amount's schedule
- *   says whether it is regular (`repaymentsTetri`), and an irregular one is always computed.
+ *   says whether it is regular (`repaymentsTetri`), and an irregular one is always computed,
+ *   as long as the worst rate found is within the cap. Beyond it (only at rates far above the
+ *   cap, where these amounts run to thousands of GEL) they are not looked for: `exceeds_cap`
+ *   is exact either way, and the offer returned is one the product does make at that rate.
  * - So an offer beats the worst rate r* found so far only if its NPV at r* is negative, and
  *   NPV(r*, A) ≥ A·c(r*) − K(r*) − δ: when c(r*) > 0, no amount from (K(r*) + δ)/c(r*) up
  *   can beat r*. For each term and payout situation only the amounts below that bound (and
@@ -151,9 +154,11 @@ export function maxEffectiveRate(product: LoanProduct): WorstOffer {
     const pileUp = monthly === 0 ? months : ((1 + monthly) ** months - 1) / monthly;
     // From here on the annuity is never lowered and every month but the last pays it whole
     // (a sufficient condition; below it each amount's schedule says whether it is regular).
+    // Not lowered: `annuityTetri`'s own test. Never clamped: from A·(a − i) ≥ 1 the annuity
+    // exceeds the interest on the whole amount, so the balance only falls.
     const irregularBelow = Math.max(
       ((1 + monthly) * (pileUp + 1) + 2) / annuityFactor,
-      annuityFactor > monthly ? (monthly * pileUp + 2) / (annuityFactor - monthly) : Infinity,
+      1 / (annuityFactor - monthly) + 1,
     );
     const boundOf = (calendar: PayoutCalendar): number => {
       const v = discounts.get(calendar) ?? new Float64Array(0);
@@ -173,18 +178,16 @@ export function maxEffectiveRate(product: LoanProduct): WorstOffer {
       return Math.min(maxAmount + 1, beyond);
     };
     let bounds = calendars.map((calendar) => ({ calendar, below: boundOf(calendar) }));
-    // Past every bound, only an irregular amount (lowered annuity) could still beat r*; those
-    // are small amounts over long terms at high rates, below `irregularBelow`.
     for (let amount = minAmount + 1; amount <= maxAmount; amount++) {
       bounds = bounds.filter((entry) => amount < entry.below);
       if (bounds.length === 0) {
-        if (amount >= irregularBelow) break;
-        // Past every bound: only an irregular amount needs its flows. The annuity is the
-        // formula's rounded, and no month's interest can exceed it: regular.
+        // Past every bound only an irregular amount could still beat r*. Once r* is above
+        // the cap, they are not looked for: the answer is over the cap either way.
+        if (amount >= irregularBelow || exceedsCap(worst.rate * 100)) break;
         const annuity = monthlyPaymentTetri(product, { amount: toGel(amount), months }) - fee;
         if (
           annuity === Math.round(amount * annuityFactor) &&
-          amount * (annuityFactor - monthly) >= monthly * pileUp + 2
+          amount * (annuityFactor - monthly) >= 1
         ) {
           continue;
         }
