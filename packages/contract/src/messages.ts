@@ -109,6 +109,8 @@ const messages = {
       '{product}: სამწუხაროდ, განაცხადი №{id} ვერ დამტკიცდა. მიზეზი იხილეთ თქვენს გვერდზე.',
     'sms.newPassword': '{product}: თქვენი ახალი პაროლია {password}',
     'sms.submitted': '{product}: განაცხადი №{id} მიღებულია, შედეგს შეგატყობინებთ.',
+    'offer.effectiveRateCap':
+      'ამ თანხასა და ვადაზე ეფექტური საპროცენტო განაკვეთი აღემატება კანონით დაშვებულ 50%-ს, გთხოვთ, შეცვალოთ თანხა ან ვადა',
   },
   en: {
     'validation.required': 'This field is required',
@@ -206,6 +208,8 @@ const messages = {
     'sms.rejected': '{product}: sorry, application №{id} was not approved. See why on your page.',
     'sms.newPassword': '{product}: your new password is {password}',
     'sms.submitted': '{product}: application №{id} is received; we will let you know the outcome.',
+    'offer.effectiveRateCap':
+      'For this amount and term the effective interest rate exceeds the legal 50%; please change the amount or the term',
   },
 } as const satisfies Record<Locale, Record<string, string>>;
 
