@@ -79,5 +79,42 @@ export default tseslint.config(
       ...webBoundaries,
     },
   },
+  {
+    // One import style between the server's modules: `#app/...`, which says where code comes
+    // from; `../` would hide a reach into another module (a module's own files use `./`).
+    files: ['apps/server/src/modules/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./',
+              message: 'Import from outside this folder as #app/..., not with ../',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // db/ lies below the modules: it never imports them (the database plugin hands the seed
+    // the modules' own seeds). Tests may use a module to make rows.
+    files: ['apps/server/src/db/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^#app/modules/|/modules/)',
+              message: 'db/ does not import the modules: pass what it needs in (see seedDatabase).',
+            },
+          ],
+        },
+      ],
+    },
+  },
   { files: ['**/*.js'], ...tseslint.configs.disableTypeChecked },
 );

@@ -95,14 +95,15 @@ describe('accounts on a phone', () => {
     await expectSignedInAs(page, customer);
   });
 
-  test('a refused single sign-on goes home with the message', async ({ page }) => {
+  test('a refused single sign-on returns to the SSO step with the message', async ({ page }) => {
     await page.goto('/register');
     await page.getByRole('button', { name: 'SSO ავტორიზაცია' }).click();
     await page.waitForURL(/\/dev-idp\//);
     await page.locator('button[name="action"][value="deny"]').click();
 
-    await page.waitForURL((url) => url.pathname === '/');
-    await expectMessage(page, 'alert', 'SSO ავტორიზაცია ვერ დასრულდა');
+    await page.waitForURL((url) => url.pathname === '/register');
+    await expectMessage(page, 'alert', 'SSO ავტორიზაცია შეწყდა: ვინაობა არ დადასტურდა');
+    await page.getByRole('button', { name: 'SSO ავტორიზაცია' }).waitFor();
   });
 
   test('a wrong code shows the error, and five wrong codes lock the code', async ({ page }) => {

@@ -165,7 +165,7 @@ describe('loan applications on a phone', () => {
     // on a browser of their own, as someone holding a stolen password would.
     await page.context().clearCookies();
     await identifyWithSso(page, newCustomer());
-    await expectNotification(page, 'error', 'განაცხადის დასრულებისას მოხდა შეცდომა');
+    await expectNotification(page, 'error', 'დადასტურებული პიროვნება არ ემთხვევა განმცხადებელს');
     await page.goto('/main');
     const [row] = await applicationRows(page);
     expect(row?.status).toBe(statuses.consented);

@@ -30,8 +30,9 @@ const router = createBrowserRouter(
   routes,
   hydrate ? { hydrationData: { loaderData: {} } } : undefined,
 );
+// The server ended the session (revoked, or idle past its lifetime): /login says so.
 setUnauthorizedHandler(() => {
-  if (router.state.location.pathname !== '/login') void router.navigate('/login');
+  if (router.state.location.pathname !== '/login') void router.navigate('/login?reason=ended');
 });
 
 const app = (appRouter: DataRouter) => (

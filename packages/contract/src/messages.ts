@@ -50,6 +50,7 @@ const messages = {
     'auth.throttled': 'ძალიან ბევრი მცდელობა. გთხოვთ, სცადოთ {minutes} წუთში',
     'sso.completed': 'SSO ავტორიზაცია წარმატებით დასრულდა',
     'sso.notCompleted': 'SSO ავტორიზაცია ვერ დასრულდა',
+    'sso.alreadyCompleted': 'ეს SSO ავტორიზაცია უკვე დასრულებულია',
     'errors.resendTooSoon': 'ახალი კოდის მოთხოვნა შესაძლებელია რამდენიმე წამში',
     'errors.validation': 'გთხოვთ, გაასწოროთ მონიშნული ველები',
     'errors.malformedBody': 'მოთხოვნის ფორმატი არასწორია',
@@ -108,6 +109,8 @@ const messages = {
       '{product}: სამწუხაროდ, განაცხადი №{id} ვერ დამტკიცდა. მიზეზი იხილეთ თქვენს გვერდზე.',
     'sms.newPassword': '{product}: თქვენი ახალი პაროლია {password}',
     'sms.submitted': '{product}: განაცხადი №{id} მიღებულია, შედეგს შეგატყობინებთ.',
+    'offer.effectiveRateCap':
+      'ამ თანხასა და ვადაზე ეფექტური საპროცენტო განაკვეთი აღემატება კანონით დაშვებულ 50%-ს, გთხოვთ, შეცვალოთ თანხა ან ვადა',
   },
   en: {
     'validation.required': 'This field is required',
@@ -148,6 +151,7 @@ const messages = {
     'auth.throttled': 'Too many attempts. Please try again in {minutes} min',
     'sso.completed': 'SSO authorization completed successfully',
     'sso.notCompleted': 'SSO authorization could not be completed',
+    'sso.alreadyCompleted': 'This SSO authorization has already been completed',
     'errors.resendTooSoon': 'You can request a new code in a few seconds',
     'errors.validation': 'Please correct the marked fields',
     'errors.malformedBody': 'The request is malformed',
@@ -204,6 +208,8 @@ const messages = {
     'sms.rejected': '{product}: sorry, application №{id} was not approved. See why on your page.',
     'sms.newPassword': '{product}: your new password is {password}',
     'sms.submitted': '{product}: application №{id} is received; we will let you know the outcome.',
+    'offer.effectiveRateCap':
+      'For this amount and term the effective interest rate exceeds the legal 50%; please change the amount or the term',
   },
 } as const satisfies Record<Locale, Record<string, string>>;
 

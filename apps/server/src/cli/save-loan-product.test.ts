@@ -33,7 +33,7 @@ describe('npm run product:save', () => {
     expect(repriced.code).toBe(0);
     expect(repriced.stdout).toContain('version 2 saved: 22.5% a year');
     expect(repriced.stdout).toMatch(
-      /Highest effective rate inside its limits: \d+\.\d+% \(100 GEL over 3 months\)/,
+      /Highest effective rate inside its limits: 43\.17% \(112\.29 GEL over 3 months, paid out on 2025-01-31 or any date with the same day counts\)/,
     );
 
     const tooDear = await run('--code', 'standard', '--fee-fixed', '15');

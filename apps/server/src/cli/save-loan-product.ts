@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { maxEffectiveRate } from '@sesxi/contract';
+import { maxEffectiveRate, roundPercent } from '@sesxi/contract';
 import { createLoanProductRepository } from '#app/modules/loan-products/repository.ts';
 import {
   LoanProductRefusedError,
@@ -98,8 +98,9 @@ async function main() {
         `one-off fee ${saved.origination_fee_percent}% + ${saved.origination_fee_fixed} GEL, ` +
         `monthly fee ${saved.monthly_fee} GEL, ${saved.min_amount}–${saved.max_amount} GEL over ` +
         `${saved.min_months}–${saved.max_months} months${saved.is_default ? ', the default' : ''}.\n` +
-        `Highest effective rate inside its limits: ${worst.effective_rate}% ` +
-        `(${worst.amount} GEL over ${worst.months} months).\n`,
+        `Highest effective rate inside its limits: ${roundPercent(worst.effective_rate)}% ` +
+        `(${worst.amount} GEL over ${worst.months} months, paid out on ${worst.payout_date} or ` +
+        `any date with the same day counts).\n`,
     );
   } catch (error) {
     if (!(error instanceof LoanProductRefusedError)) throw error;

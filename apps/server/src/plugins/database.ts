@@ -4,6 +4,8 @@ import type { DatabaseTarget } from '#app/config.ts';
 import type { DatabaseConnection } from '#app/db/database.ts';
 import { openDatabase } from '#app/db/open.ts';
 import { seedDatabase } from '#app/db/seed/seed.ts';
+import * as referenceData from '#app/db/seed/reference-data.ts';
+import { seedDefaultLoanProduct } from '#app/modules/loan-products/default-product.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,7 +30,7 @@ const database: FastifyPluginAsync<DatabaseOptions> = async (
       app.log.warn({ err: error }, 'database connection lost; the pool will reconnect');
     }));
   app.addHook('onClose', () => connection.close());
-  await seedDatabase(connection.db);
+  await seedDatabase(connection.db, referenceData, [seedDefaultLoanProduct]);
   app.decorate('database', connection);
 };
 

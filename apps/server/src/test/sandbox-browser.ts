@@ -2,8 +2,8 @@
  * Just enough of a browser to sign in at the sandbox identity provider with plain HTTP: it
  * keeps cookies and follows redirects by hand, stopping at the app's /sso/callback.
  */
-export function sandboxBrowser() {
-  const cookies = new Map<string, string>();
+export function sandboxBrowser(initialCookies: ReadonlyMap<string, string> = new Map()) {
+  const cookies = new Map<string, string>(initialCookies);
 
   function keepCookies(response: Response) {
     for (const header of response.headers.getSetCookie()) {
@@ -42,6 +42,9 @@ export function sandboxBrowser() {
   }
 
   return {
+    /** A second browser with this one's cookies as they are now: a second tab, a double tap. */
+    fork: () => sandboxBrowser(cookies),
+
     /** Opens `url` and follows redirects: the sign-in page, or the callback URL. */
     async open(url: string): Promise<Response | URL> {
       return follow(await request(url), url);

@@ -1,5 +1,5 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
-import { protectedMiddleware, requireRole } from './guards/guard-middleware';
+import type { RouteObject } from 'react-router';
+import { guestOnlyMiddleware, protectedMiddleware, requireRole } from './guards/guard-middleware';
 import { RootLayout } from './layout/root-layout';
 import { NotFoundPage } from './not-found-page';
 import { RouteError } from './route-error';
@@ -41,6 +41,7 @@ export function appRoutes(): RouteObject[] {
             },
             {
               path: 'login',
+              middleware: [guestOnlyMiddleware],
               ...titled('account.login'),
               lazy: {
                 Component: async () =>
@@ -49,6 +50,7 @@ export function appRoutes(): RouteObject[] {
             },
             {
               path: 'register',
+              middleware: [guestOnlyMiddleware],
               ...titled('account.register'),
               lazy: {
                 Component: async () =>
@@ -240,8 +242,4 @@ export function appRoutes(): RouteObject[] {
       ],
     },
   ];
-}
-
-export function createAppRouter() {
-  return createBrowserRouter(appRoutes());
 }

@@ -24,5 +24,6 @@ afterEach(() => {
   cleanup();
   session.reset();
   localStorage.clear();
+  sessionStorage.clear();
   vi.unstubAllGlobals();
 });

@@ -1,4 +1,5 @@
 import type { SsoContext } from '@sesxi/contract';
+import { ssoStart, type SsoStartState } from '../shared/sso/sso-token';
 import { expect, vi } from 'vitest';
 import { ssoTokenKey } from '../shared/sso/sso-token';
 import { jsonResponse, type ApiAnswer } from './api-fixtures';
@@ -14,13 +15,18 @@ export function ssoCompleted(context: SsoContext, loanId: number | null = null):
     });
 }
 
-/** Lands on the callback as the provider's redirect does, with a stored token unless told. */
+/**
+ * Lands on the callback as the provider's redirect does, with a stored token unless told, and
+ * the record of where the sign-on started when given.
+ */
 export function arriveFromSso(
   query: string,
   answers: Record<string, ApiAnswer> = {},
   token = 'sso-token-1',
+  started?: SsoStartState,
 ) {
   if (token) localStorage.setItem(ssoTokenKey, token);
+  if (started) ssoStart.set(started);
   return renderApp(`/sso/callback${query}`, answers, { strict: true });
 }
 

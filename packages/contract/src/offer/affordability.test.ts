@@ -7,9 +7,12 @@ import {
   ptiLimitFor,
   type AffordabilityInput,
 } from './affordability.ts';
+import { offerAndRate } from './offer.ts';
+import { exceedsCap } from './rate-cap.ts';
 import { testProduct } from './test-support.ts';
 
 const product = testProduct;
+const payoutDate = '2027-01-31';
 
 describe('netMonthlyIncome', () => {
   it('adds the sources, missing ones as 0, without float drift', () => {
@@ -47,6 +50,7 @@ describe('checkAffordability', () => {
       months: 12,
       income: 1000,
       obligations: 0,
+      payoutDate,
     });
     expect(affordability.parse(result)).toEqual(result);
     expect(result).toEqual({
@@ -63,7 +67,14 @@ describe('checkAffordability', () => {
   it('counts existing obligations and fits exactly at the limit', () => {
     // 0%: 1,200 over 12 months is 100 a month; with 50 of obligations 150 of 600 is 25%.
     const free = product({ nominal_rate: 0 });
-    const input = { product: free, amount: 1200, months: 12, income: 600, obligations: 50 };
+    const input = {
+      product: free,
+      amount: 1200,
+      months: 12,
+      income: 600,
+      obligations: 50,
+      payoutDate,
+    };
     expect(checkAffordability(input)).toEqual({ pti: 25, limit: 25, fits: true, alternatives: [] });
     // One tetri more: 150.01 / 600 = 25.0017%, shown rounded up so that it reads as over.
     expect(checkAffordability({ ...input, obligations: 50.01 })).toMatchObject({
@@ -80,6 +91,7 @@ describe('checkAffordability', () => {
         months: 12,
         income: 0,
         obligations: 0,
+        payoutDate,
       }),
     ).toEqual({
       pti: null,
@@ -96,8 +108,36 @@ describe('checkAffordability', () => {
       months: 12,
       income: 500,
       obligations: 200,
+      payoutDate,
     });
     expect(result).toMatchObject({ fits: false, alternatives: [] });
+  });
+
+  it('offers no alternative above the effective-rate cap', () => {
+    // 20.6% and a 1 GEL monthly fee, paid out on Jan 31: 100 GEL is over 50% effective from 7
+    // to 11 months (50.04, 50.11, 50.16, 50.13, 50.06%), within it over 12 (49.95%).
+    const loan = product({ nominal_rate: 20.6, monthly_fee: 1, min_months: 3, max_months: 24 });
+    const rate = (amount: number, months: number) =>
+      offerAndRate(loan, { amount, months }, '2027-01-31').effectiveRate;
+    expect(rate(100, 8)).toBeGreaterThan(50);
+    expect(rate(100, 11)).toBeGreaterThan(50);
+    expect(rate(100, 12)).toBeLessThan(50);
+    const base = { product: loan, obligations: 0, payoutDate: '2027-01-31' };
+
+    // 100 GEL within 15 GEL a month (25% of 60): 8 months (14.48) fits the PTI but is over
+    // the cap, and so are 9 to 11; 12 months (10.29) is the nearest term that is not.
+    const longer = checkAffordability({ ...base, income: 60, amount: 100, months: 3 });
+    expect(longer.alternatives).toEqual([
+      { kind: 'longer_term', amount: 100, months: 12, monthly_payment: 10.29, pti: 17.15 },
+    ]);
+
+    // 101 GEL over 9 months (13.21) does not fit 13.125 (25% of 52.50); 100 GEL (13.09) would,
+    // but at 50.16%: no smaller amount; 10 months (12.08, 49.82%) is offered.
+    const smaller = checkAffordability({ ...base, income: 52.5, amount: 101, months: 9 });
+    expect(rate(100, 9)).toBeGreaterThan(50);
+    expect(smaller.alternatives).toEqual([
+      { kind: 'longer_term', amount: 101, months: 10, monthly_payment: 12.08, pti: 23.01 },
+    ]);
   });
 
   const inputs = fc
@@ -120,6 +160,7 @@ describe('checkAffordability', () => {
         months: Math.max(loan.min_months, months),
         income,
         obligations,
+        payoutDate,
       };
     })
     .filter((input) => input.amount <= input.product.max_amount);
@@ -128,8 +169,10 @@ describe('checkAffordability', () => {
     fc.assert(
       fc.property(inputs, (input) => {
         const result = checkAffordability(input);
+        // Fits the PTI and keeps within the cap: what an alternative must do.
         const fits = (amount: number, months: number) =>
-          checkAffordability({ ...input, amount, months }).fits;
+          checkAffordability({ ...input, amount, months }).fits &&
+          !exceedsCap(offerAndRate(input.product, { amount, months }, payoutDate).effectiveRate);
         if (result.fits) {
           expect(result.alternatives).toEqual([]);
           return;

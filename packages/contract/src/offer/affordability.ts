@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { toGel, toTetri } from './money.ts';
+import { offerAndRate } from './offer.ts';
 import type { LoanProduct } from './product.ts';
+import { exceedsCap } from './rate-cap.ts';
 import { monthlyPaymentTetri, type LoanTerms } from './schedule.ts';
 
 /**
@@ -78,6 +80,8 @@ export interface AffordabilityInput extends LoanTerms {
    */
   obligations: number;
   limits?: PtiLimits;
+  /** The payout date (`YYYY-MM-DD`) an alternative would be paid out on: it must keep within the cap. */
+  payoutDate: string;
 }
 
 /**
@@ -88,6 +92,8 @@ export interface AffordabilityInput extends LoanTerms {
  *   the payment, so it is the first fitting term after the asked one);
  * - `smaller_amount`: the largest whole-GEL amount, not below the product's minimum, that
  *   fits over the asked term (the payment never falls as the amount grows: binary search).
+ * Never an alternative above the effective-rate cap, paid out on `payoutDate`: a longer term
+ * over the cap is skipped for the next, a smaller amount over it is not offered.
  */
 export function checkAffordability(input: AffordabilityInput): Affordability {
   const { product, income, obligations, months } = input;
@@ -111,6 +117,8 @@ export function checkAffordability(input: AffordabilityInput): Affordability {
   const result: Affordability = { pti: asked.pti, limit, fits: asked.fits, alternatives: [] };
   if (asked.fits || incomeTetri <= 0) return result;
 
+  const withinCap = (terms: LoanTerms) =>
+    !exceedsCap(offerAndRate(product, terms, input.payoutDate).effectiveRate);
   const alternative = (kind: AffordabilityAlternative['kind'], terms: LoanTerms) => {
     const { payment, pti } = evaluate(terms);
     return {
@@ -128,10 +136,9 @@ export function checkAffordability(input: AffordabilityInput): Affordability {
     amountAllowed && longer <= product.max_months;
     longer++
   ) {
-    if (evaluate({ amount: input.amount, months: longer }).fits) {
-      result.alternatives.push(
-        alternative('longer_term', { amount: input.amount, months: longer }),
-      );
+    const terms = { amount: input.amount, months: longer };
+    if (evaluate(terms).fits && withinCap(terms)) {
+      result.alternatives.push(alternative('longer_term', terms));
       break;
     }
   }
@@ -145,7 +152,9 @@ export function checkAffordability(input: AffordabilityInput): Affordability {
       if (evaluate({ amount: middle, months }).fits) low = middle;
       else high = middle - 1;
     }
-    result.alternatives.push(alternative('smaller_amount', { amount: low, months }));
+    if (withinCap({ amount: low, months })) {
+      result.alternatives.push(alternative('smaller_amount', { amount: low, months }));
+    }
   }
   return result;
 }

@@ -17,15 +17,13 @@ export {
   type ScheduleRowTetri,
   type ScheduleTetri,
 } from './schedule.ts';
+export { roundPercent, toGel, toTetri } from './money.ts';
 export { representativeLoanTerms, standardLoanProduct } from './standard-product.ts';
 export { effectiveAnnualRate, scheduleCashFlows, type CashFlow } from './effective-rate.ts';
 export { computeOffer, loanOffer, scheduleRow, type LoanOffer, type ScheduleRow } from './offer.ts';
-export {
-  effectiveRateCap,
-  exceedsEffectiveRateCap,
-  maxEffectiveRate,
-  type RateProbe,
-} from './rate-cap.ts';
+export { EffectiveRateCapError, effectiveRateCap, exceedsCap, offerWithinCap } from './rate-cap.ts';
+export { maxEffectiveRate, type WorstOffer } from './worst-rate.ts';
+export { payoutCalendars, type PayoutCalendar } from './payout-calendars.ts';
 export {
   affordability,
   affordabilityAlternative,

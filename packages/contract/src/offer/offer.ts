@@ -50,15 +50,25 @@ export type LoanOffer = z.output<typeof loanOffer>;
  * calendar day). O(months × solver iterations): cheap enough to run on every keystroke.
  */
 export function computeOffer(pricing: LoanPricing, terms: LoanTerms, startDate: string): LoanOffer {
+  return offerAndRate(pricing, terms, startDate).offer;
+}
+
+/** `computeOffer`'s offer and its effective rate unrounded (percent), for the cap. */
+export function offerAndRate(
+  pricing: LoanPricing,
+  terms: LoanTerms,
+  startDate: string,
+): { offer: LoanOffer; effectiveRate: number } {
   const schedule = buildScheduleTetri(pricing, terms, startDate);
   const totalRepayment = schedule.rows.reduce((sum, row) => sum + row.payment, 0);
-  return {
+  const effectiveRate = effectiveAnnualRate(scheduleCashFlows(schedule)) * 100;
+  const offer: LoanOffer = {
     monthly_payment: toGel(schedule.monthlyPayment),
     total_repayment: toGel(totalRepayment),
     total_cost: toGel(totalRepayment + schedule.upfrontFee - schedule.amount),
     upfront_fee: toGel(schedule.upfrontFee),
     nominal_rate: pricing.nominal_rate,
-    effective_rate: roundPercent(effectiveAnnualRate(scheduleCashFlows(schedule)) * 100),
+    effective_rate: roundPercent(effectiveRate),
     schedule: schedule.rows.map((row) => ({
       number: row.number,
       date: formatIsoDate(row.date),
@@ -69,4 +79,5 @@ export function computeOffer(pricing: LoanPricing, terms: LoanTerms, startDate: 
       balance: toGel(row.balance),
     })),
   };
+  return { offer, effectiveRate };
 }

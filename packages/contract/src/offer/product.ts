@@ -34,7 +34,7 @@ const gel = z
  *   rates the 50% cap allows it stays within a few GEL.
  *
  * Whether the effective rate stays within the legal 50% is not a shape rule: check it with
- * `exceedsEffectiveRateCap` before saving.
+ * `maxEffectiveRate` (its `exceeds_cap`) before saving.
  */
 export const loanProduct = z
   .object({

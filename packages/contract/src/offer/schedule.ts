@@ -103,6 +103,49 @@ export function monthlyPaymentTetri(pricing: LoanPricing, terms: LoanTerms): num
   return annuity + toTetri(pricing.monthly_fee);
 }
 
+/** Each month's principal and interest, tetri, for `amount` tetri over `months`. */
+export interface RepaymentsTetri {
+  /** The regular monthly payment without the monthly fee. */
+  annuity: number;
+  principal: number[];
+  interest: number[];
+  /**
+   * Whether every month but the last pays the formula's annuity rounded to the tetri (not
+   * lowered by `annuityTetri`, not clamped): what the worst-rate search's bound assumes.
+   */
+  regular: boolean;
+}
+
+/**
+ * The repayment loop of the schedule, on an amount in tetri: the one loop both
+ * `buildScheduleTetri` and the worst-rate search run, so they cannot disagree.
+ */
+export function repaymentsTetri(
+  pricing: LoanPricing,
+  amount: number,
+  months: number,
+): RepaymentsTetri {
+  const rate = monthlyRate(pricing);
+  const annuity = annuityTetri(amount, rate, months);
+  const principals: number[] = [];
+  const interests: number[] = [];
+  let regular = annuity === Math.round(amount * annuityFactor(rate, months));
+  let balance = amount;
+  for (let number = 1; number <= months; number++) {
+    const interest = interestOn(balance, rate);
+    // The last month repays what is left; before it, the annuity's principal part (never
+    // below 0 when the interest alone exceeds it, at absurd rates; `annuityTetri` keeps it
+    // below the balance).
+    const principal =
+      number === months ? balance : Math.min(balance, Math.max(0, annuity - interest));
+    balance -= principal;
+    if (number < months && principal + interest !== annuity) regular = false;
+    principals.push(principal);
+    interests.push(interest);
+  }
+  return { annuity, principal: principals, interest: interests, regular };
+}
+
 /** The full schedule in tetri. `startDate` (`YYYY-MM-DD`) is the payout date. */
 export function buildScheduleTetri(
   pricing: LoanPricing,
@@ -110,33 +153,28 @@ export function buildScheduleTetri(
   startDate: string,
 ): ScheduleTetri {
   const start = parseIsoDate(startDate);
+  assertTerms(terms);
   const amount = toTetri(terms.amount);
   const upfrontFee = upfrontFeeTetri(pricing, terms.amount);
   if (upfrontFee >= amount) throw new RangeError('The one-off fees take the whole amount');
   const fee = toTetri(pricing.monthly_fee);
-  const monthlyPayment = monthlyPaymentTetri(pricing, terms);
-  const annuity = monthlyPayment - fee;
-  const rate = monthlyRate(pricing);
+  const { annuity, principal, interest } = repaymentsTetri(pricing, amount, terms.months);
 
   const rows: ScheduleRowTetri[] = [];
   let balance = amount;
   for (let number = 1; number <= terms.months; number++) {
-    const interest = interestOn(balance, rate);
-    // The last month repays what is left; before it, the annuity's principal part (never
-    // below 0 when the interest alone exceeds it, at absurd rates; `annuityTetri` keeps it
-    // below the balance).
-    const principal =
-      number === terms.months ? balance : Math.min(balance, Math.max(0, annuity - interest));
-    balance -= principal;
+    const paid = principal[number - 1] ?? 0;
+    const charged = interest[number - 1] ?? 0;
+    balance -= paid;
     rows.push({
       number,
       date: addMonths(start, number),
-      payment: principal + interest + fee,
-      principal,
-      interest,
+      payment: paid + charged + fee,
+      principal: paid,
+      interest: charged,
       fee,
       balance,
     });
   }
-  return { amount, upfrontFee, monthlyPayment, start, rows };
+  return { amount, upfrontFee, monthlyPayment: annuity + fee, start, rows };
 }

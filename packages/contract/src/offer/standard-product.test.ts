@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { computeOffer } from './offer.ts';
 import { loanProduct } from './product.ts';
-import { effectiveRateCap, exceedsEffectiveRateCap } from './rate-cap.ts';
+import { effectiveRateCap } from './rate-cap.ts';
 import { representativeLoanTerms, standardLoanProduct } from './standard-product.ts';
+import { maxEffectiveRate } from './worst-rate.ts';
 
 describe('the standard loan product', () => {
   const product = loanProduct.parse({
@@ -13,7 +14,7 @@ describe('the standard loan product', () => {
   });
 
   it('is a valid product within the legal effective-rate cap everywhere inside its limits', () => {
-    expect(exceedsEffectiveRateCap(product)).toBe(false);
+    expect(maxEffectiveRate(product).exceeds_cap).toBe(false);
   });
 
   it('has a representative example inside its limits, with its effective rate under the cap', () => {

@@ -8,8 +8,6 @@
  * Branch addresses, phones, the hotline, the e-mail and the social links are placeholders
  * for the lender's real ones.
  */
-import { standardLoanProduct } from '@sesxi/contract';
-import type { LoanProductSettings } from '../../modules/loan-products/save-product.ts';
 import type { ConsentKind } from '../schema.ts';
 
 export interface LookupItem {
@@ -220,19 +218,4 @@ export const consentTexts: Record<ConsentKind, string> = {
     'თანხმობა მოქმედებს გაცემიდან 30 დღის განმავლობაში.',
     'ვიცი, რომ მაქვს უფლება, მივიღო ჩემს შესახებ არსებული საკრედიტო ინფორმაცია და მოვითხოვო არაზუსტი მონაცემების გასწორება.',
   ].join('\n'),
-};
-
-/**
- * The product the seed saves when there is no default product yet (through the same check as
- * `npm run product:save`): 24% a year (2% a month), a 2% one-off fee, no monthly fee,
- * 100–50,000 GEL over 3–48 months. Its highest effective rate, 100 GEL over 3 months, stays
- * well under the legal 50%. Change pricing later with `npm run product:save`, not here: the
- * seed never touches a product that exists.
- */
-export const defaultLoanProduct: LoanProductSettings = {
-  code: 'standard',
-  name: 'სამომხმარებლო სესხი',
-  name_en: 'Consumer loan',
-  ...standardLoanProduct,
-  is_default: true,
 };

@@ -69,6 +69,28 @@ describe('seedDatabase', () => {
     expect(documentTypes.map(({ name }) => name)).toEqual(['პირადობის მოწმობა', 'პასპორტი']);
   });
 
+  it('runs the modules’ own seeds after the reference data, in its transaction', async () => {
+    const citiesSeen: number[] = [];
+    await seedDatabase(connection.db, referenceData, [
+      async (tx) => {
+        const [row] = await tx.select({ rows: count() }).from(schema.cities);
+        citiesSeen.push(row?.rows ?? 0);
+      },
+    ]);
+    expect(citiesSeen).toEqual([referenceData.cities.length]);
+    // A module seed that fails takes the whole seed back with it.
+    const fresh = await openTestDatabase();
+    try {
+      await expect(
+        seedDatabase(fresh.db, referenceData, [() => Promise.reject(new Error('module seed'))]),
+      ).rejects.toThrow('module seed');
+      const [row] = await fresh.db.select({ rows: count() }).from(schema.cities);
+      expect(row?.rows).toBe(0);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('is idempotent: a second run adds nothing', async () => {
     await seedDatabase(connection.db);
     const first = await rowCounts();

@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { createLoanProductRepository, defaultOf } from '../../modules/loan-products/repository.ts';
-import { saveLoanProduct } from '../../modules/loan-products/save-product.ts';
 import type { Database } from '../database.ts';
 import * as schema from '../schema.ts';
 import type { ConsentKind } from '../schema.ts';
@@ -11,12 +9,20 @@ import type { LookupItem } from './reference-data.ts';
 export type ReferenceData = typeof referenceData;
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
+/** A module's own seed (e.g. the default loan product), run after the reference data. */
+export type ModuleSeed = (tx: Database) => Promise<void>;
+
 /**
  * Adds the reference data that is missing; never changes or removes a row. Runs at every
  * start, in one transaction under an advisory lock so that instances starting together on one
- * PostgreSQL do not race.
+ * PostgreSQL do not race. `moduleSeeds` are the modules' own seeds (the caller, the database
+ * plugin, passes them: db/ does not know the modules), run in the same transaction after it.
  */
-export async function seedDatabase(db: Database, data: ReferenceData = referenceData) {
+export async function seedDatabase(
+  db: Database,
+  data: ReferenceData = referenceData,
+  moduleSeeds: readonly ModuleSeed[] = [],
+) {
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('sesxi:seed'))`);
     await seedLookup(tx, schema.documentTypes, data.documentTypes);
@@ -30,9 +36,7 @@ export async function seedDatabase(db: Database, data: ReferenceData = reference
     for (const [kind, body] of Object.entries(data.consentTexts) as [ConsentKind, string][]) {
       await seedConsentText(tx, kind, body);
     }
-    if (!defaultOf(await createLoanProductRepository(tx).current())) {
-      await saveLoanProduct(tx, data.defaultLoanProduct);
-    }
+    for (const seed of moduleSeeds) await seed(tx);
   });
 }
 

@@ -68,6 +68,9 @@ export function createOpenIdConnectProvider(
         redirect_uri: settings.redirectUri,
         scope: 'openid profile',
         response_type: 'code',
+        // Every sign-in asks who signs in: a provider session left by an earlier person in this
+        // browser (registering someone else after logging out) is never reused silently.
+        prompt: 'login',
         state: checks.state,
         nonce: checks.nonce,
         code_challenge: await oidc.calculatePKCECodeChallenge(checks.codeVerifier),

@@ -17,6 +17,8 @@ export interface SubmittedInputs {
   income: number;
   obligations: number;
   pti_limits: PtiLimits;
+  /** The payout date the submission's offer was computed for, `YYYY-MM-DD`. */
+  payout_date: string;
 }
 
 export function createCreditReportRepository(db: Database) {

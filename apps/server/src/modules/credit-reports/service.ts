@@ -84,6 +84,7 @@ export function createCreditReportService({ db, clock, log, bureau }: CreditRepo
           income: inputs.income,
           obligations,
           limits: inputs.pti_limits,
+          payoutDate: inputs.payout_date,
         }),
         now,
       });

@@ -1,4 +1,5 @@
 import {
+  EffectiveRateCapError,
   formatTimestamp,
   loanInput,
   translate,
@@ -22,7 +23,6 @@ import {
 } from '#app/modules/access-log/repository.ts';
 import { bureauObligations } from '#app/modules/credit-reports/service.ts';
 import { verificationCheckOf } from '#app/modules/identity-checks/check-view.ts';
-import { offerWithinCap } from '#app/modules/loan-offers/cap.ts';
 import { quote, tbilisiDate } from '#app/modules/loan-offers/quote.ts';
 import { createOfferSnapshotRepository } from '#app/modules/loan-offers/repository.ts';
 import { createLoanProductRepository, limitsOf } from '#app/modules/loan-products/repository.ts';
@@ -126,7 +126,13 @@ export function createDecisionService({
       pti_limits: submitted?.inputs.pti_limits ?? ptiLimits,
       payout_date: tbilisiDate(clock.now()),
     };
-    return { product, inputs, quote: quote(product, inputs) };
+    try {
+      return { product, inputs, quote: quote(product, inputs) };
+    } catch (error) {
+      if (error instanceof EffectiveRateCapError)
+        throw fieldError('amount', 'decision.rateOverCap');
+      throw error;
+    }
   }
 
   /** The terms an officer may approve: within the product's limits and never more than asked. */
@@ -170,9 +176,6 @@ export function createDecisionService({
   ) {
     const now = clock.now();
     const computed = await approvalQuote(tx, application.id, application.productId, terms);
-    if (!offerWithinCap(computed.product, terms, computed.inputs.payout_date)) {
-      throw fieldError('amount', 'decision.rateOverCap');
-    }
     const { offer } = computed.quote;
     await createDecisionRepository(tx).insertDecision({
       applicationId: application.id,
@@ -479,9 +482,6 @@ export function createDecisionService({
         await checkTerms(tx, application, terms);
         if (terms.amount > secondOfficerFrom) {
           const computed = await approvalQuote(tx, id, application.productId, terms);
-          if (!offerWithinCap(computed.product, terms, computed.inputs.payout_date)) {
-            throw fieldError('amount', 'decision.rateOverCap');
-          }
           const { offer } = computed.quote;
           await decisions.insertDecision({
             applicationId: id,

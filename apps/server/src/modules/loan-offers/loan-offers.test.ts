@@ -12,9 +12,9 @@ import {
 } from '#app/test/onboarding.ts';
 import { testClock } from '#app/test/test-clock.ts';
 import { phoneSeries } from '#app/test/unique.ts';
-import { saveLoanProduct } from '../loan-products/save-product.ts';
-import { defaultLoanProduct } from '#app/db/seed/reference-data.ts';
-import type { StoredProduct } from '../loan-products/repository.ts';
+import { saveLoanProduct } from '#app/modules/loan-products/save-product.ts';
+import { defaultLoanProduct } from '#app/modules/loan-products/default-product.ts';
+import type { StoredProduct } from '#app/modules/loan-products/repository.ts';
 
 // 12:00 in Tbilisi on 2027-01-15: the payout date of the offer module's own worked example.
 const clock = testClock(new Date('2027-01-15T08:00:00Z'));

@@ -1,14 +1,14 @@
 import {
   checkAffordability,
-  computeOffer,
   formatTimestamp,
+  offerWithinCap,
   netMonthlyIncome,
   type OfferAffordability,
   type LoanOffer,
   type LoanProduct,
   type PtiLimits,
 } from '@sesxi/contract';
-import type { QuestionnaireRow } from '../questionnaires/repository.ts';
+import type { QuestionnaireRow } from '#app/modules/questionnaires/repository.ts';
 
 /** What the customer earns and already pays a month, GEL, from the questionnaire. */
 export interface Finances {
@@ -64,11 +64,14 @@ export interface Quote {
   affordability: OfferAffordability;
 }
 
-/** The offer and the affordability check for `inputs` under `product`: pure. */
+/**
+ * The offer and the affordability check for `inputs` under `product`: pure. An offer above the
+ * 50% effective-rate cap is never made: throws the contract's `EffectiveRateCapError`.
+ */
 export function quote(product: LoanProduct, inputs: QuoteInputs): Quote {
   const { amount, months, income, obligations } = inputs;
   return {
-    offer: computeOffer(product, { amount, months }, inputs.payout_date),
+    offer: offerWithinCap(product, { amount, months }, inputs.payout_date),
     affordability: {
       ...checkAffordability({
         product,
@@ -77,6 +80,7 @@ export function quote(product: LoanProduct, inputs: QuoteInputs): Quote {
         income,
         obligations,
         limits: inputs.pti_limits,
+        payoutDate: inputs.payout_date,
       }),
       obligations,
       obligations_estimated: inputs.obligations_estimated,

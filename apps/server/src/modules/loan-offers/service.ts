@@ -1,12 +1,18 @@
-import { loanInput, type loanOfferQuote, type PtiLimits, type ResponseOf } from '@sesxi/contract';
+import {
+  EffectiveRateCapError,
+  loanInput,
+  type loanOfferQuote,
+  type PtiLimits,
+  type ResponseOf,
+} from '@sesxi/contract';
 import type { z } from 'zod';
 import type { Database } from '#app/db/database.ts';
 import { lookupExists } from '#app/db/lookups.ts';
 import { loanPurposes } from '#app/db/schema.ts';
-import { InvalidFieldsError } from '#app/errors.ts';
-import { createLoanProductRepository, limitsOf } from '../loan-products/repository.ts';
-import { createQuestionnaireRepository } from '../questionnaires/repository.ts';
-import type { ServiceContext } from '../service-context.ts';
+import { HttpError, InvalidFieldsError } from '#app/errors.ts';
+import { createLoanProductRepository, limitsOf } from '#app/modules/loan-products/repository.ts';
+import { createQuestionnaireRepository } from '#app/modules/questionnaires/repository.ts';
+import type { ServiceContext } from '#app/modules/service-context.ts';
 import { financesOf, quote, tbilisiDate, type QuoteInputs } from './quote.ts';
 import { createOfferSnapshotRepository } from './repository.ts';
 
@@ -35,7 +41,8 @@ interface SubmittedApplication {
  * product version it was saved with (the default for one saved before products existed), paid
  * out on the day of `now`, and the affordability on the customer's questionnaire. Call inside
  * the submission's transaction. A request that does not fit is still submitted (the screens
- * steered the customer): the snapshot records `fits`.
+ * steered the customer): the snapshot records `fits`. An offer above the effective-rate cap
+ * is not recorded: `EffectiveRateCapError` is thrown before anything is stored.
  */
 export async function recordOfferSnapshot(
   tx: Database,
@@ -79,14 +86,24 @@ export function createLoanOfferService({ db, clock, ptiLimits }: LoanOfferDepend
       }
       if (issues.length > 0) throw new InvalidFieldsError(issues);
       const questionnaire = await createQuestionnaireRepository(db).ofUser(userId);
-      const answer = quote(product, {
-        amount: request.amount,
-        months: request.months,
-        ...financesOf(questionnaire),
-        pti_limits: ptiLimits,
-        payout_date: tbilisiDate(clock.now()),
-      });
-      return { status: 'success', ...answer };
+      try {
+        const answer = quote(product, {
+          amount: request.amount,
+          months: request.months,
+          ...financesOf(questionnaire),
+          pti_limits: ptiLimits,
+          payout_date: tbilisiDate(clock.now()),
+        });
+        return { status: 'success', ...answer };
+      } catch (error) {
+        if (!(error instanceof EffectiveRateCapError)) throw error;
+        // Inside the product's limits, yet above the cap (a product saved before the exact
+        // check): the customer changes the amount or the term.
+        const message = [{ key: 'offer.effectiveRateCap' as const }];
+        throw new HttpError(422, 'errors.validation', {
+          fields: { amount: message, months: message },
+        });
+      }
     },
   };
 }

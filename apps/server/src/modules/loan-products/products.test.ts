@@ -1,9 +1,9 @@
-import { exceedsEffectiveRateCap, maxEffectiveRate } from '@sesxi/contract';
+import { maxEffectiveRate } from '@sesxi/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseConnection } from '#app/db/database.ts';
 import { loanProducts } from '#app/db/schema.ts';
-import { defaultLoanProduct } from '#app/db/seed/reference-data.ts';
+import { defaultLoanProduct, seedDefaultLoanProduct } from './default-product.ts';
 import { seedDatabase } from '#app/db/seed/seed.ts';
 import { openTestDatabase } from '#app/test/build-test-app.ts';
 import { createLoanProductRepository, productItem } from './repository.ts';
@@ -18,6 +18,7 @@ let connection: DatabaseConnection;
 beforeEach(async () => {
   connection = await openTestDatabase();
   await seedDatabase(connection.db);
+  await seedDefaultLoanProduct(connection.db);
 });
 
 afterEach(() => connection.close());
@@ -35,21 +36,23 @@ async function refusal(settings: LoanProductSettings): Promise<string[]> {
 }
 
 describe('the seeded default product', () => {
-  it('is version 1 of standard, as reference-data.ts has it, and under the 50% cap everywhere', async () => {
+  it('is version 1 of standard, as default-product.ts has it, and under the 50% cap everywhere', async () => {
     const current = await products().current();
     expect(current).toEqual([
       { ...defaultLoanProduct, id: expect.any(Number) as number, version: 1 },
     ]);
     const seeded = await products().defaultProduct();
-    expect(exceedsEffectiveRateCap(seeded)).toBe(false);
-    // The worst case is the smallest amount over the shortest term: 2% taken over 3 months.
-    expect(maxEffectiveRate(seeded)).toMatchObject({ amount: 100, months: 3 });
-    expect(maxEffectiveRate(seeded).effective_rate).toBeLessThan(50);
+    // The worst case is a small amount over the shortest term: 2% taken over 3 months, paid
+    // out on Jan 31 (the first payment after 28 days).
+    const worst = maxEffectiveRate(seeded);
+    expect(worst).toMatchObject({ months: 3, payout_date: '2025-01-31', exceeds_cap: false });
+    expect(worst.amount).toBeLessThan(101);
+    expect(worst.effective_rate).toBeLessThan(50);
   });
 
   it('is not saved again by a second seed, nor over a product an operator saved', async () => {
     await saveLoanProduct(connection.db, { ...defaultLoanProduct, nominal_rate: 22 });
-    await seedDatabase(connection.db);
+    await seedDefaultLoanProduct(connection.db);
     const rows = await connection.db.select().from(loanProducts);
     expect(rows.map(({ version, nominalRate }) => [version, nominalRate])).toEqual([
       [1, 24],
@@ -104,7 +107,7 @@ describe('saveLoanProduct', () => {
     const problems = await refusal({ ...defaultLoanProduct, origination_fee_fixed: 10 });
     expect(problems).toEqual([
       expect.stringMatching(
-        /^the effective annual rate could reach \d+\.\d+% \(100 GEL over 3 months paid out on \d{4}-\d\d-\d\d\), above the legal 50%$/,
+        /^the effective annual rate could reach \d+\.\d+% \(\d+\.\d{4}% unrounded\) for 100 GEL over 3 months paid out on \d{4}-\d\d-\d\d, above the legal 50%$/,
       ),
     ]);
     expect(await refusal({ ...defaultLoanProduct, nominal_rate: 45 })).toHaveLength(1);
@@ -113,16 +116,44 @@ describe('saveLoanProduct', () => {
 
   it('refuses a product that exceeds the cap only when paid out on some days', async () => {
     // 41% without fees is 49.31% effective for a payout mid-month, but 50.16% for 100 GEL
-    // paid out on January 31 (the first month has 28 days); 40.8% stays below everywhere.
+    // paid out on January 31 (the first month has 28 days), and 50.21% for 100.74 GEL, where
+    // the tetri roundings fall worst; 40.8% stays below everywhere.
     const feeless = { ...defaultLoanProduct, origination_fee_percent: 0, min_months: 12 };
     const problems = await refusal({ ...feeless, nominal_rate: 41 });
     expect(problems).toEqual([
-      'the effective annual rate could reach 50.16% (100 GEL over 12 months paid out on 2027-01-31), above the legal 50%',
+      'the effective annual rate could reach 50.21% (50.2137% unrounded) for 100.74 GEL over 12 months paid out on 2025-01-31, above the legal 50%',
     ]);
     await expect(
       saveLoanProduct(connection.db, { ...feeless, nominal_rate: 40.8 }),
     ).resolves.toMatchObject({ version: 2 });
   });
+
+  it.each([
+    { nominal_rate: 20.52, monthly_fee: 1, min_amount: 99.99, shown: 50.02 },
+    { nominal_rate: 33.46, origination_fee_fixed: 1, min_amount: 99.5, shown: 50.02 },
+    {
+      nominal_rate: 18.26,
+      origination_fee_percent: 2,
+      monthly_fee: 0.5,
+      min_amount: 100,
+      shown: 50.06,
+    },
+  ])(
+    'refuses a product the sampled probe let through: $nominal_rate%',
+    async ({ shown, ...change }) => {
+      const product = {
+        ...defaultLoanProduct,
+        origination_fee_percent: 0,
+        origination_fee_fixed: 0,
+        monthly_fee: 0,
+        ...change,
+      };
+      const [problem] = await refusal(product);
+      expect(problem).toMatch(/^the effective annual rate could reach \d+\.\d\d% /);
+      expect(Number(/reach (\d+\.\d+)%/.exec(problem ?? '')?.[1])).toBeGreaterThanOrEqual(shown);
+      expect(await connection.db.select().from(loanProducts)).toHaveLength(1);
+    },
+  );
 
   it.each<[string, Partial<LoanProductSettings>, string[]]>([
     ['a negative rate', { nominal_rate: -1 }, ['nominal_rate: The value must be at least 0']],

@@ -1,9 +1,9 @@
 import {
   effectiveRateCap,
-  exceedsEffectiveRateCap,
   loanProduct,
   localizeIssue,
   maxEffectiveRate,
+  roundPercent,
 } from '@sesxi/contract';
 import { z } from 'zod';
 import type { Database } from '#app/db/database.ts';
@@ -63,8 +63,9 @@ function problemsOf(error: z.ZodError): string[] {
 
 /**
  * The one way a loan product is saved (the seed and `npm run product:save` use it): checked
- * with the contract's `loanProduct`, refused when its effective rate could exceed the legal
- * 50% anywhere inside its limits, then stored as the next version of its code. Earlier
+ * with the contract's `loanProduct`, refused when any offer inside its limits (every amount in
+ * tetri, every term, every payout date: `maxEffectiveRate`, exact) is above the legal 50%,
+ * judged on the unrounded rate, then stored as the next version of its code. Earlier
  * versions stay: applications and offer snapshots point at them.
  */
 export async function saveLoanProduct(
@@ -76,11 +77,12 @@ export async function saveLoanProduct(
   // id and version are the database's to give; placeholders let the shape be checked first.
   const priced = loanProduct.safeParse({ ...named.data, id: 0, version: 1 });
   if (!priced.success) throw new LoanProductRefusedError(problemsOf(priced.error));
-  if (exceedsEffectiveRateCap(priced.data)) {
-    const worst = maxEffectiveRate(priced.data);
+  const worst = maxEffectiveRate(priced.data);
+  if (worst.exceeds_cap) {
     throw new LoanProductRefusedError([
-      `the effective annual rate could reach ${worst.effective_rate}% (${worst.amount} GEL over ` +
-        `${worst.months} months paid out on ${worst.start_date}), above the legal ${effectiveRateCap}%`,
+      `the effective annual rate could reach ${roundPercent(worst.effective_rate).toFixed(2)}% ` +
+        `(${worst.effective_rate.toFixed(4)}% unrounded) for ${worst.amount} GEL over ` +
+        `${worst.months} months paid out on ${worst.payout_date}, above the legal ${effectiveRateCap}%`,
     ]);
   }
   const { code, name_en: nameEn, is_default: isDefault } = named.data;

@@ -2,7 +2,16 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { pruneExpired } from '#app/modules/housekeeping/prune.ts';
-import { consents, loanSubmissions, smsOutbox, ssoTransactions } from '#app/db/schema.ts';
+import {
+  consents,
+  loanApplications,
+  loanOfferSnapshots,
+  loanSubmissions,
+  smsOutbox,
+  ssoTransactions,
+} from '#app/db/schema.ts';
+import { defaultLoanProduct } from '#app/modules/loan-products/default-product.ts';
+import { createLoanProductRepository } from '#app/modules/loan-products/repository.ts';
 import { ServiceUnavailableError } from '#app/errors.ts';
 import { tokenHash } from '#app/security/tokens.ts';
 import { bearer } from '#app/test/accounts.ts';
@@ -172,6 +181,42 @@ describe('POST /api/credit-info/:id/finish', () => {
     const response = await finishLoan(app, token, id, ssoToken);
     expect(response.statusCode).toBe(422);
     expect(await statusOf(id)).toBe('consented');
+  });
+
+  it('refuses an offer above the 50% cap cleanly: nothing submitted, nothing recorded', async () => {
+    const { user, token, id, personalNumber } = await consentedApplication();
+    // A product saved before the exact check (straight into the table): 45% is over 50%
+    // effective for every offer; the application is moved onto it.
+    const legacy = await createLoanProductRepository(app.database.db).insertVersion({
+      ...defaultLoanProduct,
+      code: 'over-cap',
+      nominal_rate: 45,
+      origination_fee_percent: 0,
+      origination_fee_fixed: 0,
+      monthly_fee: 0,
+      is_default: false,
+    });
+    await app.database.db
+      .update(loanApplications)
+      .set({ productId: legacy.id })
+      .where(eq(loanApplications.id, id));
+    const ssoToken = await loanSsoToken(app, { userId: user.id, loanId: id, personalNumber });
+    const response = await finishLoan(app, token, id, ssoToken);
+    expect(response.statusCode).toBe(422);
+    await expectNothingChanged(response, {
+      id,
+      ssoToken,
+      phone: user.phone,
+      body: {
+        status: 'error',
+        message:
+          'ამ თანხასა და ვადაზე ეფექტური საპროცენტო განაკვეთი აღემატება კანონით დაშვებულ 50%-ს, გთხოვთ, შეცვალოთ თანხა ან ვადა',
+      },
+    });
+    const rolledBack = (table: typeof loanSubmissions | typeof loanOfferSnapshots) =>
+      app.database.db.select().from(table).where(eq(table.applicationId, id));
+    expect(await rolledBack(loanSubmissions)).toEqual([]);
+    expect(await rolledBack(loanOfferSnapshots)).toEqual([]);
   });
 
   it('refuses a sign-in that was already used', async () => {

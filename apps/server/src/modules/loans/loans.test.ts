@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loanApplications } from '#app/db/schema.ts';
-import { defaultLoanProduct } from '#app/db/seed/reference-data.ts';
-import { limitsOf } from '#app/modules/loan-products/repository.ts';
+import { defaultLoanProduct } from '#app/modules/loan-products/default-product.ts';
+import { createLoanProductRepository, limitsOf } from '#app/modules/loan-products/repository.ts';
 import { bearer, sandboxSupportToken } from '#app/test/accounts.ts';
 import {
   bankStatement,
@@ -373,6 +373,35 @@ describe('GET /api/loans-show', () => {
         },
       ],
     });
+  });
+
+  it('shows a draft above the 50% cap with its true figures, never failing the list', async () => {
+    const { token } = await customer();
+    const id = await createLoanViaApi(app, token, { ...loanValues, amount: 1000 });
+    // A product version saved before the exact check (straight into the table): 45% a year.
+    const overCap = await createLoanProductRepository(app.database.db).insertVersion({
+      ...defaultLoanProduct,
+      code: 'over-cap-draft',
+      nominal_rate: 45,
+      origination_fee_percent: 0,
+      origination_fee_fixed: 0,
+      monthly_fee: 0,
+      is_default: false,
+    });
+    await app.database.db
+      .update(loanApplications)
+      .set({ productId: overCap.id })
+      .where(eq(loanApplications.id, id));
+    const response = await app.inject({ url: '/api/loans-show', headers: bearer(token) });
+    expect(response.statusCode).toBe(200);
+    const [draft] = response.json<{
+      loans: { effective_rate: number; monthly_payment: number }[];
+    }>().loans;
+    // 1,000 GEL over 12 months at 45%: 105.01 a month, about 55.5% effective (1.0375¹² − 1);
+    // the quote and the finish refuse it, the list says what it is.
+    expect(draft?.monthly_payment).toBe(105.01);
+    expect(draft?.effective_rate).toBeGreaterThan(55);
+    expect(draft?.effective_rate).toBeLessThan(56);
   });
 
   it('names the statuses in English when asked', async () => {

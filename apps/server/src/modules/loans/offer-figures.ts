@@ -1,4 +1,12 @@
-import { computeOffer, type LoanPricing, type LoanTerms } from '@sesxi/contract';
+import {
+  EffectiveRateCapError,
+  monthlyPaymentTetri,
+  offerWithinCap,
+  roundPercent,
+  toGel,
+  type LoanPricing,
+  type LoanTerms,
+} from '@sesxi/contract';
 
 /** What `/main` shows of an offer. */
 export interface OfferFigures {
@@ -13,7 +21,9 @@ const figures = new Map<string, OfferFigures>();
 /**
  * The monthly payment and effective rate of `terms` under `pricing`, paid out on `payoutDate`.
  * Pure and asked for on every `/main` visit with the same inputs all day, so the answers are
- * kept (a product version's pricing never changes).
+ * kept (a product version's pricing never changes). Computed like every offer, through the
+ * cap: a draft above it (a product saved before the exact check) still shows its true figures,
+ * the rate above 50% as it is, since the quote and the submission refuse it.
  */
 export function offerFigures(
   pricing: LoanPricing,
@@ -31,8 +41,17 @@ export function offerFigures(
   ].join('|');
   const known = figures.get(key);
   if (known) return known;
-  const offer = computeOffer(pricing, terms, payoutDate);
-  const computed = { monthly_payment: offer.monthly_payment, effective_rate: offer.effective_rate };
+  let computed: OfferFigures;
+  try {
+    const offer = offerWithinCap(pricing, terms, payoutDate);
+    computed = { monthly_payment: offer.monthly_payment, effective_rate: offer.effective_rate };
+  } catch (error) {
+    if (!(error instanceof EffectiveRateCapError)) throw error;
+    computed = {
+      monthly_payment: toGel(monthlyPaymentTetri(pricing, terms)),
+      effective_rate: roundPercent(error.effectiveRate),
+    };
+  }
   figures.set(key, computed);
   if (figures.size > remembered) figures.delete(figures.keys().next().value ?? key);
   return computed;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultLoanProduct } from '#app/db/seed/reference-data.ts';
+import { defaultLoanProduct } from '#app/modules/loan-products/default-product.ts';
 import { bearer } from '#app/test/accounts.ts';
 import {
   createLoanViaApi,

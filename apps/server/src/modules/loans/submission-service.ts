@@ -1,4 +1,5 @@
 import {
+  EffectiveRateCapError,
   formatTimestamp,
   translate,
   type creditInfoShow,
@@ -157,7 +158,14 @@ export function createSubmissionService({
         });
         const application = await loans.findOwned(id, user.id);
         if (!application) throw new Error(`submitted application ${id} is not there`);
-        await recordOfferSnapshot(tx, { ...application, userId: user.id }, { ptiLimits, now });
+        try {
+          await recordOfferSnapshot(tx, { ...application, userId: user.id }, { ptiLimits, now });
+        } catch (error) {
+          // Above the 50% cap (a product saved before the exact check): nothing is submitted,
+          // the transaction rolls back and the sign-in stays unspent.
+          if (!(error instanceof EffectiveRateCapError)) throw error;
+          throw submissionRefused(id, 'effective_rate_cap', 'offer.effectiveRateCap');
+        }
         await requestCreditReport(tx, enqueueJob, {
           applicationId: id,
           consentId: consent.id,

@@ -61,6 +61,17 @@ export function createSsoRepository(db: Database) {
       return row;
     },
 
+    /** Whether the transaction behind the token was completed already (its code is spent). */
+    async wasCompleted(tokenHash: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: ssoTransactions.id })
+        .from(ssoTransactions)
+        .where(
+          and(eq(ssoTransactions.tokenHash, tokenHash), isNotNull(ssoTransactions.completedAt)),
+        );
+      return row !== undefined;
+    },
+
     /**
      * Stores the verified identity, once: a transaction already completed matches nothing, so
      * of two callbacks racing with one token only one succeeds.

@@ -99,7 +99,14 @@ export function createSsoService({ db, identityProvider, clock, log }: SsoDepend
       const transaction = tokenFormat.test(token)
         ? await repository.findPending(tokenHash(token), clock.now())
         : undefined;
-      if (!transaction) throw notCompleted('no pending transaction for the token');
+      if (!transaction) {
+        // Back or a reload brings a spent callback again: the browser goes on quietly.
+        if (tokenFormat.test(token) && (await repository.wasCompleted(tokenHash(token)))) {
+          log.info({ event: 'sso_failed', reason: 'already completed' }, 'single sign-on spent');
+          throw new HttpError(409, 'sso.alreadyCompleted');
+        }
+        throw notCompleted('no pending transaction for the token');
+      }
       let identity;
       try {
         identity = await identityProvider.finishSignIn(code, transaction);
@@ -114,7 +121,7 @@ export function createSsoService({ db, identityProvider, clock, log }: SsoDepend
         now,
         usableUntil: new Date(now.getTime() + identityUsableMs),
       });
-      if (!completed) throw notCompleted('the transaction was completed meanwhile');
+      if (!completed) throw new HttpError(409, 'sso.alreadyCompleted');
       log.info(
         { event: 'sso_completed', context: transaction.context },
         'single sign-on completed',

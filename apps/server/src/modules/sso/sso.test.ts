@@ -79,7 +79,18 @@ describe('POST /api/sso/initiate', () => {
       code_challenge: expect.stringMatching(/^[\w-]{43}$/) as string,
       state: expect.any(String) as string,
       nonce: expect.any(String) as string,
+      // A fresh provider interaction every time, whoever signed in before in this browser.
+      prompt: 'login',
     });
+  });
+
+  it('starts a fresh transaction at every sign-in: new token, state and nonce', async () => {
+    const first = await initiate();
+    const second = await initiate();
+    expect(second.sso_token).not.toBe(first.sso_token);
+    const [a, b] = [new URL(first.auth_url), new URL(second.auth_url)];
+    expect(b.searchParams.get('state')).not.toBe(a.searchParams.get('state'));
+    expect(b.searchParams.get('nonce')).not.toBe(a.searchParams.get('nonce'));
   });
 
   it('keeps the token hashed and the PKCE verifier on the server', async () => {
@@ -146,12 +157,15 @@ describe('POST /api/sso/callback', () => {
     });
   });
 
-  it('completes a transaction once: the second callback fails', async () => {
+  it('completes a transaction once: the second callback (Back, a reload) hears it is spent', async () => {
     const { token, code } = await signedInAtProvider();
     expect((await callback(code, token)).statusCode).toBe(200);
     const again = await callback(code, token);
-    expect(again.statusCode).toBe(422);
-    expect(again.json()).toEqual(notCompleted);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({
+      status: 'error',
+      message: 'ეს SSO ავტორიზაცია უკვე დასრულებულია',
+    });
   });
 
   it('refuses a code with another transaction’s token (PKCE binds the code)', async () => {

@@ -196,6 +196,39 @@ describe('the sign-in page', () => {
     expect(returned.searchParams.has('code')).toBe(false);
   });
 
+  it('sends a sign-in page visited again after it finished (Back) quietly on to the app', async () => {
+    const { browser, action } = await signInPage();
+    expect(await browser.submit(action, { identity: '01001000011' })).toBeInstanceOf(URL);
+    const again = await fetch(action, { redirect: 'manual' });
+    expect(again.status).toBe(303);
+    expect(again.headers.get('location')).toBe(`${baseUrl}/`);
+  });
+
+  it('answers a finished sign-in submitted again in Georgian, with a way back', async () => {
+    const { browser, action } = await signInPage();
+    expect(await browser.submit(action, { identity: '01001000011' })).toBeInstanceOf(URL);
+    const again = await browser.submit(action, { identity: '01001000012' });
+    if (again instanceof URL) throw new Error('expected an error page');
+    expect(again.status).toBe(400);
+    const html = await again.text();
+    expect(html).toContain('შესვლის სესია ვერ მოიძებნა');
+    expect(html).toContain(`<a class="back" href="${baseUrl}/">დაბრუნება Sesxi-ზე</a>`);
+  });
+
+  it('answers a finished sign-in resumed again (a double tap) in Georgian only, with a way back', async () => {
+    const { browser, action } = await signInPage();
+    const twin = browser.fork();
+    const uid = new URL(action).pathname.split('/').at(-1) ?? '';
+    expect(await browser.submit(action, { identity: '01001000011' })).toBeInstanceOf(URL);
+    const resumed = await twin.open(`${baseUrl}/dev-idp/auth/${uid}`);
+    if (resumed instanceof URL) throw new Error('expected an error page');
+    expect(resumed.status).toBe(400);
+    const html = await resumed.text();
+    expect(html).toContain('ეს შესვლა უკვე დასრულებულია ან მისი ვადა გავიდა');
+    expect(html).toContain(`href="${baseUrl}/"`);
+    expect(html).not.toMatch(/interaction|session not found|expired/i);
+  });
+
   it('shows an error page for a sign-in it does not know', async () => {
     const response = await fetch(`${baseUrl}/dev-idp/interaction/unknown`, {
       method: 'POST',
@@ -229,6 +262,8 @@ describe('the provider’s own rules', () => {
     expect(page.status).toBe(400);
     const html = await page.text();
     expect(html).toContain('<html lang="ka">');
+    expect(html).toContain('შესვლის მოთხოვნა ვერ შესრულდა');
+    expect(html).not.toMatch(/redirect_uri|does not match/i);
     expect(html).not.toContain('<script');
   });
 });

@@ -57,10 +57,16 @@ export function signInPage(
   );
 }
 
-export function errorPage(message: string): string {
+/**
+ * An error in Georgian with the way back: a link to the app (`backTo`, its home), where the
+ * customer starts the sign-in again.
+ */
+export function errorPage(message: string, backTo: string): string {
   return page(
     'სატესტო SSO — შეცდომა',
-    `<h1>სატესტო იდენტიფიკაცია</h1><p class="error" role="alert">${escapeHtml(message)}</p>`,
+    `<h1>სატესტო იდენტიფიკაცია</h1>
+    <p class="error" role="alert">${escapeHtml(message)}</p>
+    <p><a class="back" href="${escapeHtml(backTo)}">დაბრუნება Sesxi-ზე</a></p>`,
   );
 }
 
@@ -72,7 +78,9 @@ const style = `
     .actions { display: flex; gap: 0.5rem; }
     .identities { list-style: none; padding: 0; }
     .identities button { width: 100%; text-align: left; margin-bottom: 0.4rem; background: #f1f3f5; color: #1a1b1e; }
-    .identities small { display: block; color: #495057; }`;
+    .identities small { display: block; color: #495057; }
+    a.back { color: #1864ab; font-weight: 600; }
+    a.back:hover { color: #0d3f6e; }`;
 
 function page(title: string, body: string): string {
   return sandboxPage(title, body, style);

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import Provider, { interactionPolicy, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, { errors, interactionPolicy, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Clock } from '#app/clock.ts';
 import type { SsoSettings } from '#app/config.ts';
 import type { Database } from '#app/db/database.ts';
@@ -101,9 +101,13 @@ export function createSandboxProvider(
         }
       );
     },
-    renderError: (ctx: KoaContextWithOIDC, out) => {
+    renderError: (ctx: KoaContextWithOIDC, out, error) => {
+      log.info(
+        { event: 'sandbox_idp_error', error: out.error, description: out.error_description },
+        'sandbox identity provider refused a request',
+      );
       ctx.type = 'html';
-      ctx.body = errorPage(`შესვლა ვერ მოხერხდა: ${out.error_description ?? out.error}`);
+      ctx.body = errorPage(georgianErrorOf(error), appHomeOf(sso));
     },
   });
   provider.proxy = behindProxy;
@@ -116,6 +120,22 @@ export function createSandboxProvider(
     remember: (person: SandboxIdentity) =>
       people.upsert(person.personalNumber, { ...person }, personTtlSeconds),
   };
+}
+
+/** The app's home page, the way back from the provider's error pages. */
+export function appHomeOf(sso: SsoSettings): string {
+  return `${new URL(sso.redirectUri).origin}/`;
+}
+
+/**
+ * The provider's error in Georgian: oidc-provider's own descriptions are English (a sign-in
+ * visited again after it finished says "interaction session not found").
+ */
+function georgianErrorOf(error: Error): string {
+  if (error instanceof errors.SessionNotFound) {
+    return 'ეს შესვლა უკვე დასრულებულია ან მისი ვადა გავიდა. დაბრუნდით Sesxi-ზე და, საჭიროების შემთხვევაში, სცადეთ ხელახლა.';
+  }
+  return 'შესვლის მოთხოვნა ვერ შესრულდა. დაბრუნდით Sesxi-ზე და სცადეთ ხელახლა.';
 }
 
 /**

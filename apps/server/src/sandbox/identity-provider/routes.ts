@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { SsoSettings } from '#app/config.ts';
 import { seededIdentities, type SandboxIdentity } from './identities.ts';
 import { errorPage, signInPage, type SignInForm } from './pages.ts';
-import { createSandboxProvider, mountPath } from './provider.ts';
+import { appHomeOf, createSandboxProvider, mountPath } from './provider.ts';
 import type { SandboxSecrets } from './shared-secrets.ts';
 
 const formFields = z.object({
@@ -35,6 +35,7 @@ export const sandboxIdentityProvider: FastifyPluginAsync<{
     secrets,
   });
   const handle = provider.callback();
+  const appHome = appHomeOf(sso);
 
   await app.register((mounted, _options, done) => {
     mounted.removeAllContentTypeParsers();
@@ -68,7 +69,8 @@ export const sandboxIdentityProvider: FastifyPluginAsync<{
       `${mountPath}/interaction/:uid`,
       async (request, reply) => {
         const interaction = await interactionOf(request, reply);
-        if (!interaction) return expired(reply);
+        // Back after the sign-in finished brings its page again: go on quietly to the app.
+        if (!interaction) return reply.redirect(appHome, 303);
         await forgetEarlierSignIn(interaction);
         return html(reply, 200, signInPage(request.params.uid));
       },
@@ -77,9 +79,9 @@ export const sandboxIdentityProvider: FastifyPluginAsync<{
     pages.post<{ Params: { uid: string } }>(
       `${mountPath}/interaction/:uid`,
       async (request, reply) => {
-        if (!(await interactionOf(request, reply))) return expired(reply);
+        if (!(await interactionOf(request, reply))) return expired(reply, appHome);
         const form = formFields.safeParse(request.body ?? {});
-        if (!form.success) return expired(reply);
+        if (!form.success) return expired(reply, appHome);
         const { action, identity, ...typed } = form.data;
         if (action === 'deny') {
           return finish(request, reply, {
@@ -149,12 +151,13 @@ function html(reply: FastifyReply, statusCode: number, body: string) {
   return reply.code(statusCode).type('text/html; charset=utf-8').send(body);
 }
 
-function expired(reply: FastifyReply) {
+function expired(reply: FastifyReply, appHome: string) {
   return html(
     reply,
     400,
     errorPage(
-      'შესვლის სესია ვერ მოიძებნა ან ვადა გაუვიდა. დაბრუნდით აპლიკაციაში და სცადეთ ხელახლა.',
+      'შესვლის სესია ვერ მოიძებნა ან ვადა გაუვიდა: ეს შესვლა უკვე დასრულებულია ან მოძველდა. დაბრუნდით Sesxi-ზე და, საჭიროების შემთხვევაში, სცადეთ ხელახლა.',
+      appHome,
     ),
   );
 }

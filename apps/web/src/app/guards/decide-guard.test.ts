@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StoredUser } from '../../shared/session/session-store';
-import { decideGuard, type RouteAccess } from './decide-guard';
+import { decideGuard, decideGuestGuard, type RouteAccess } from './decide-guard';
 
 const now = Date.UTC(2026, 10, 22, 8, 0, 0);
 
@@ -22,7 +22,11 @@ function decide(user: StoredUser | null, pathname: string, access: RouteAccess =
 }
 
 const toLogin = { allow: false, redirectTo: '/login', resetSession: false };
-const toLoginAfterReset = { allow: false, redirectTo: '/login', resetSession: true };
+const toLoginAfterReset = {
+  allow: false,
+  redirectTo: '/login?reason=expired',
+  resetSession: true,
+};
 const toSda = { allow: false, redirectTo: '/sda-checking', resetSession: false };
 const toQuestionnaire = { allow: false, redirectTo: '/questionnaire', resetSession: false };
 const toMain = { allow: false, redirectTo: '/main', resetSession: false };
@@ -165,5 +169,42 @@ describe('staff', () => {
 
   it('keep customers out of the credit officers’ routes', () => {
     expect(decide(customer, '/applications', 'credit_officer')).toEqual(toMain);
+  });
+});
+
+describe('guest-only pages', () => {
+  it.each(['/login', '/register'])('let a visitor without a session open %s', (pathname) => {
+    expect(decideGuestGuard(null, now, pathname)).toEqual({ resetSession: false });
+  });
+
+  it.each(['/login', '/register', '/login/'])(
+    'send a signed-in customer on %s to /main',
+    (pathname) => {
+      expect(decideGuestGuard(customer, now, pathname)).toEqual({
+        resetSession: false,
+        redirectTo: '/main',
+      });
+      expect(decideGuestGuard({ ...customer, is_sda_verified: false }, now, pathname)).toEqual({
+        resetSession: false,
+        redirectTo: '/main',
+      });
+    },
+  );
+
+  it('send staff to their own landing page', () => {
+    const support = { ...customer, isSupport: true, roles: ['support' as const] };
+    expect(decideGuestGuard(support, now, '/login')).toEqual({
+      resetSession: false,
+      redirectTo: '/checking',
+    });
+  });
+
+  it('forget an expired session; /login then says it expired', () => {
+    const expired = { ...customer, expireMinutes: now - 1 };
+    expect(decideGuestGuard(expired, now, '/login')).toEqual({
+      resetSession: true,
+      redirectTo: '/login?reason=expired',
+    });
+    expect(decideGuestGuard(expired, now, '/register')).toEqual({ resetSession: true });
   });
 });

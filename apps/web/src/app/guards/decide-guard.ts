@@ -32,6 +32,33 @@ function normalize(pathname: string): string {
   return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
 }
 
+/** Where an expired session goes: /login, which says why. */
+export const loginAfterExpiry = '/login?reason=expired';
+
+/** What a guest-only page does first: forget an expired session, send someone elsewhere. */
+export interface GuestDecision {
+  resetSession: boolean;
+  redirectTo?: string;
+}
+
+/**
+ * The guest-only pages (/login, /register): a signed-in user goes to their landing page (a
+ * customer to /main). An expired session is forgotten; /login then says it expired.
+ */
+export function decideGuestGuard(
+  user: StoredUser | null,
+  now: number,
+  pathname: string,
+): GuestDecision {
+  if (!user) return { resetSession: false };
+  if (isExpired(user, now)) {
+    return normalize(pathname) === '/login'
+      ? { resetSession: true, redirectTo: loginAfterExpiry }
+      : { resetSession: true };
+  }
+  return { resetSession: false, redirectTo: landingPath(user) };
+}
+
 /**
  * The spec's route guard, in its order: no stored user → /login; expired → reset and /login;
  * not SDA-verified → /sda-checking; no questionnaire → /questionnaire. Staff skip the profile
@@ -47,7 +74,7 @@ export function decideGuard(
   const pathname = normalize(route.pathname);
   if (ungatedPages.has(pathname)) return allow;
   if (!user) return redirectTo('/login');
-  if (isExpired(user, now)) return redirectTo('/login', true);
+  if (isExpired(user, now)) return redirectTo(loginAfterExpiry, true);
   if (route.access !== 'customer') {
     return hasRole(user, route.access) ? allow : redirectTo(landingPath(user));
   }

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter } from 'react-router';
 import { session } from '../../shared/session/session';
 import { sessionKey } from '../../shared/session/session-store';
-import { protectedMiddleware, requireRole } from './guard-middleware';
+import { guestOnlyMiddleware, protectedMiddleware, requireRole } from './guard-middleware';
 
 const customer = {
   apiToken: 'token',
@@ -20,7 +20,8 @@ function startAt(path: string) {
   const page = { Component: () => null };
   return createMemoryRouter(
     [
-      { path: '/login', ...page },
+      { path: '/login', middleware: [guestOnlyMiddleware], ...page },
+      { path: '/register', middleware: [guestOnlyMiddleware], ...page },
       { path: '/main', ...page },
       { path: '/sda-checking', ...page },
       {
@@ -40,14 +41,14 @@ function startAt(path: string) {
   );
 }
 
-async function landingOf(path: string): Promise<string> {
+async function landingOf(path: string, { withSearch = false } = {}): Promise<string> {
   const router = startAt(path);
   await vi.waitFor(() => {
     expect(router.state.initialized).toBe(true);
   });
-  const { pathname } = router.state.location;
+  const { pathname, search } = router.state.location;
   router.dispose();
-  return pathname;
+  return withSearch ? `${pathname}${search}` : pathname;
 }
 
 describe('guard middleware', () => {
@@ -71,7 +72,7 @@ describe('guard middleware', () => {
       JSON.stringify({ ...customer, expireMinutes: Date.now() - 1 }),
     );
     session.reload();
-    expect(await landingOf('/loan')).toBe('/login');
+    expect(await landingOf('/loan', { withSearch: true })).toBe('/login?reason=expired');
     expect(session.get()).toBeNull();
     expect(localStorage.getItem(sessionKey)).toBeNull();
   });
@@ -97,5 +98,23 @@ describe('guard middleware', () => {
     expect(await landingOf('/change-password')).toBe('/change-password');
     session.set({ ...officer, isSupport: true, roles: ['support'] });
     expect(await landingOf('/applications')).toBe('/checking');
+  });
+
+  it('sends a signed-in customer from /login and /register to /main', async () => {
+    expect(await landingOf('/login')).toBe('/login');
+    expect(await landingOf('/register')).toBe('/register');
+    session.set(customer);
+    expect(await landingOf('/login')).toBe('/main');
+    expect(await landingOf('/register')).toBe('/main');
+  });
+
+  it('forgets an expired session on /login and says why', async () => {
+    localStorage.setItem(
+      sessionKey,
+      JSON.stringify({ ...customer, expireMinutes: Date.now() - 1 }),
+    );
+    session.reload();
+    expect(await landingOf('/login', { withSearch: true })).toBe('/login?reason=expired');
+    expect(session.get()).toBeNull();
   });
 });

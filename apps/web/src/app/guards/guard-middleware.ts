@@ -1,7 +1,7 @@
 import type { StaffRole } from '@sesxi/contract';
 import { redirect, type MiddlewareFunction } from 'react-router';
 import { session } from '../../shared/session/session';
-import { decideGuard, type RouteAccess } from './decide-guard';
+import { decideGuard, decideGuestGuard, type RouteAccess } from './decide-guard';
 
 function guardMiddleware(access: RouteAccess): MiddlewareFunction {
   return ({ url }) => {
@@ -23,3 +23,14 @@ export const protectedMiddleware = guardMiddleware('customer');
 export function requireRole(role: StaffRole): MiddlewareFunction {
   return guardMiddleware(role);
 }
+
+/**
+ * Guards the guest-only pages (/login, /register): a signed-in user is sent to their landing
+ * page, an expired session is forgotten first.
+ */
+export const guestOnlyMiddleware: MiddlewareFunction = ({ url }) => {
+  const decision = decideGuestGuard(session.get(), Date.now(), url.pathname);
+  if (decision.resetSession) session.reset();
+  // eslint-disable-next-line @typescript-eslint/only-throw-error -- React Router redirects are thrown Responses
+  if (decision.redirectTo !== undefined) throw redirect(decision.redirectTo);
+};

@@ -4,7 +4,7 @@ import { formatLari } from '@sesxi/contract';
 import { formatMoney } from './money';
 import { amountInputText, parseGeorgianNumber } from './number-input';
 import { formatPercent } from './percent';
-import { nationalPhoneDigits, telHref } from './phone';
+import { isPhoneTooLong, nationalPhoneDigits, telHref } from './phone';
 import { formatScheduleLine } from './schedule';
 
 const nbsp = '\u00a0';
@@ -117,11 +117,18 @@ describe('nationalPhoneDigits', () => {
     ['599 12-34-56', '599123456'],
     ['+995 599 12 34 56', '599123456'],
     ['995599123456', '599123456'],
-    ['5991234567', '599123456'],
+    ['5991234567', '5991234567'],
+    ['9955991234567', '5991234567'],
+    ['+995 599 12 34 56 7', '5991234567'],
     ['59a9', '599'],
     ['', ''],
   ])('reads %j as %j', (input, expected) => {
     expect(nationalPhoneDigits(input)).toBe(expected);
+  });
+
+  it('keeps a number too long whole, so it can be refused rather than cut', () => {
+    expect(isPhoneTooLong(nationalPhoneDigits('5991234567890'))).toBe(true);
+    expect(isPhoneTooLong(nationalPhoneDigits('+995 599 12 34 56'))).toBe(false);
   });
 });
 

@@ -1,11 +1,11 @@
-import { ssoInitiate, type BodyOf } from '@sesxi/contract';
+import { ssoInitiate } from '@sesxi/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../api/api-client';
 import { NetworkError } from '../api/api-error';
-import { ssoToken } from './sso-token';
+import { ssoStart, ssoToken, type SsoStartState } from './sso-token';
 
-export type SsoStartState = BodyOf<typeof ssoInitiate>['state'];
+export type { SsoStartState };
 
 /**
  * Starts a single sign-on transaction: keeps its token for the way back and sends the browser
@@ -14,6 +14,7 @@ export type SsoStartState = BodyOf<typeof ssoInitiate>['state'];
 async function startSso(state: SsoStartState): Promise<void> {
   const { sso_token, auth_url } = await apiRequest(ssoInitiate, { body: { state } });
   ssoToken.set(sso_token);
+  ssoStart.set(state);
   window.location.assign(auth_url);
 }
 

@@ -4,15 +4,29 @@ import { apiRequest } from '../../../shared/api/api-client';
 
 export type SsoIdentity = ResponseOf<typeof ssoUserInfo>['user_info'];
 
-/** `GET /api/sso/user-info`: name, surname and personal number of a completed SSO transaction. */
+/** Who signed on, and whether an account already has their personal number. */
+export interface SsoUserInfo {
+  identity: SsoIdentity;
+  alreadyRegistered: boolean;
+}
+
+/**
+ * `GET /api/sso/user-info`: name, surname and personal number of a completed SSO transaction,
+ * and whether an account has that personal number already.
+ */
 export function ssoUserInfoQuery(ssoToken: string | null) {
   return queryOptions({
     queryKey: ['sso', 'user-info', ssoToken],
     queryFn:
       ssoToken === null
         ? skipToken
-        : async ({ signal }) =>
-            (await apiRequest(ssoUserInfo, { query: { sso_token: ssoToken }, signal })).user_info,
+        : async ({ signal }): Promise<SsoUserInfo> => {
+            const answer = await apiRequest(ssoUserInfo, {
+              query: { sso_token: ssoToken },
+              signal,
+            });
+            return { identity: answer.user_info, alreadyRegistered: answer.already_registered };
+          },
     staleTime: Infinity,
   });
 }

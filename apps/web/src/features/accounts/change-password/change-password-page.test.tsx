@@ -4,6 +4,7 @@ import {
   bodiesSentTo,
   customerFixture,
   fieldErrors,
+  jsonResponse,
   ok,
   type ApiAnswer,
 } from '../../../test/api-fixtures';
@@ -42,7 +43,8 @@ describe('/change-password', () => {
   it('changes the password and logs out, since every session has ended', async () => {
     const { user, fetchMock, router } = renderSignedIn({
       'POST /api/change-password': ok,
-      'POST /api/logout': ok,
+      // The change revoked the session: a logout call would be refused (and logged in red).
+      'POST /api/logout': () => jsonResponse({ status: 'error', message: 'x' }, 401),
     });
     expect(await screen.findByLabelText('ახალი პაროლი')).toHaveAccessibleDescription(
       'მინიმუმ 8 სიმბოლო. ძალიან გავრცელებული პაროლები არ მიიღება.',
@@ -54,7 +56,8 @@ describe('/change-password', () => {
     expect(bodiesSentTo(fetchMock, 'POST /api/change-password')).toEqual([
       { password: 'ახალი გრძელი პაროლი', password_confirmation: 'ახალი გრძელი პაროლი' },
     ]);
-    expect(bodiesSentTo(fetchMock, 'POST /api/logout')).toHaveLength(1);
+    expect(bodiesSentTo(fetchMock, 'POST /api/logout')).toEqual([]);
+    expect(router.state.location.search).toBe('');
     expect(session.get()).toBeNull();
     expect(await screen.findByRole('status')).toHaveTextContent(
       'პაროლი შეიცვალა. გთხოვთ, შეხვიდეთ ახალი პაროლით.',

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useApiForm } from '../../../shared/api/api-form';
 import { notify } from '../../../shared/notifications/notification-store';
+import { session } from '../../../shared/session/session';
 import { NewPasswordFields } from '../../../shared/ui/new-password-fields';
 import { changeOwnPassword } from '../api/change-password';
 
@@ -11,7 +12,11 @@ interface ChangePasswordValues {
   password_confirmation: string;
 }
 
-/** `/change-password`: the server ends every session afterwards, so it goes on to /logout. */
+/**
+ * `/change-password`: the server ends every session with the change, this one included, so the
+ * browser forgets the user and goes to /login itself: a logout call would only send the
+ * revoked token and be refused.
+ */
 export function ChangePasswordPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -19,8 +24,9 @@ export function ChangePasswordPage() {
     defaultValues: { password: '', password_confirmation: '' },
     onSubmit: async (values) => {
       await changeOwnPassword(values);
+      session.reset();
       notify({ type: 'success', text: t('changePassword.done') });
-      await navigate('/logout');
+      await navigate('/login', { replace: true });
     },
   });
   const { isSubmitting } = form.formState;

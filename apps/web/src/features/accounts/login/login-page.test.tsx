@@ -80,18 +80,66 @@ describe('/login', () => {
     expect(phone).toHaveFocus();
   });
 
-  it('says when there were too many attempts', async () => {
+  it('says for how long when the address made too many calls', async () => {
     const app = renderApp('/login', {
       'POST /api/login': () =>
         jsonResponse(
-          { status: 'error', message: 'ძალიან ბევრი მცდელობა, გთხოვთ, სცადოთ მოგვიანებით' },
+          { status: 'error', message: 'ძალიან ბევრი მოთხოვნა, გთხოვთ, სცადოთ მოგვიანებით' },
           429,
-          { 'Retry-After': '60' },
+          { 'Retry-After': '150' },
         ),
     });
     await fillIn(app.user, '599000002', 'password');
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'ძალიან ბევრი მცდელობა, გთხოვთ, სცადოთ მოგვიანებით',
+      'ძალიან ბევრი მცდელობა. გთხოვთ, სცადოთ 3 წუთში',
     );
+  });
+
+  it('shows the login throttle’s own wait under the password', async () => {
+    const app = renderApp('/login', {
+      'POST /api/login': () =>
+        jsonResponse(
+          { status: 'error', password: ['ძალიან ბევრი მცდელობა. გთხოვთ, სცადოთ 14 წუთში'] },
+          429,
+          { 'Retry-After': '840' },
+        ),
+    });
+    await fillIn(app.user, '599000002', 'password');
+    expect(await screen.findByText('ძალიან ბევრი მცდელობა. გთხოვთ, სცადოთ 14 წუთში')).toBeVisible();
+    expect(screen.getByLabelText('პაროლი')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it.each([
+    ['expired', 'თქვენი სესიის ვადა ამოიწურა. გთხოვთ, შეხვიდეთ ხელახლა.'],
+    ['ended', 'თქვენი სესია დასრულდა. გთხოვთ, შეხვიდეთ ხელახლა.'],
+  ])('says why when sent here by a session that %s', async (reason, text) => {
+    renderApp(`/login?reason=${reason}`);
+    expect(await screen.findByRole('status')).toHaveTextContent(text);
+  });
+
+  it('says nothing of a reason it does not know', async () => {
+    renderApp('/login?reason=whatever');
+    await screen.findByRole('heading', { level: 1, name: 'შესვლა' });
+    expect(screen.queryByText(/სესია/)).not.toBeInTheDocument();
+  });
+
+  it('sends a signed-in customer on to /main', async () => {
+    session.set(customerFixture);
+    const { router } = renderApp('/login');
+    await vi.waitFor(() => {
+      expect(router.state.location.pathname).toBe('/main');
+    });
+  });
+
+  it('refuses a 13-digit phone under the field, keeping what was typed', async () => {
+    const app = renderApp('/login');
+    await app.user.type(await screen.findByLabelText('ტელეფონის ნომერი'), '5991234567890');
+    expect(screen.getByLabelText('ტელეფონის ნომერი')).toHaveValue('5991234567890');
+    expect(screen.getByLabelText('ტელეფონის ნომერი')).toHaveAttribute('aria-invalid', 'true');
+    expect(
+      screen.getByText(
+        'ნომერი ძალიან გრძელია: შეიყვანეთ 5-ით დაწყებული 9-ნიშნა მობილურის ნომერი +995-ის გარეშე',
+      ),
+    ).toBeVisible();
   });
 });

@@ -1,7 +1,8 @@
 import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ApiError } from '../../../shared/api/api-error';
 import { useApiForm } from '../../../shared/api/api-form';
 import { session } from '../../../shared/session/session';
 import { PasswordInput } from '../../../shared/ui/password-input';
@@ -13,15 +14,47 @@ interface LoginValues {
   password: string;
 }
 
-/** `/login`: phone and password; the route guard takes a signed-in user on from /main. */
+/** Why the visitor is asked to log in again: `?reason=` of the guard or of a refused call. */
+const reasonKeys = { expired: 'login.reasonExpired', ended: 'login.reasonEnded' } as const;
+
+function isReason(value: string | null): value is keyof typeof reasonKeys {
+  return value !== null && Object.hasOwn(reasonKeys, value);
+}
+
+/**
+ * A throttled login (429) that names no field: the wait the server asked for, in minutes. The
+ * login's own throttle says it under the password already.
+ */
+function throttledWithoutField(error: unknown): number | undefined {
+  if (!(error instanceof ApiError) || error.httpStatus !== 429) return undefined;
+  if (Object.keys(error.fieldErrors).length > 0) return undefined;
+  return Math.max(1, Math.ceil((error.retryAfterSeconds ?? 60) / 60));
+}
+
+/**
+ * `/login`: phone and password; a signed-in user never sees it (the guest-only guard sends
+ * them on), and one sent here by an ended session reads why.
+ */
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const reason = search.get('reason');
   const { form, submit, formError } = useApiForm<LoginValues>({
     defaultValues: { phone: '', password: '' },
     onSubmit: async (values) => {
-      session.set(await logIn(values));
-      await navigate('/main');
+      try {
+        session.set(await logIn(values));
+      } catch (error) {
+        const minutes = throttledWithoutField(error);
+        if (minutes === undefined) throw error;
+        form.setError('root.server', {
+          type: 'server',
+          message: t('login.throttled', { minutes }),
+        });
+        return;
+      }
+      await navigate('/main', { replace: true });
     },
   });
   const phone = useController({ control: form.control, name: 'phone' });
@@ -30,6 +63,11 @@ export function LoginPage() {
   return (
     <Stack gap="lg" maw={420}>
       <Title order={1}>{t('account.login')}</Title>
+      {isReason(reason) && (
+        <Alert color="blue" variant="light" role="status">
+          {t(reasonKeys[reason])}
+        </Alert>
+      )}
       <Stack component="form" gap="md" onSubmit={(event) => void submit(event)}>
         <PhoneInput
           {...phone.field}

@@ -126,6 +126,21 @@ describe('phone verification: the phone check', () => {
     });
   });
 
+  it('refuses a 13-digit number under the field instead of cutting it, and allows no code', async () => {
+    const { user, fetchMock } = renderWidget();
+    await user.click(phoneField());
+    await user.paste('5991234567890');
+    expect(phoneField()).toHaveValue('5991234567890');
+    expect(phoneField()).toHaveAttribute('aria-invalid', 'true');
+    expect(phoneField()).toHaveAccessibleDescription(
+      expect.stringContaining(
+        'ნომერი ძალიან გრძელია: შეიყვანეთ 5-ით დაწყებული 9-ნიშნა მობილურის ნომერი +995-ის გარეშე',
+      ) as string,
+    );
+    expect(sendButton()).toBeDisabled();
+    expect(bodiesSentTo(fetchMock, 'POST /api/phone-checking')).toEqual([]);
+  });
+
   it('ignores the answer about a number that has been changed since', async () => {
     const late = deferred();
     const { user } = renderWidget({

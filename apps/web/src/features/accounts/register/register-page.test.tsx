@@ -11,7 +11,7 @@ import {
 } from '../../../test/api-fixtures';
 import { renderApp } from '../../../test/render-app';
 import { session } from '../../../shared/session/session';
-import { ssoTokenKey } from '../../../shared/sso/sso-token';
+import { ssoStartKey, ssoTokenKey } from '../../../shared/sso/sso-token';
 
 const identity = { name: 'გიორგი', surname: 'ბერიძე', identity_number: '01001000011' };
 const privacyText = 'პირველი აბზაცი.\nმეორე აბზაცი.';
@@ -102,6 +102,7 @@ describe('/register: the single sign-on step', () => {
       { state: { context: 'registration' } },
     ]);
     expect(localStorage.getItem(ssoTokenKey)).toBe('sso-token-2');
+    expect(localStorage.getItem(ssoStartKey)).toBe('{"context":"registration"}');
     // Until the provider's page replaces this one, the new token is not an identity yet.
     expect(screen.getByRole('button', { name: 'SSO ავტორიზაცია' })).toBeDisabled();
     expect(requestsTo(fetchMock, 'GET /api/sso/user-info')).toEqual([]);
@@ -141,6 +142,28 @@ describe('/register: the single sign-on step', () => {
     expect(requestsTo(fetchMock, 'GET /api/sso/user-info').map(({ url }) => url)).toEqual([
       '/api/sso/user-info?sso_token=sso-token-1',
     ]);
+  });
+});
+
+describe('/register: a personal number that already has an account', () => {
+  it('says so right after single sign-on, with login and restore links, and no form', async () => {
+    const { user, router } = renderIdentified({
+      'GET /api/sso/user-info': () =>
+        jsonResponse({ status: 'success', user_info: identity, already_registered: true }),
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('ამ პირადი ნომრით ანგარიში უკვე არსებობს');
+    expect(alert).toHaveTextContent('გიორგი ბერიძე, თქვენ უკვე დარეგისტრირებული ხართ');
+    expect(screen.queryByLabelText('ტელეფონის ნომერი')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'პაროლის აღდგენა' })).toHaveAttribute(
+      'href',
+      '/restore-password',
+    );
+    expect(screen.getByRole('button', { name: 'სხვა პირის რეგისტრაცია' })).toBeEnabled();
+    await user.click(screen.getByRole('link', { name: 'ანგარიშზე შესვლა' }));
+    await vi.waitFor(() => {
+      expect(router.state.location.pathname).toBe('/login');
+    });
   });
 });
 

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ssoToken } from '../../../shared/sso/sso-token';
 import { useRegisterForm } from '../api/register-form';
 import { useSsoUserInfo, type SsoIdentity } from '../api/sso-user-info';
+import { AlreadyRegistered } from './already-registered';
 import { RegistrationForm } from './registration-form';
 import { SsoStep } from './sso-step';
 
@@ -27,17 +28,18 @@ export function RegisterPage() {
   const { t } = useTranslation();
   // Read once per visit: the token stored as this page leaves for the provider proves nothing yet.
   const [token] = useState(ssoToken.get);
-  const identity = useSsoUserInfo(token);
+  const info = useSsoUserInfo(token);
 
   // A token that yields no identity is spent, expired or foreign: forget it (spec §4).
   useEffect(() => {
-    if (identity.isError) ssoToken.remove();
-  }, [identity.isError]);
+    if (info.isError) ssoToken.remove();
+  }, [info.isError]);
 
   let step: ReactNode;
-  if (token === null || identity.isError) step = <SsoStep />;
-  else if (identity.isPending) step = <Text>{t('register.loading')}</Text>;
-  else step = <PersonalDataStep token={token} identity={identity.data} />;
+  if (token === null || info.isError) step = <SsoStep />;
+  else if (info.isPending) step = <Text>{t('register.loading')}</Text>;
+  else if (info.data.alreadyRegistered) step = <AlreadyRegistered identity={info.data.identity} />;
+  else step = <PersonalDataStep token={token} identity={info.data.identity} />;
 
   return (
     <Stack gap="lg" maw={480}>

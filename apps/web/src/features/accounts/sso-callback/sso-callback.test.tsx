@@ -47,26 +47,81 @@ describe('/sso/callback', () => {
   });
 
   it('says sign-in was not completed when the provider sends an error', async () => {
-    const { router, fetchMock } = arriveFromSso('?error=access_denied&state=xyz');
+    const { router, fetchMock } = arriveFromSso('?error=server_error&state=xyz');
     await landing(router, '/');
     expect(await screen.findByRole('alert')).toHaveTextContent('SSO ავტორიზაცია ვერ დასრულდა');
     expect(bodiesSentTo(fetchMock, 'POST /api/sso/callback')).toEqual([]);
   });
 
-  it('says sign-in was not completed when this browser holds no transaction', async () => {
+  it('goes back to the registration step when the customer refuses at the provider', async () => {
+    const { router, fetchMock } = arriveFromSso(
+      '?error=access_denied&state=xyz',
+      {},
+      'sso-token-1',
+      {
+        context: 'registration',
+      },
+    );
+    await landing(router, '/register');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'SSO ავტორიზაცია შეწყდა: ვინაობა არ დადასტურდა',
+    );
+    expect(await screen.findByRole('button', { name: 'SSO ავტორიზაცია' })).toBeEnabled();
+    expect(bodiesSentTo(fetchMock, 'POST /api/sso/callback')).toEqual([]);
+    expect(localStorage.getItem(ssoTokenKey)).toBeNull();
+  });
+
+  it('replaces its own history entry, so Back never brings the spent code again', async () => {
+    session.set(customerFixture);
+    const { router } = arriveFromSso('?code=abc', {
+      'POST /api/sso/callback': ssoCompleted('other'),
+    });
+    await landing(router, '/main');
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('goes on quietly when a spent callback is visited again', async () => {
+    session.set(customerFixture);
+    const { router, fetchMock } = arriveFromSso('?code=abc', {
+      'POST /api/sso/callback': ssoCompleted('other'),
+    });
+    await landing(router, '/main');
+    await router.navigate('/sso/callback?code=abc');
+    await landing(router, '/main');
+    expect(bodiesSentTo(fetchMock, 'POST /api/sso/callback')).toHaveLength(1);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('goes quietly to the registration step when this browser holds no transaction', async () => {
     const { router, fetchMock } = arriveFromSso('?code=abc', {}, '');
-    await landing(router, '/');
-    expect(await screen.findByRole('alert')).toHaveTextContent('SSO ავტორიზაცია ვერ დასრულდა');
+    await landing(router, '/register');
+    expect(await screen.findByRole('button', { name: 'SSO ავტორიზაცია' })).toBeEnabled();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(bodiesSentTo(fetchMock, 'POST /api/sso/callback')).toEqual([]);
   });
 
-  it('shows the server’s message when the transaction fails', async () => {
+  it('goes on quietly when the server says the transaction was completed already', async () => {
+    session.set(customerFixture);
     const { router } = arriveFromSso('?code=used', {
       'POST /api/sso/callback': () =>
-        jsonResponse({ status: 'error', message: 'SSO ტრანზაქცია უკვე დასრულებულია' }, 409),
+        jsonResponse({ status: 'error', message: 'SSO ავტორიზაცია უკვე დასრულებულია' }, 409),
     });
-    await landing(router, '/');
-    expect(await screen.findByRole('alert')).toHaveTextContent('SSO ტრანზაქცია უკვე დასრულებულია');
+    await landing(router, '/main');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows the server’s message on the step the sign-on started from', async () => {
+    const { router } = arriveFromSso(
+      '?code=late',
+      {
+        'POST /api/sso/callback': () =>
+          jsonResponse({ status: 'error', message: 'SSO ავტორიზაცია ვერ დასრულდა' }, 422),
+      },
+      'sso-token-1',
+      { context: 'registration' },
+    );
+    await landing(router, '/register');
+    expect(await screen.findByRole('alert')).toHaveTextContent('SSO ავტორიზაცია ვერ დასრულდა');
   });
 
   it('falls back to the spec’s message when the failure says nothing', async () => {

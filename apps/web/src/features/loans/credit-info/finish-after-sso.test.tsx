@@ -59,4 +59,31 @@ describe('/sso/callback of a loan transaction', () => {
     );
     expect(finishCalls).toEqual([]);
   });
+
+  it('says the identity does not match the applicant when someone else signed in', async () => {
+    session.set(customerFixture);
+    const mismatch =
+      'იდენტიფიკაცია სხვა პირმა გაიარა: დადასტურებული პიროვნება არ ემთხვევა განმცხადებელს';
+    const { router } = arriveFromSso('?code=abc', {
+      'POST /api/sso/callback': ssoCompleted('loan', 7),
+      'POST /api/credit-info/7/finish': () =>
+        jsonResponse({ status: 'error', message: mismatch }, 422),
+    });
+    await landing(router, '/credit-info/7/identification');
+    expect(await screen.findByRole('alert')).toHaveTextContent(mismatch);
+    expect(await screen.findByRole('button', { name: 'SSO ავტორიზაცია' })).toBeEnabled();
+  });
+
+  it('goes back to the identification step when the customer refuses at the provider', async () => {
+    session.set(customerFixture);
+    const { router, fetchMock } = arriveFromSso('?error=access_denied', {}, 'sso-token-1', {
+      context: 'loan',
+      loan_id: 7,
+    });
+    await landing(router, '/credit-info/7/identification');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'SSO ავტორიზაცია შეწყდა: ვინაობა არ დადასტურდა',
+    );
+    expect(bodiesSentTo(fetchMock, 'POST /api/sso/callback')).toEqual([]);
+  });
 });

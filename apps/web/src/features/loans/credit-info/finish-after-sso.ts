@@ -1,3 +1,4 @@
+import { ApiError } from '../../../shared/api/api-error';
 import { i18next } from '../../../shared/i18n/i18n';
 import { notify } from '../../../shared/notifications/notification-store';
 import { ssoToken } from '../../../shared/sso/sso-token';
@@ -8,7 +9,7 @@ import { applicationSteps } from '../application-steps/application-steps';
  * Single sign-on in the `loan` context (started on the identification step) is done: finish
  * the application with the transaction's token (used up either way: another try starts a new
  * transaction). On success the customer sees the application among theirs on /main; on failure
- * they are back on the identification step, told so, where they can try again or cancel.
+ * they are back on the identification step, told why, where they can try again or cancel.
  * Returns where to go; the app hands it to the SSO callback as the `loan` continuation.
  */
 export async function finishApplicationAfterSso({
@@ -21,8 +22,13 @@ export async function finishApplicationAfterSso({
   try {
     if (loanId === null || !token) throw new Error('A loan transaction without its application');
     await finishLoanApplication(loanId, token);
-  } catch {
-    notify({ type: 'error', text: i18next.t('loan.finishFailed') });
+  } catch (error) {
+    // The server says why when it can (the identity is not the applicant's, say).
+    const text =
+      error instanceof ApiError && typeof error.body.message === 'string' && error.body.message
+        ? error.body.message
+        : i18next.t('loan.finishFailed');
+    notify({ type: 'error', text });
     return loanId === null ? '/main' : applicationSteps.identification(loanId);
   }
   notify({ type: 'success', text: i18next.t('loan.finished') });
