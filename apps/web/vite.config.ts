@@ -108,7 +108,14 @@ export default defineProject({
     outDir: 'dist',
     assetsDir: 'assets',
     emptyOutDir: true,
-    rolldownOptions: { output: { codeSplitting: firstVisitChunks() } },
+    rolldownOptions: {
+      output: {
+        codeSplitting: firstVisitChunks(),
+        // Grouping must not reorder side effects: zod must be told not to use eval (see
+        // shared/validation/without-eval.ts) before any schema is created.
+        strictExecutionOrder: true,
+      },
+    },
   },
   server: {
     proxy: {

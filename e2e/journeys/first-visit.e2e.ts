@@ -6,8 +6,9 @@ const prerenderedPages = ['/', '/login', '/register', '/restore-password', '/cla
 
 // This project's TypeScript for tests has no DOM types: the little the page runs, declared.
 interface PageGlobals {
+  console: { error(message: string): void };
   document: {
-    addEventListener(type: string, listener: () => void): void;
+    addEventListener(type: string, listener: (event?: { violatedDirective: string }) => void): void;
     getElementById(id: string): { firstElementChild: object | null } | null;
   };
   firstPainted?: object | null;
@@ -37,7 +38,7 @@ describe('a first visit from an ad or an SMS link', () => {
   });
 
   test.for(prerenderedPages)(
-    '%s is hydrated: the markup the server sent stays, and nothing is logged',
+    '%s is hydrated: the markup the server sent stays, nothing is logged, the CSP holds',
     async (path, { page }) => {
       const logged: string[] = [];
       page.on('console', (message) => {
@@ -48,6 +49,10 @@ describe('a first visit from an ad or an SMS link', () => {
         const globals = globalThis as unknown as PageGlobals;
         globals.document.addEventListener('DOMContentLoaded', () => {
           globals.firstPainted = globals.document.getElementById('root')?.firstElementChild;
+        });
+        // A blocked eval or inline script is only reported, never logged: log it.
+        globals.document.addEventListener('securitypolicyviolation', (event) => {
+          globals.console.error(`CSP violation: ${event?.violatedDirective ?? ''}`);
         });
       });
 
