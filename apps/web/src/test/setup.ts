@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { initI18n } from '../shared/i18n/i18n';
 import { session } from '../shared/session/session';
@@ -17,6 +17,9 @@ window.ResizeObserver = class {
   unobserve() {}
   disconnect() {}
 };
+
+// A busy 2-core CI machine can take longer than the default second to render a route.
+configure({ asyncUtilTimeout: 5_000 });
 
 await initI18n();
 
