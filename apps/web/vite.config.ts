@@ -1,7 +1,7 @@
 import { productNamePlaceholder } from '@sesxi/contract';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import type { Plugin, Rolldown } from 'vite';
+import type { Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { defineProject } from 'vitest/config';
 
@@ -50,51 +50,6 @@ function devProductName(): Plugin {
 }
 
 const entry = fileURLToPath(new URL('src/main.tsx', import.meta.url));
-/** The pages a visitor may land on first, signed out (the ones the build prerenders). */
-const publicPage =
-  /[\\/](home-page|claims-page|login-page|register-page|restore-password-page|verification-done-page)\.tsx$/;
-
-/**
- * A first visit loads three scripts, not forty: the entry, `shell` (everything the entry
- * imports: React, the router, Mantine's shared parts, the layout, Georgian texts) and `public`
- * (the public pages and what they import). Signed-in screens keep one lazy chunk per feature.
- * Each request costs a round trip on a phone, more than the few kilobytes the merge adds.
- */
-function firstVisitChunks(): Rolldown.OutputOptions['codeSplitting'] {
-  let chunkOf: Map<string, string> | undefined;
-  const reachable = (from: string[], info: Rolldown.ChunkingContext, skip: Set<string>) => {
-    const found = new Set<string>();
-    const queue = [...from];
-    for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
-      if (found.has(id) || skip.has(id)) continue;
-      found.add(id);
-      queue.push(...(info.getModuleInfo(id)?.importedIds ?? []));
-    }
-    return found;
-  };
-  const plan = (info: Rolldown.ChunkingContext) => {
-    const shell = reachable([entry], info, new Set());
-    shell.delete(entry);
-    const pages = [...shell, entry]
-      .flatMap((id) => info.getModuleInfo(id)?.dynamicallyImportedIds ?? [])
-      .filter((id) => publicPage.test(id));
-    const pub = reachable(pages, info, shell);
-    return new Map([
-      ...[...shell].map((id) => [id, 'shell'] as const),
-      ...[...pub].map((id) => [id, 'public'] as const),
-    ]);
-  };
-  return {
-    groups: [
-      {
-        name: (id, info) => {
-          chunkOf ??= plan(info);
-          return chunkOf.get(id) ?? null;
-        },
-      },
-    ],
-  };
-}
 
 export default defineProject({
   plugins: [
@@ -110,10 +65,12 @@ export default defineProject({
     emptyOutDir: true,
     rolldownOptions: {
       output: {
-        codeSplitting: firstVisitChunks(),
-        // Grouping must not reorder side effects: zod must be told not to use eval (see
-        // shared/validation/without-eval.ts) before any schema is created.
-        strictExecutionOrder: true,
+        // A first visit loads one script and the bundler's runtime, not forty: the entry and
+        // everything it uses (the public pages are part of it, see app/router.tsx) form one
+        // group. A group takes in what its modules really use, after tree shaking, so the
+        // signed-in screens keep their own lazy chunks. Each request costs a round trip on a
+        // phone, more than the few kilobytes a merge adds.
+        codeSplitting: { groups: [{ name: 'first-visit', test: (id) => id === entry }] },
       },
     },
   },

@@ -1,51 +1,55 @@
 import './shared/validation/without-eval';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, type DataRouter } from 'react-router';
+import { createBrowserRouter, type DataRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import './app/styles/styles';
 import { Providers } from './app/providers';
 import { appRoutes } from './app/router';
-import { resolveLazyRoutes } from './app/lazy-routes';
 import { setUnauthorizedHandler } from './shared/api/api-client';
 import { createQueryClient } from './shared/api/query-client';
 import { initI18n, prefersDefaultLocale } from './shared/i18n/i18n';
 import { session } from './shared/session/session';
 import { ssoToken } from './shared/sso/sso-token';
 
-await initI18n();
+// No top-level await: it would stop the bundler from merging the first visit's chunks.
+async function start(): Promise<void> {
+  await initI18n();
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root element');
 
-const routes = appRoutes();
-// A prerendered public page (see entry-server.tsx) was rendered for a signed-out visitor in
-// Georgian: it is hydrated when this browser would render the same, and replaced otherwise.
-const hydrate =
-  container.hasChildNodes() &&
-  session.get() === null &&
-  ssoToken.get() === null &&
-  prefersDefaultLocale();
-if (hydrate) await resolveLazyRoutes(matchRoutes(routes, window.location) ?? []);
-const router = createBrowserRouter(
-  routes,
-  hydrate ? { hydrationData: { loaderData: {} } } : undefined,
-);
-// The server ended the session (revoked, or idle past its lifetime): /login says so.
-setUnauthorizedHandler(() => {
-  if (router.state.location.pathname !== '/login') void router.navigate('/login?reason=ended');
-});
+  const routes = appRoutes();
+  // A prerendered public page (see entry-server.tsx) was rendered for a signed-out visitor in
+  // Georgian: it is hydrated when this browser would render the same, and replaced otherwise.
+  // Its route is not lazy (app/router.tsx), so the router has it at once.
+  const hydrate =
+    container.hasChildNodes() &&
+    session.get() === null &&
+    ssoToken.get() === null &&
+    prefersDefaultLocale();
+  const router = createBrowserRouter(
+    routes,
+    hydrate ? { hydrationData: { loaderData: {} } } : undefined,
+  );
+  // The server ended the session (revoked, or idle past its lifetime): /login says so.
+  setUnauthorizedHandler(() => {
+    if (router.state.location.pathname !== '/login') void router.navigate('/login?reason=ended');
+  });
 
-const app = (appRouter: DataRouter) => (
-  <StrictMode>
-    <Providers queryClient={createQueryClient()}>
-      <RouterProvider router={appRouter} />
-    </Providers>
-  </StrictMode>
-);
-if (hydrate) {
-  hydrateRoot(container, app(router));
-} else {
-  container.replaceChildren();
-  createRoot(container).render(app(router));
+  const app = (appRouter: DataRouter) => (
+    <StrictMode>
+      <Providers queryClient={createQueryClient()}>
+        <RouterProvider router={appRouter} />
+      </Providers>
+    </StrictMode>
+  );
+  if (hydrate) {
+    hydrateRoot(container, app(router));
+  } else {
+    container.replaceChildren();
+    createRoot(container).render(app(router));
+  }
 }
+
+void start();

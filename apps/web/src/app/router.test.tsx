@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { contactFixture, customerFixture, jsonResponse, mockFetch } from '../test/api-fixtures';
 import { renderRoutes } from '../test/render';
 import { setLocale } from '../shared/i18n/i18n';
 import { session } from '../shared/session/session';
+import { prerenderedPaths } from '../entry-server';
 import { appRoutes } from './router';
 
 function renderApp(path: string) {
@@ -88,6 +90,14 @@ describe('app shell', () => {
       await screen.findByRole('heading', { level: 1, name: 'გვერდი ვერ მოიძებნა' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('banner')).toBeInTheDocument();
+  });
+
+  it('has every prerendered page in the first script, so that it hydrates at once', () => {
+    for (const path of prerenderedPaths) {
+      const matches = matchRoutes(appRoutes(), path) ?? [];
+      expect([path, matches.at(-1)?.route.Component]).toEqual([path, expect.any(Function)]);
+      expect([path, matches.filter(({ route }) => route.lazy)]).toEqual([path, []]);
+    }
   });
 
   it('matches its routes exactly', async () => {

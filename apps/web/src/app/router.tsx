@@ -1,4 +1,10 @@
 import type { RouteObject } from 'react-router';
+import { LoginPage } from '../features/accounts/login/login-page';
+import { RegisterPage } from '../features/accounts/register/register-page';
+import { RestorePasswordPage } from '../features/accounts/restore-password/restore-password-page';
+import { ClaimsPage } from '../features/claims/claims-page';
+import { HomePage } from '../features/home/home-page';
+import { VerificationDonePage } from '../features/loans/credit-info/verification-done-page';
 import { guestOnlyMiddleware, protectedMiddleware, requireRole } from './guards/guard-middleware';
 import { RootLayout } from './layout/root-layout';
 import { NotFoundPage } from './not-found-page';
@@ -10,7 +16,9 @@ function titled(title: RouteHandle['title']): { handle: RouteHandle } {
 }
 
 /**
- * Every route of the app (fresh objects each call: a router takes ownership of its routes). Screens load lazily, one chunk per feature. Routes for signed-in
+ * Every route of the app (fresh objects each call: a router takes ownership of its routes).
+ * The public pages, which the build prerenders, are part of the first script so that they
+ * hydrate at once; signed-in screens load lazily, one chunk per feature. Routes for signed-in
  * customers go in a pathless group `{ middleware: [protectedMiddleware], children }`, staff
  * screens in one with `requireRole(role)` (see ./guards).
  */
@@ -28,43 +36,29 @@ export function appRoutes(): RouteObject[] {
             {
               index: true,
               ...titled('home.title'),
-              lazy: {
-                Component: async () => (await import('../features/home/home-page')).HomePage,
-              },
+              Component: HomePage,
             },
             {
               path: 'claims',
               ...titled('claims.title'),
-              lazy: {
-                Component: async () => (await import('../features/claims/claims-page')).ClaimsPage,
-              },
+              Component: ClaimsPage,
             },
             {
               path: 'login',
               middleware: [guestOnlyMiddleware],
               ...titled('account.login'),
-              lazy: {
-                Component: async () =>
-                  (await import('../features/accounts/login/login-page')).LoginPage,
-              },
+              Component: LoginPage,
             },
             {
               path: 'register',
               middleware: [guestOnlyMiddleware],
               ...titled('account.register'),
-              lazy: {
-                Component: async () =>
-                  (await import('../features/accounts/register/register-page')).RegisterPage,
-              },
+              Component: RegisterPage,
             },
             {
               path: 'restore-password',
               ...titled('labels.restorePassword'),
-              lazy: {
-                Component: async () =>
-                  (await import('../features/accounts/restore-password/restore-password-page'))
-                    .RestorePasswordPage,
-              },
+              Component: RestorePasswordPage,
             },
             {
               // The identity provider's redirect URI: APP_URL + '/sso/callback'.
@@ -230,11 +224,7 @@ export function appRoutes(): RouteObject[] {
             {
               path: 'credit-info/redirect',
               ...titled('creditInfoRedirect.title'),
-              lazy: {
-                Component: async () =>
-                  (await import('../features/loans/credit-info/verification-done-page'))
-                    .VerificationDonePage,
-              },
+              Component: VerificationDonePage,
             },
             { path: '*', ...titled('notFound.title'), Component: NotFoundPage },
           ],
