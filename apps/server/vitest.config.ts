@@ -12,7 +12,7 @@ export default defineProject({
     pool: 'forks',
     maxWorkers: 2,
     isolate: false,
-    testTimeout: 20_000,
+    testTimeout: 60_000,
     hookTimeout: 60_000,
   },
 });

@@ -40,7 +40,7 @@ describe('npm run support:create', () => {
       await database.close();
     }
     // Two processes each start an embedded database: slow on a busy machine.
-  }, 60_000);
+  }, 180_000);
 
   it('gives the roles asked for, and makes a service account with a long-lived token', async () => {
     const officer = await run(
@@ -70,7 +70,7 @@ describe('npm run support:create', () => {
     } finally {
       await database.close();
     }
-  }, 90_000);
+  }, 240_000);
 
   it('explains its usage when a value is missing or malformed', async () => {
     for (const args of [

@@ -67,7 +67,7 @@ describe('npm run product:save', () => {
       await database.close();
     }
     // Each run starts an embedded database: slow on a busy machine.
-  }, 90_000);
+  }, 240_000);
 
   it('explains its usage when the code is missing or a value is not a number', async () => {
     const noCode = await run('--nominal-rate', '20');
@@ -83,5 +83,5 @@ describe('npm run product:save', () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('name: This field is required');
     expect(result.stderr).toContain('min_amount: This field is required');
-  }, 60_000);
+  }, 180_000);
 });
