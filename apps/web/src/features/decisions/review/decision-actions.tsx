@@ -37,6 +37,58 @@ interface ActionProps {
   onConflict: (message: string) => void;
 }
 
+interface DecisionSending<Sent> extends Pick<ActionProps, 'onChanged' | 'onConflict'> {
+  /** Sends the decision; answers the message that says it is done. */
+  send: (values: Sent) => Promise<string>;
+  /** Puts a refusal that is not a conflict under the form's fields. */
+  onFieldErrors: (error: unknown) => void;
+}
+
+/**
+ * A decision the officer confirms in a dialog first: what waits for the confirmation, and
+ * sending it. A conflict reloads the application; other refusals go under the fields.
+ */
+function useConfirmedDecision<Sent>({
+  send,
+  onFieldErrors,
+  onChanged,
+  onConflict,
+}: DecisionSending<Sent>) {
+  const [pending, setPending] = useState<Sent | null>(null);
+  const [busy, setBusy] = useState(false);
+  const confirm = async (values: Sent) => {
+    setBusy(true);
+    try {
+      const done = await send(values);
+      setPending(null);
+      notify({ type: 'success', text: done });
+      await onChanged();
+    } catch (error) {
+      setPending(null);
+      if (isConflict(error)) {
+        onConflict(error.message);
+        await onChanged();
+      } else onFieldErrors(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return {
+    pending,
+    ask: setPending,
+    dialog: {
+      opened: pending !== null,
+      busy,
+      onConfirm: () => {
+        if (pending !== null) void confirm(pending);
+      },
+      onClose: () => {
+        if (!busy) setPending(null);
+      },
+    },
+  };
+}
+
 function TakeReviewButton({ review, onChanged, onConflict }: ActionProps) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
@@ -77,40 +129,25 @@ function ApproveForm({ review, onChanged, onConflict }: ActionProps) {
   const form = useForm<ApproveValues>({
     defaultValues: { amount: amountInputText(asked.amount), months: String(asked.months) },
   });
-  const [pending, setPending] = useState<{ amount: number; months: number } | null>(null);
-  const [busy, setBusy] = useState(false);
   const { errors } = form.formState;
-
-  const send = async () => {
-    if (!pending) return;
-    setBusy(true);
-    try {
-      const decision = await approveApplication(asked.id, pending);
-      setPending(null);
-      notify({
-        type: 'success',
-        text: t(
-          decision.state === 'approved' ? 'decisions.done.approved' : 'decisions.done.awaiting',
-        ),
-      });
-      await onChanged();
-    } catch (error) {
-      setPending(null);
-      if (isConflict(error)) {
-        onConflict(error.message);
-        await onChanged();
-      } else applyFieldErrors(error, form.setError, ['amount', 'months']);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const decision = useConfirmedDecision({
+    send: async (terms: { amount: number; months: number }) => {
+      const { state } = await approveApplication(asked.id, terms);
+      return t(state === 'approved' ? 'decisions.done.approved' : 'decisions.done.awaiting');
+    },
+    onFieldErrors: (error) => {
+      applyFieldErrors(error, form.setError, ['amount', 'months']);
+    },
+    onChanged,
+    onConflict,
+  });
 
   return (
     <form
       noValidate
       onSubmit={(event) =>
         void form.handleSubmit((values) => {
-          setPending({
+          decision.ask({
             amount: parseGeorgianNumber(values.amount) ?? 0,
             months: Number(values.months),
           });
@@ -163,23 +200,18 @@ function ApproveForm({ review, onChanged, onConflict }: ActionProps) {
           </Button>
         </div>
         <ConfirmDialog
-          opened={pending !== null}
+          {...decision.dialog}
           title={t('decisions.approveTitle')}
           question={
-            pending
+            decision.pending
               ? t('decisions.approveQuestion', {
-                  amount: formatMoney(pending.amount),
-                  months: pending.months,
+                  amount: formatMoney(decision.pending.amount),
+                  months: decision.pending.months,
                 })
               : ''
           }
           confirmLabel={t('decisions.yesApprove')}
           color="teal.9"
-          busy={busy}
-          onConfirm={() => void send()}
-          onClose={() => {
-            if (!busy) setPending(null);
-          }}
         />
       </Stack>
     </form>
@@ -195,35 +227,25 @@ function RejectForm({ review, onChanged, onConflict }: ActionProps) {
   const { t } = useTranslation();
   const reasons = useQuery(rejectionReasonsQuery());
   const form = useForm<RejectValues>({ defaultValues: { reason_codes: [], note: '' } });
-  const [pending, setPending] = useState<RejectValues | null>(null);
-  const [busy, setBusy] = useState(false);
   const { errors } = form.formState;
-
-  const send = async () => {
-    if (!pending) return;
-    setBusy(true);
-    try {
-      await rejectApplication(review.application.id, pending);
-      setPending(null);
-      notify({ type: 'success', text: t('decisions.done.rejected') });
-      await onChanged();
-    } catch (error) {
-      setPending(null);
-      if (isConflict(error)) {
-        onConflict(error.message);
-        await onChanged();
-      } else applyFieldErrors(error, form.setError, ['reason_codes', 'note']);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const decision = useConfirmedDecision({
+    send: async (values: RejectValues) => {
+      await rejectApplication(review.application.id, values);
+      return t('decisions.done.rejected');
+    },
+    onFieldErrors: (error) => {
+      applyFieldErrors(error, form.setError, ['reason_codes', 'note']);
+    },
+    onChanged,
+    onConflict,
+  });
 
   return (
     <form
       noValidate
       onSubmit={(event) =>
         void form.handleSubmit((values) => {
-          setPending(values);
+          decision.ask(values);
         })(event)
       }
     >
@@ -276,16 +298,11 @@ function RejectForm({ review, onChanged, onConflict }: ActionProps) {
           </Button>
         </div>
         <ConfirmDialog
-          opened={pending !== null}
+          {...decision.dialog}
           title={t('decisions.rejectTitle')}
           question={t('decisions.rejectQuestion')}
           confirmLabel={t('decisions.yesReject')}
           color="red.9"
-          busy={busy}
-          onConfirm={() => void send()}
-          onClose={() => {
-            if (!busy) setPending(null);
-          }}
         />
       </Stack>
     </form>
