@@ -84,10 +84,11 @@ export async function buildApp(
   app.decorate('draining', false);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, next) => {
     reply.header('x-request-id', request.id);
     // While draining, every answer ends its connection, so no client keeps one to reuse.
     if (app.draining) reply.header('connection', 'close');
+    next();
   });
 
   await app.register(metricsPlugin, { metrics, host: config.host, port: config.metricsPort });

@@ -21,12 +21,13 @@ interface MetricsOptions {
 const metricsPlugin: FastifyPluginCallback<MetricsOptions> = (app, options, done) => {
   const { metrics } = options;
 
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, next) => {
     const route = request.is404 ? unmatchedRoute : (request.routeOptions.url ?? unmatchedRoute);
     metrics.requestDuration.observe(
       { route, method: request.method, status_code: String(reply.statusCode) },
       reply.elapsedTime / 1000,
     );
+    next();
   });
 
   /** One query for every jobs gauge; NaN for each while the database cannot answer. */

@@ -189,6 +189,35 @@ describe('bearer sessions', () => {
     expect(await lastUse()).toEqual(clock.now());
   });
 
+  it('are refused at once when revoked elsewhere, even just after use', async () => {
+    const token = await signIn();
+    expect((await me(bearer(token))).statusCode).toBe(200);
+    // Another instance (a logout, a password change) revokes it in the database.
+    await app.database.db
+      .update(sessions)
+      .set({ revokedAt: clock.now() })
+      .where(eq(sessions.tokenHash, tokenHash(token)));
+    const refused = await me(bearer(token));
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toEqual(unauthorized);
+  });
+
+  it('cost no write anywhere for a well-formed token that was never issued', async () => {
+    // An xid is given to a transaction only when it writes; reading the counter takes one.
+    const nextXid = async () =>
+      Number(
+        rowsOf<{ xid: string }>(await app.database.db.execute(sql`select txid_current() as xid`))[0]
+          ?.xid,
+      );
+    const before = await nextXid();
+    for (const url of ['/api/test/me', '/api/test/support-only', '/api/test/onboarded-only']) {
+      expect((await me(bearer('z'.repeat(43)), url)).statusCode).toBe(401);
+    }
+    const after = await nextXid();
+    // On PostgreSQL other databases of the server (parallel test files) take xids too.
+    if (app.database.driver === 'pglite') expect(after).toBe(before + 1);
+  });
+
   it('end 12 hours after sign-in however much they are used', async () => {
     const token = await signIn();
     for (let elapsed = 0; elapsed < 12 * 60 - 25; elapsed += 25) {

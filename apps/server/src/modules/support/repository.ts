@@ -61,6 +61,17 @@ const isCustomer = not(users.isStaff);
 const value = (name: string) => sql.placeholder(name);
 
 /**
+ * The log row's transaction commits without waiting for its WAL to reach the disk (decision
+ * 017): `set_config(…, true)` lasts until the end of the transaction, which is this statement's
+ * own (or the past-cap page's), whose only write is the log row; PostgreSQL reads the setting
+ * when it commits. A database crash can lose the last fraction of a second of such rows (the
+ * WAL writer flushes every `wal_writer_delay`), never a write of customer data, and the server
+ * log's `support_read` line of the same read remains. Written in the insert's HAVING, which is
+ * evaluated once for its one group, so it holds exactly when a row is inserted.
+ */
+const commitWithoutWaitingForDisk = sql`set_config('synchronous_commit', 'off', true) = 'off'`;
+
+/**
  * A page of the customers in `chosen` (a CTE of ids), newest first, and the access-log row
  * naming them (when `logWhen` holds), as the CTEs `page` and `logged`.
  */
@@ -75,7 +86,7 @@ function loggedPage(chosen: SQL, logWhen: SQL = sql`true`) {
       insert into ${accessLog} (actor_user_id, subject_user_ids, action, details, ip, created_at)
       select ${value('actor')}, coalesce(array_agg(page."id" order by page."id" desc), '{}'),
              ${value('action')}, ${value('details')}::jsonb, ${value('ip')}, ${value('at')}
-      from page having ${logWhen}
+      from page having ${logWhen} and ${commitWithoutWaitingForDisk}
     )`;
 }
 

@@ -1,7 +1,8 @@
 import { searchTotalCap } from '@sesxi/contract';
-import { and, desc, eq, like, not } from 'drizzle-orm';
+import { and, desc, eq, like, not, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf, type Database } from '#app/db/database.ts';
 import { accessLog, users } from '#app/db/schema.ts';
 import { sandboxSupportAccount } from '#app/sandbox/staff-accounts.ts';
 import { bearer, sandboxSupportToken } from '#app/test/accounts.ts';
@@ -13,7 +14,7 @@ import { logCapture } from '#app/test/log-capture.ts';
 import { testClock } from '#app/test/test-clock.ts';
 import { phoneSeries } from '#app/test/unique.ts';
 import { insertCustomer } from '#app/test/users.ts';
-import { likePatternContaining } from './repository.ts';
+import { createSupportRepository, likePatternContaining } from './repository.ts';
 import { recentChecksShown } from './service.ts';
 
 const clock = testClock();
@@ -418,6 +419,36 @@ describe('the access log', () => {
       ip: '127.0.0.1',
       createdAt: clock.now(),
     });
+  });
+
+  it('writes one row for every read, also of the same page', async () => {
+    const [member] = await family('განმეორებაძე', 1);
+    for (let read = 0; read < 3; read++) await list({ search: 'განმეორებაძე' });
+    expect((await rowsAbout(member?.id ?? 0)).map((row) => row.action)).toEqual([
+      'users.list',
+      'users.list',
+      'users.list',
+    ]);
+  });
+
+  it('commits a list page’s row without waiting for the disk, in that transaction only', async () => {
+    const setting = async (db: Database) =>
+      rowsOf<{ synchronous_commit: string }>(await db.execute(sql`show synchronous_commit`))[0]
+        ?.synchronous_commit;
+    const before = await setting(app.database.db);
+    const [member] = await family('დისკაძე', 1);
+    const read = { actorUserId: member?.id ?? 0, action: 'users.list' as const };
+    const during = await app.database.db.transaction(async (tx) => {
+      const page = await createSupportRepository(tx).customerPage(
+        { search: 'დისკაძე', limit: 10, offset: 0 },
+        { ...read, details: {}, ip: '127.0.0.1', at: clock.now() },
+      );
+      expect(page.rows.map((row) => row.id)).toEqual([member?.id]);
+      return setting(tx);
+    });
+    expect(during).toBe('off');
+    expect(await setting(app.database.db)).toBe(before);
+    expect(await rowsAbout(member?.id ?? 0)).toHaveLength(1);
   });
 
   it('also writes each read to the server log, without personal data', async () => {
