@@ -8,7 +8,8 @@ export default defineConfig({
     include: ['journeys/**/*.e2e.ts'],
     globalSetup: ['support/global-setup.ts'],
     fileParallelism: false,
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    // A journey of several screens and two browsers takes minutes on a busy 2-core machine.
+    testTimeout: 180_000,
+    hookTimeout: 180_000,
   },
 });
