@@ -46,6 +46,7 @@ type AmountField =
   | 'transfer'
   | 'monthly_expenses'
   | 'total_financial_liability'
+  | 'monthly_loan_payments'
   | 'entrepreneur_income'
   | 'pension';
 
@@ -88,14 +89,20 @@ export function QuestionnaireForm({
       {...register(name, { validate: (value) => value.trim() !== '' || required })}
     />
   );
-  const amountInput = (name: AmountField, label: string, shown: Shown = always) => (
+  const amountInput = (
+    name: AmountField,
+    label: string,
+    shown: Shown = always,
+    { optional = false, description }: { optional?: boolean; description?: string } = {},
+  ) => (
     <MoneyInput
       label={label}
+      description={description}
       error={errors[name]?.message}
       {...register(name, {
         validate: (value, values) => {
           if (!shown(values)) return true;
-          if (value.trim() === '') return required;
+          if (value.trim() === '') return optional || required;
           return isAmount(value) || t('questionnaire.amountInvalid');
         },
       })}
@@ -131,7 +138,13 @@ export function QuestionnaireForm({
       {withTransfer(current) &&
         amountInput('transfer', t('labels.averageMonthlyTransfer'), withTransfer)}
       {amountInput('monthly_expenses', t('labels.monthlyExpenses'))}
-      {amountInput('total_financial_liability', t('labels.totalFinancialLiabilities'))}
+      {amountInput('total_financial_liability', t('labels.totalFinancialLiabilities'), always, {
+        description: t('questionnaire.totalLiabilitiesHint'),
+      })}
+      {amountInput('monthly_loan_payments', t('questionnaire.monthlyLoanPayments'), always, {
+        optional: true,
+        description: t('questionnaire.monthlyLoanPaymentsHint'),
+      })}
       <YesNoField
         control={control}
         name="is_political_active"
