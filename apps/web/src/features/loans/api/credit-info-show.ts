@@ -1,7 +1,8 @@
 import { creditInfoShow } from '@sesxi/contract';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/api-client';
 import { currentLocale } from '../../../shared/i18n/i18n';
+import { throwIfNotFound } from '../../../shared/page/not-found';
 
 export interface CreditInfo {
   /** The consent's wording, one paragraph a line. */
@@ -22,4 +23,13 @@ export function creditInfoQuery(id: number) {
       return { text: answer.credit_info_text, agreedAt: answer.agreed_at };
     },
   });
+}
+
+/**
+ * For the steps that do not load the application themselves (its questionnaire review, its
+ * identification): the not-found screen when the server knows no such application of this
+ * customer. Asks what the consent step shows, so that step then opens at once.
+ */
+export function useApplicationFound(id: number): void {
+  throwIfNotFound(useQuery(creditInfoQuery(id)).error);
 }

@@ -74,7 +74,10 @@ describe('/credit-info/{id}', () => {
       expect.objectContaining({ agreed_at: '2026-11-21 14:03:27' }),
     );
     expect(bodiesSentTo(fetchMock, 'POST /api/credit-info/4')).toEqual([
-      { credit_info: true, agreed_at: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/) },
+      {
+        credit_info: true,
+        agreed_at: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/) as string,
+      },
     ]);
   });
 
