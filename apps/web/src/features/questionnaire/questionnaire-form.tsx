@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useApiForm } from '../../shared/api/api-form';
+import { followsQuestionnaire } from '../../shared/api/query-client';
 import { session } from '../../shared/session/session';
 import { MoneyInput } from '../../shared/ui/money-input';
 import { ErrorAlert } from '../../shared/ui/error-alert';
@@ -73,6 +74,10 @@ export function QuestionnaireForm({
         (cached) => cached && { ...cached, questionnaire: saved },
       );
       session.update({ has_questionnaire: true });
+      // The offer's affordability was checked against the old figures.
+      queryClient.removeQueries({
+        predicate: (query) => query.meta?.[followsQuestionnaire] === true,
+      });
       await onSaved(saved);
     },
   });

@@ -15,9 +15,11 @@ export interface CreditInfo {
  * `GET /api/credit-info/{id}`: the credit-bureau consent's wording and the consent already
  * given. A 404 means the application does not exist (or is someone else's).
  */
+export const creditInfoKey = (id: number) => ['loans', 'credit-info', id] as const;
+
 export function creditInfoQuery(id: number) {
   return queryOptions({
-    queryKey: ['loans', 'credit-info', id, currentLocale()],
+    queryKey: [...creditInfoKey(id), currentLocale()],
     queryFn: async ({ signal }): Promise<CreditInfo> => {
       const answer = await apiRequest(creditInfoShow, { params: { id }, signal });
       return { text: answer.credit_info_text, agreedAt: answer.agreed_at };

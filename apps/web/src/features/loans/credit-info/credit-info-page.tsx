@@ -1,7 +1,7 @@
 import '@mantine/core/styles/InlineInput.layer.css';
 import '@mantine/core/styles/Checkbox.layer.css';
 import { Checkbox, Stack, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useController, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -11,7 +11,7 @@ import { ApplicationStepActions } from '../application-steps/application-step-ac
 import { applicationSteps, useLoanId } from '../application-steps/application-steps';
 import { QueryContent } from '../../../shared/ui/query-content';
 import { agreeToCreditInfo, type CreditConsent } from '../api/credit-info-agree';
-import { creditInfoQuery, type CreditInfo } from '../api/credit-info-show';
+import { creditInfoKey, creditInfoQuery, type CreditInfo } from '../api/credit-info-show';
 import { ErrorAlert } from '../../../shared/ui/error-alert';
 import { GeorgianText } from '../../../shared/ui/georgian-text';
 
@@ -26,6 +26,7 @@ const notAgreed: CreditConsent = { credit_info: '', agreed_at: '' };
 function CreditConsentForm({ loanId, info }: { loanId: number; info: CreditInfo }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const given: CreditConsent | null = info.agreedAt
     ? { credit_info: true, agreed_at: info.agreedAt }
     : null;
@@ -33,8 +34,14 @@ function CreditConsentForm({ loanId, info }: { loanId: number; info: CreditInfo 
     defaultValues: given ?? notAgreed,
     onSubmit: async (values) => {
       const unchanged = given !== null && values.agreed_at === given.agreed_at;
-      if (!unchanged) await agreeToCreditInfo(loanId, values);
+      if (unchanged) {
+        await navigate(applicationSteps.identification(loanId));
+        return;
+      }
+      await agreeToCreditInfo(loanId, values);
       await navigate(applicationSteps.identification(loanId));
+      // Coming back, the screen shows the consent just given.
+      queryClient.removeQueries({ queryKey: creditInfoKey(loanId) });
     },
   });
   const {
