@@ -18,9 +18,17 @@ function open(user: SessionUser, path: string, answers: Record<string, ApiAnswer
 
 async function expectNotFound(wayBack: string, href: string) {
   expect(
-    await screen.findByRole('heading', { level: 1, name: 'გვერდი ვერ მოიძებნა' }),
+    // The screens load lazily: give a busy machine time.
+    await screen.findByRole(
+      'heading',
+      { level: 1, name: 'გვერდი ვერ მოიძებნა' },
+      { timeout: 5000 },
+    ),
   ).toBeInTheDocument();
   expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+  await vi.waitFor(() => {
+    expect(document.title).toMatch(/^გვერდი ვერ მოიძებნა/);
+  });
   expect(screen.getByRole('link', { name: wayBack })).toHaveAttribute('href', href);
   expect(screen.queryByText('გთხოვთ, გაასწოროთ მონიშნული ველები')).not.toBeInTheDocument();
 }

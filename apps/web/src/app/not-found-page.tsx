@@ -1,6 +1,8 @@
 import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { pageTitle } from '../shared/page/product-name';
 import { landingPath } from '../shared/session/roles';
 import { useSessionUser } from '../shared/session/session';
 
@@ -23,6 +25,16 @@ export function NotFoundPage() {
   const user = useSessionUser();
   const landing = user ? landingPath(user) : '/';
   const label = wayBack[landing];
+
+  // Shown in place of a route's screen, whose title the layout sets as this commits: named after.
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      document.title = pageTitle(t('notFound.title'));
+    });
+    return () => {
+      clearTimeout(timer);
+    };
+  }, [t]);
   return (
     <Stack gap="md" maw={560}>
       <Title order={1}>{t('notFound.title')}</Title>
