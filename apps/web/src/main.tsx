@@ -1,6 +1,6 @@
 import './shared/validation/without-eval';
 import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot, type RootOptions } from 'react-dom/client';
 import { createBrowserRouter, type DataRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import './app/styles/styles';
@@ -9,6 +9,7 @@ import { appRoutes } from './app/router';
 import { setUnauthorizedHandler } from './shared/api/api-client';
 import { createQueryClient } from './shared/api/query-client';
 import { initI18n, prefersDefaultLocale } from './shared/i18n/i18n';
+import { NotFoundError } from './shared/page/not-found';
 import { session } from './shared/session/session';
 import { ssoToken } from './shared/sso/sso-token';
 
@@ -40,15 +41,27 @@ async function start(): Promise<void> {
   const app = (appRouter: DataRouter) => (
     <StrictMode>
       <Providers queryClient={createQueryClient()}>
-        <RouterProvider router={appRouter} />
+        <RouterProvider
+          router={appRouter}
+          onError={(error) => {
+            if (!(error instanceof NotFoundError)) console.error(error);
+          }}
+        />
       </Providers>
     </StrictMode>
   );
+  // A record that is not there is an answer, not a fault: its screen says so, the console not.
+  const rootOptions: RootOptions = {
+    onCaughtError(error, errorInfo) {
+      if (error instanceof NotFoundError) return;
+      console.error(error, errorInfo.componentStack);
+    },
+  };
   if (hydrate) {
-    hydrateRoot(container, app(router));
+    hydrateRoot(container, app(router), rootOptions);
   } else {
     container.replaceChildren();
-    createRoot(container).render(app(router));
+    createRoot(container, rootOptions).render(app(router));
   }
 }
 

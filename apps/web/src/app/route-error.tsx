@@ -2,12 +2,13 @@ import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
+import { isNotFound } from '../shared/page/not-found';
 import { pageTitle } from '../shared/page/product-name';
+import { NotFoundPage } from './not-found-page';
 
 /** Shown when a screen fails to load or render, e.g. a chunk of an older deployment. */
-export function RouteError() {
+function LoadFailure({ error }: { error: unknown }) {
   const { t } = useTranslation();
-  const error = useRouteError();
 
   useEffect(() => {
     console.error(error);
@@ -31,4 +32,13 @@ export function RouteError() {
       </Stack>
     </Container>
   );
+}
+
+/**
+ * A route's error boundary: the not-found screen for a record that is not there (a bad id, a
+ * 404 from the API), else the failure to load or render the screen.
+ */
+export function RouteError() {
+  const error = useRouteError();
+  return isNotFound(error) ? <NotFoundPage /> : <LoadFailure error={error} />;
 }

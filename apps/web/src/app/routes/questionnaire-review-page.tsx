@@ -4,6 +4,7 @@ import {
   applicationSteps,
   useLoanId,
 } from '../../features/loans/application-steps/application-steps';
+import { useApplicationFound } from '../../features/loans/api/credit-info-show';
 import { QuestionnaireEditing } from '../../features/questionnaire/questionnaire-editing';
 
 /**
@@ -15,6 +16,7 @@ import { QuestionnaireEditing } from '../../features/questionnaire/questionnaire
 export function QuestionnaireReviewPage() {
   const navigate = useNavigate();
   const loanId = useLoanId();
+  useApplicationFound(loanId);
   return (
     <QuestionnaireEditing
       onSaved={() => navigate(applicationSteps.consent(loanId))}

@@ -1,6 +1,11 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { bodiesSentTo, customerFixture, type ApiAnswer } from '../../test/api-fixtures';
+import {
+  bodiesSentTo,
+  customerFixture,
+  jsonResponse,
+  type ApiAnswer,
+} from '../../test/api-fixtures';
 import { renderApp } from '../../test/render-app';
 import { session } from '../../shared/session/session';
 import {
@@ -67,6 +72,34 @@ describe('/questionnaire-edit', () => {
       { city_id: 2, salary: 2000.75, has_transfer: false, transfer: null, monthly_expenses: 400 },
     ]);
     expect(await screen.findByRole('status')).toHaveTextContent('მონაცემები შენახულია');
+  });
+
+  it('prefills the monthly payments on existing loans and sends them emptied as null', async () => {
+    const { user, fetchMock, router } = renderEdit({
+      'GET /api/questionnaires': () =>
+        jsonResponse({
+          status: 'success',
+          questionnaire: {
+            ...questionnaireFixture,
+            total_financial_liability: 15000,
+            monthly_loan_payments: 400,
+          },
+          privacy_policy_agreement_text: privacyAgreementFixture,
+        }),
+    });
+    const monthly = await screen.findByLabelText(
+      'არსებული სესხების ყოველთვიური გადასახადი (არასავალდებულო)',
+    );
+    expect(monthly).toHaveValue('400');
+    expect(field('ჯამური ფინანსური ვალდებულებები')).toHaveValue('15000');
+    await user.clear(monthly);
+    await user.click(screen.getByRole('button', { name: 'შენახვა' }));
+    await vi.waitFor(() => {
+      expect(router.state.location.pathname).toBe('/main');
+    });
+    expect(bodiesSentTo(fetchMock, 'POST /api/questionnaires')).toMatchObject([
+      { total_financial_liability: 15000, monthly_loan_payments: null },
+    ]);
   });
 
   it('needs a questionnaire to edit', async () => {

@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useApiForm } from '../../shared/api/api-form';
+import { followsQuestionnaire } from '../../shared/api/query-client';
 import { session } from '../../shared/session/session';
 import { MoneyInput } from '../../shared/ui/money-input';
 import { ErrorAlert } from '../../shared/ui/error-alert';
@@ -46,6 +47,7 @@ type AmountField =
   | 'transfer'
   | 'monthly_expenses'
   | 'total_financial_liability'
+  | 'monthly_loan_payments'
   | 'entrepreneur_income'
   | 'pension';
 
@@ -72,6 +74,10 @@ export function QuestionnaireForm({
         (cached) => cached && { ...cached, questionnaire: saved },
       );
       session.update({ has_questionnaire: true });
+      // The offer's affordability was checked against the old figures.
+      queryClient.removeQueries({
+        predicate: (query) => query.meta?.[followsQuestionnaire] === true,
+      });
       await onSaved(saved);
     },
   });
@@ -88,14 +94,20 @@ export function QuestionnaireForm({
       {...register(name, { validate: (value) => value.trim() !== '' || required })}
     />
   );
-  const amountInput = (name: AmountField, label: string, shown: Shown = always) => (
+  const amountInput = (
+    name: AmountField,
+    label: string,
+    shown: Shown = always,
+    { optional = false, description }: { optional?: boolean; description?: string } = {},
+  ) => (
     <MoneyInput
       label={label}
+      description={description}
       error={errors[name]?.message}
       {...register(name, {
         validate: (value, values) => {
           if (!shown(values)) return true;
-          if (value.trim() === '') return required;
+          if (value.trim() === '') return optional || required;
           return isAmount(value) || t('questionnaire.amountInvalid');
         },
       })}
@@ -131,7 +143,13 @@ export function QuestionnaireForm({
       {withTransfer(current) &&
         amountInput('transfer', t('labels.averageMonthlyTransfer'), withTransfer)}
       {amountInput('monthly_expenses', t('labels.monthlyExpenses'))}
-      {amountInput('total_financial_liability', t('labels.totalFinancialLiabilities'))}
+      {amountInput('total_financial_liability', t('labels.totalFinancialLiabilities'), always, {
+        description: t('questionnaire.totalLiabilitiesHint'),
+      })}
+      {amountInput('monthly_loan_payments', t('questionnaire.monthlyLoanPayments'), always, {
+        optional: true,
+        description: t('questionnaire.monthlyLoanPaymentsHint'),
+      })}
       <YesNoField
         control={control}
         name="is_political_active"

@@ -33,6 +33,7 @@ const filledIn = {
   salary: 1234.5,
   monthly_expenses,
   total_financial_liability: 0,
+  monthly_loan_payments: null,
 };
 
 async function fillInRequired(user: User) {
@@ -77,6 +78,29 @@ describe('/questionnaire', () => {
     expect(session.get()).toMatchObject({ has_questionnaire: true });
     // The first questionnaire has nothing stored to prefill.
     expect(requestsTo(fetchMock, 'GET /api/questionnaires')).toEqual([]);
+  });
+
+  it('asks for the monthly payments on existing loans apart from the total owed, optionally', async () => {
+    const { user, fetchMock } = renderQuestionnaire();
+    await fillInRequired(user);
+    expect(field('ჯამური ფინანსური ვალდებულებები')).toHaveAccessibleDescription(
+      'ყველა არსებული სესხისა და განვადების დარჩენილი ჯამური თანხა და არა ყოველთვიური გადასახადი.',
+    );
+    const monthly = field('არსებული სესხების ყოველთვიური გადასახადი (არასავალდებულო)');
+    expect(monthly).toHaveAccessibleDescription(/ჯამური ვალდებულებების მიხედვით/);
+    await user.type(monthly, 'ორასი');
+    await submit(user);
+    expect(await screen.findByText('შეიყვანეთ თანხა ციფრებით, მაგალითად: 1250,50')).toBeVisible();
+    expect(requestsTo(fetchMock, 'POST /api/questionnaires')).toEqual([]);
+
+    await user.clear(monthly);
+    await user.type(monthly, '400,50');
+    await submit(user);
+    await vi.waitFor(() => {
+      expect(bodiesSentTo(fetchMock, 'POST /api/questionnaires')).toMatchObject([
+        { total_financial_liability: 0, monthly_loan_payments: 400.5 },
+      ]);
+    });
   });
 
   it('shows the transfer, entrepreneur and pension fields with their box or radio', async () => {

@@ -16,6 +16,8 @@ export interface QuestionnaireFormValues {
   transfer: string;
   monthly_expenses: string;
   total_financial_liability: string;
+  /** Optional: empty means the customer did not say (the offer then estimates it). */
+  monthly_loan_payments: string;
   is_political_active: YesNo;
   is_individual_entrepreneur: YesNo;
   entrepreneur_income: string;
@@ -44,6 +46,7 @@ export function formValuesOf(questionnaire: Questionnaire | null): Questionnaire
     transfer: amountText(questionnaire?.transfer ?? null),
     monthly_expenses: amountText(questionnaire?.monthly_expenses ?? null),
     total_financial_liability: amountText(questionnaire?.total_financial_liability ?? null),
+    monthly_loan_payments: amountText(questionnaire?.monthly_loan_payments ?? null),
     is_political_active: yesNo(questionnaire?.is_political_active ?? 0),
     is_individual_entrepreneur: yesNo(questionnaire?.is_individual_entrepreneur ?? 0),
     entrepreneur_income: amountText(questionnaire?.entrepreneur_income ?? null),
@@ -79,6 +82,8 @@ export function payloadOf(values: QuestionnaireFormValues): QuestionnairePayload
     transfer: values.has_transfer ? amountOf(values.transfer) : null,
     monthly_expenses: amountOf(values.monthly_expenses),
     total_financial_liability: amountOf(values.total_financial_liability),
+    monthly_loan_payments:
+      values.monthly_loan_payments.trim() === '' ? null : amountOf(values.monthly_loan_payments),
     is_political_active: Number(values.is_political_active) as 0 | 1,
     is_individual_entrepreneur: isEntrepreneur ? 1 : 0,
     is_entrepreneur: isEntrepreneur,

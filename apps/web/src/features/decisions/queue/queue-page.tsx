@@ -3,6 +3,7 @@ import { minimumSearchLength, queueStatuses } from '@sesxi/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { pageSizes, useListState } from '../../../shared/list/list-state';
+import { isPastLastPage, PastLastPage } from '../../../shared/list/past-last-page';
 import { SearchField } from '../../../shared/list/search-field';
 import { searchRefusal, useLastDefined } from '../../../shared/list/search-refusal';
 import { LoadFailed, LoadingLine, TablePagination } from '../../../shared/ui/page-parts';
@@ -63,7 +64,10 @@ export function QueuePage() {
       </Group>
       {queue.isPending && <LoadingLine />}
       {queue.isError && !refusal && <LoadFailed error={queue.error} />}
-      {shown && (
+      {shown && isPastLastPage(list.page, shown.last_page) && (
+        <PastLastPage page={list.page} lastPage={shown.last_page} />
+      )}
+      {shown && !isPastLastPage(list.page, shown.last_page) && (
         <>
           <Text aria-live="polite">{t('support.found', { total: shown.total })}</Text>
           {shown.data.length === 0 ? (

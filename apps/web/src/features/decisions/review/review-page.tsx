@@ -1,9 +1,10 @@
 import { Anchor, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { ChecksSection } from '../../../shared/identity-checks/checks-section';
 import { listHref } from '../../../shared/list/list-location';
+import { throwIfNotFound, useRecordId } from '../../../shared/page/not-found';
 import { LoadFailed, LoadingLine } from '../../../shared/ui/page-parts';
 import { reviewQuery } from '../api/decisions';
 import { DecisionActions } from './decision-actions';
@@ -22,9 +23,10 @@ import {
 /** `/applications/{id}`: everything an officer decides on, and the decision itself. */
 export function ReviewPage() {
   const { t } = useTranslation();
-  const { id = '' } = useParams();
+  const id = String(useRecordId());
   const location = useLocation();
   const review = useQuery(reviewQuery(id));
+  throwIfNotFound(review.error);
 
   return (
     <Stack gap="xl">

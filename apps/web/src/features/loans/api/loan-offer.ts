@@ -1,6 +1,7 @@
 import { loanOfferQuote, type LoanTerms } from '@sesxi/contract';
 import { queryOptions, skipToken } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/api-client';
+import { followsQuestionnaire } from '../../../shared/api/query-client';
 
 /**
  * `POST /api/loan-offer`: the server's offer and affordability check for `terms` (none asked
@@ -21,7 +22,9 @@ export function loanOfferQuery(terms: LoanTerms | null, purposeId: number | null
             signal,
           })
       : skipToken,
-    // The answer depends on the questionnaire and the day, not on the minute.
+    // The answer depends on the questionnaire and the day, not on the minute; saving the
+    // questionnaire drops it.
     staleTime: 60_000,
+    meta: { [followsQuestionnaire]: true },
   });
 }

@@ -1,8 +1,11 @@
-import { useParams } from 'react-router';
+import { useRecordId } from '../../../shared/page/not-found';
 
-/** The application a step belongs to: the route's `:id` (the server refuses one not the customer's). */
+/**
+ * The application a step belongs to: the route's `:id` (the server refuses one not the
+ * customer's); an id that cannot be one shows the not-found screen.
+ */
 export function useLoanId(): number {
-  return Number(useParams().id);
+  return useRecordId();
 }
 
 /** The application steps after the form, each one back from the next. */

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { bodiesSentTo, fieldErrors, ok } from '../../../test/api-fixtures';
+import { bodiesSentTo, fieldErrors, jsonResponse, ok } from '../../../test/api-fixtures';
 import { renderLoanScreen } from '../loan-fixtures';
 
 afterEach(() => {
@@ -29,6 +29,56 @@ describe('/credit-info/{id}', () => {
       '/questionnaire-review/4',
     );
     expect(screen.getByRole('button', { name: 'განაცხადის გაუქმება' })).toBeEnabled();
+  });
+
+  it('shows the consent already given, ticked with its date, and goes on without agreeing again', async () => {
+    const { user, fetchMock, router } = renderLoanScreen('/credit-info/4', {
+      'GET /api/credit-info/4': () =>
+        jsonResponse({
+          status: 'success',
+          credit_info_text: 'ვეთანხმები.',
+          agreed_at: '2026-11-25 14:03:27',
+        }),
+      'POST /api/credit-info/4': ok,
+    });
+    expect(
+      await screen.findByLabelText('ვეთანხმები საკრედიტო ინფორმაციის გადამოწმებას'),
+    ).toBeChecked();
+    expect(agreement()).toHaveAccessibleDescription('თქვენ დაეთანხმეთ: 25.11.2026 14:03');
+    await user.click(continueButton());
+    await vi.waitFor(() => {
+      expect(router.state.location.pathname).toBe('/credit-info/4/identification');
+    });
+    expect(bodiesSentTo(fetchMock, 'POST /api/credit-info/4')).toEqual([]);
+  });
+
+  it('sends a consent given again with its new time', async () => {
+    const { user, fetchMock, router } = renderLoanScreen('/credit-info/4', {
+      'GET /api/credit-info/4': () =>
+        jsonResponse({
+          status: 'success',
+          credit_info_text: 'ვეთანხმები.',
+          agreed_at: '2026-11-21 14:03:27',
+        }),
+      'POST /api/credit-info/4': ok,
+    });
+    await user.click(await screen.findByLabelText('ვეთანხმები საკრედიტო ინფორმაციის გადამოწმებას'));
+    expect(agreement()).not.toBeChecked();
+    expect(screen.queryByText(/თქვენ დაეთანხმეთ/)).not.toBeInTheDocument();
+    await user.click(agreement());
+    await user.click(continueButton());
+    await vi.waitFor(() => {
+      expect(router.state.location.pathname).toBe('/credit-info/4/identification');
+    });
+    expect(bodiesSentTo(fetchMock, 'POST /api/credit-info/4')).not.toContainEqual(
+      expect.objectContaining({ agreed_at: '2026-11-21 14:03:27' }),
+    );
+    expect(bodiesSentTo(fetchMock, 'POST /api/credit-info/4')).toEqual([
+      {
+        credit_info: true,
+        agreed_at: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/) as string,
+      },
+    ]);
   });
 
   it('sends true and the time in Tbilisi when ticked, then identification', async () => {

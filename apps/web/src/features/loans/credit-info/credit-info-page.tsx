@@ -1,17 +1,17 @@
 import '@mantine/core/styles/InlineInput.layer.css';
 import '@mantine/core/styles/Checkbox.layer.css';
 import { Checkbox, Stack, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { useController } from 'react-hook-form';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useController, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useApiForm } from '../../../shared/api/api-form';
-import { formatTimestamp } from '../../../shared/format/date-time';
+import { formatDateTime, formatTimestamp } from '../../../shared/format/date-time';
 import { ApplicationStepActions } from '../application-steps/application-step-actions';
 import { applicationSteps, useLoanId } from '../application-steps/application-steps';
 import { QueryContent } from '../../../shared/ui/query-content';
 import { agreeToCreditInfo, type CreditConsent } from '../api/credit-info-agree';
-import { creditInfoQuery } from '../api/credit-info-show';
+import { creditInfoKey, creditInfoQuery, type CreditInfo } from '../api/credit-info-show';
 import { ErrorAlert } from '../../../shared/ui/error-alert';
 import { GeorgianText } from '../../../shared/ui/georgian-text';
 
@@ -20,29 +20,47 @@ const notAgreed: CreditConsent = { credit_info: '', agreed_at: '' };
 /**
  * The consent under its wording: ticking the box sets `credit_info` to true and `agreed_at` to
  * now (Georgian time), unticking sets both back to empty; the server decides, and its error
- * shows under the box.
+ * shows under the box. A consent already given shows ticked with its date, and going on keeps
+ * it (nothing is sent: the customer did not agree again).
  */
-function CreditConsentForm({ loanId, text }: { loanId: number; text: string }) {
+function CreditConsentForm({ loanId, info }: { loanId: number; info: CreditInfo }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const given: CreditConsent | null = info.agreedAt
+    ? { credit_info: true, agreed_at: info.agreedAt }
+    : null;
   const { form, submit, formError } = useApiForm<CreditConsent>({
-    defaultValues: notAgreed,
+    defaultValues: given ?? notAgreed,
     onSubmit: async (values) => {
+      const unchanged = given !== null && values.agreed_at === given.agreed_at;
+      if (unchanged) {
+        await navigate(applicationSteps.identification(loanId));
+        return;
+      }
       await agreeToCreditInfo(loanId, values);
       await navigate(applicationSteps.identification(loanId));
+      // Coming back, the screen shows the consent just given.
+      queryClient.removeQueries({ queryKey: creditInfoKey(loanId) });
     },
   });
   const {
     field: { ref: checkboxRef, ...consent },
   } = useController({ control: form.control, name: 'credit_info' });
   const { errors, isSubmitting } = form.formState;
+  const agreedAt = useWatch({ control: form.control, name: 'agreed_at' });
   return (
     <Stack component="form" gap="md" onSubmit={(event) => void submit(event)}>
-      <GeorgianText text={text} />
+      <GeorgianText text={info.text} />
       <Checkbox
         ref={checkboxRef}
         name={consent.name}
         label={t('creditInfo.agree')}
+        description={
+          given !== null && agreedAt === given.agreed_at
+            ? t('creditInfo.agreedAt', { at: formatDateTime(given.agreed_at) })
+            : undefined
+        }
         checked={consent.value === true}
         onBlur={consent.onBlur}
         onChange={(event) => {
@@ -52,6 +70,7 @@ function CreditConsentForm({ loanId, text }: { loanId: number; text: string }) {
         }}
         error={errors.credit_info?.message ?? errors.agreed_at?.message}
       />
+
       <ErrorAlert message={formError} />
       <ApplicationStepActions
         loanId={loanId}
@@ -66,12 +85,12 @@ function CreditConsentForm({ loanId, text }: { loanId: number; text: string }) {
 export function CreditInfoPage() {
   const { t } = useTranslation();
   const loanId = useLoanId();
-  const text = useQuery(creditInfoQuery(loanId));
+  const consent = useQuery(creditInfoQuery(loanId));
   return (
     <Stack gap="lg" maw={640}>
       <Title order={1}>{t('creditInfo.title')}</Title>
-      <QueryContent query={text} loading={t('creditInfo.loading')}>
-        {(data) => <CreditConsentForm loanId={loanId} text={data} />}
+      <QueryContent query={consent} loading={t('creditInfo.loading')}>
+        {(info) => <CreditConsentForm loanId={loanId} info={info} />}
       </QueryContent>
     </Stack>
   );

@@ -1,6 +1,7 @@
 import { Button, Loader, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useApplicationFound } from '../api/credit-info-show';
 import { ApplicationStepActions } from '../application-steps/application-step-actions';
 import { applicationSteps, useLoanId } from '../application-steps/application-steps';
 import { useStartSso } from '../../../shared/sso/sso-initiate';
@@ -13,6 +14,7 @@ import { ErrorAlert } from '../../../shared/ui/error-alert';
 export function IdentificationPage() {
   const { t } = useTranslation();
   const loanId = useLoanId();
+  useApplicationFound(loanId);
   const sso = useStartSso();
   const ssoButton = useRef<HTMLButtonElement>(null);
 

@@ -82,11 +82,17 @@ describe('/loan-edit/{id}', () => {
     expect(screen.queryByLabelText('თანხა')).not.toBeInTheDocument();
   });
 
-  it('shows the server’s answer for an application that is not the customer’s', async () => {
+  it('shows the not-found screen for an application that is not the customer’s', async () => {
     renderLoanScreen('/loan-edit/99', {
       'GET /api/loan-edit/99': () =>
         jsonResponse({ status: 'error', message: 'მოთხოვნილი რესურსი ვერ მოიძებნა' }, 404),
     });
-    expect(await screen.findByRole('alert')).toHaveTextContent('მოთხოვნილი რესურსი ვერ მოიძებნა');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'გვერდი ვერ მოიძებნა' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'პირად გვერდზე დაბრუნება' })).toHaveAttribute(
+      'href',
+      '/main',
+    );
   });
 });

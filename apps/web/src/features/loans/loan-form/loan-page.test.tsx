@@ -51,6 +51,29 @@ describe('/loan', () => {
     expect(screen.getByRole('link', { name: 'გაუქმება' })).toHaveAttribute('href', '/main');
   });
 
+  it('refuses an amount over the product’s maximum in the server’s words, before sending', async () => {
+    const { user, fetchMock } = renderLoanScreen('/loan');
+    await fillIn(user);
+    await user.clear(field('თანხა'));
+    await user.type(field('თანხა'), '50 000,01');
+    await user.click(continueButton());
+    // The contract's message, as the server's 422 words it (server: loan-offers.test.ts).
+    await vi.waitFor(() => {
+      expect(field('თანხა')).toHaveAccessibleDescription(
+        expect.stringContaining(`თანხა უნდა იყოს მაქსიმუმ 50${nbsp}000,00${nbsp}₾`),
+      );
+    });
+    await user.clear(field('თანხა'));
+    await user.type(field('თანხა'), '99,99');
+    await user.click(continueButton());
+    await vi.waitFor(() => {
+      expect(field('თანხა')).toHaveAccessibleDescription(
+        expect.stringContaining(`თანხა უნდა იყოს მინიმუმ 100,00${nbsp}₾`),
+      );
+    });
+    expect(requestsTo(fetchMock, 'POST /api/loans')).toEqual([]);
+  });
+
   it('sends each field JSON-encoded and the file raw, with a progress bar, then the review', async () => {
     const sent = mockXhr();
     let answer: (response: Response) => void = () => undefined;

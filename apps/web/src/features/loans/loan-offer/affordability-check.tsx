@@ -1,8 +1,9 @@
-import { Button, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { AffordabilityAlternative, LoanTerms } from '@sesxi/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { formatMoney } from '../../../shared/format/money';
 import { formatPercent } from '../../../shared/format/percent';
 import { loanOfferQuery } from '../api/loan-offer';
@@ -20,6 +21,22 @@ interface AffordabilityCheckProps {
   purposeId: number | null;
   /** Puts an alternative's amount and term into the form. */
   onChoose: (alternative: AffordabilityAlternative) => void;
+}
+
+/**
+ * Said under the PTI when the server counted the existing loans' monthly payments from the
+ * total owed (the customer left the monthly figure empty): an estimate, and where to be exact.
+ */
+function EstimateNote() {
+  const { t } = useTranslation();
+  return (
+    <Text size="sm">
+      {t('offer.obligationsEstimated')}{' '}
+      <Anchor component={Link} to="/questionnaire-edit" size="sm">
+        {t('offer.addMonthlyPayments')}
+      </Anchor>
+    </Text>
+  );
 }
 
 /**
@@ -47,14 +64,21 @@ export function AffordabilityCheck({ terms, purposeId, onChoose }: Affordability
       </Text>
     );
   }
-  const { pti, limit, fits, alternatives } = quote.data.affordability;
+  const { pti, limit, fits, alternatives, obligations_estimated } = quote.data.affordability;
   const shares = { pti: formatPercent(pti ?? 0), limit: formatPercent(limit) };
+  const estimate = obligations_estimated && pti !== null && <EstimateNote />;
   if (fits) {
-    return <Text className={`${classes.result} ${classes.fits}`}>{t('offer.fits', shares)}</Text>;
+    return (
+      <Stack gap="xs" className={`${classes.result} ${classes.fits}`}>
+        <Text>{t('offer.fits', shares)}</Text>
+        {estimate}
+      </Stack>
+    );
   }
   return (
     <Stack gap="xs" className={`${classes.result} ${classes.tooHigh}`}>
       <Text>{pti === null ? t('offer.noIncome') : t('offer.tooHigh', shares)}</Text>
+      {estimate}
       {alternatives.length > 0 ? (
         <>
           <Text>{t('offer.alternatives')}</Text>

@@ -245,6 +245,39 @@ describe('the affordability check on /loan', () => {
     expect(field('ვადა (თვე)')).toHaveValue('12');
   });
 
+  it('labels a PTI counted from the total owed as an estimate, with the way to make it exact', async () => {
+    const estimated: ApiAnswer = (body) =>
+      (body as { amount: number }).amount === 2000
+        ? loanOfferFixture({
+            pti: 45.5,
+            limit: 50,
+            fits: true,
+            alternatives: [],
+            obligations_estimated: true,
+            obligations: 750,
+          })
+        : loanOfferFixture({ pti: 46, limit: 50, fits: true, alternatives: [], obligations: 400 });
+    const { user } = await renderOfferScreen('/loan', { 'POST /api/loan-offer': estimated });
+    await enterTerms(user, '2000', '12');
+    expect(
+      await screen.findByText(
+        'ეს სავარაუდო შეფასებაა: არსებული სესხების ყოველთვიური გადასახადი გამოთვლილია თქვენი ჯამური ვალდებულებებიდან.',
+        { exact: false },
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('link', {
+        name: 'ზუსტი შემოწმებისთვის მიუთითეთ ყოველთვიური გადასახადი კითხვარში',
+      }),
+    ).toHaveAttribute('href', '/questionnaire-edit');
+
+    // The customer's own monthly figure: the check is exact, and says nothing more.
+    await user.clear(field('თანხა'));
+    await user.type(field('თანხა'), '1000');
+    expect(await screen.findByText(/შემოსავლის 46,00%-ს შეადგენს/)).toBeInTheDocument();
+    expect(screen.queryByText(/სავარაუდო შეფასებაა/)).not.toBeInTheDocument();
+  });
+
   it('stays quiet when the check fails: the computed figures still show', async () => {
     const { user } = await renderOfferScreen('/loan', {
       'POST /api/loan-offer': () =>

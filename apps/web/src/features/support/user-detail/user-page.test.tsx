@@ -160,15 +160,18 @@ describe('/checking/users/{id}', () => {
     ]);
   });
 
-  it('shows the server’s message for an unknown user', async () => {
+  it('shows the not-found screen for an unknown user, with the way back to the users', async () => {
     openUser({
       [showCall]: () =>
         jsonResponse({ status: 'error', message: 'მოთხოვნილი რესურსი ვერ მოიძებნა' }, 404),
     });
-    expect(await screen.findByRole('alert')).toHaveTextContent('მოთხოვნილი რესურსი ვერ მოიძებნა');
     expect(
-      screen.getByRole('heading', { level: 1, name: 'მომხმარებლის მონაცემები' }),
+      await screen.findByRole('heading', { level: 1, name: 'გვერდი ვერ მოიძებნა' }),
     ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'მომხმარებლების სიაზე დაბრუნება' })).toHaveAttribute(
+      'href',
+      '/checking',
+    );
   });
 
   it('goes back to the table page it was opened from', async () => {

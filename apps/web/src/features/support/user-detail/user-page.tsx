@@ -1,9 +1,10 @@
 import { Anchor, Stack, Title } from '@mantine/core';
 import type { SupportUser } from '@sesxi/contract';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useSupportUser } from '../api/support-user';
 import { listHref } from '../../../shared/list/list-location';
+import { throwIfNotFound, useRecordId } from '../../../shared/page/not-found';
 import { ChecksSection } from '../../../shared/identity-checks/checks-section';
 import { FieldList } from '../../../shared/ui/field-list';
 import { LoadFailed, LoadingLine, Section } from '../../../shared/ui/page-parts';
@@ -35,9 +36,10 @@ function PersonalFields({ user }: { user: SupportUser }) {
 /** `/checking/users/{id}`: one customer's data, verification results and access history. */
 export function UserPage() {
   const { t } = useTranslation();
-  const { id = '' } = useParams();
+  const id = String(useRecordId());
   const location = useLocation();
   const shown = useSupportUser(id);
+  throwIfNotFound(shown.error);
 
   return (
     <Stack gap="xl">

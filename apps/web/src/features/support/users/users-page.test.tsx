@@ -261,6 +261,20 @@ describe('/checking', () => {
     );
   });
 
+  it('says a page past the last is not there, instead of a count beside no users, and links to the first', async () => {
+    const { user, router } = openTable('/checking?page=999&per_page=25');
+    expect(
+      await screen.findByText('გვერდი 999 არ არსებობს: სიაში სულ 2 გვერდია.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('მომხმარებლები ვერ მოიძებნა')).not.toBeInTheDocument();
+    expect(screen.queryByText(/ნაპოვნია/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'პირველ გვერდზე გადასვლა' }));
+    await vi.waitFor(() => {
+      expect(router.state.location.search).toBe('?per_page=25');
+    });
+    expect(await bodyRows()).toHaveLength(25);
+  });
+
   it('sends a customer who is not support staff to /main, without asking for the list', async () => {
     session.set(customerFixture);
     const { router, fetchMock } = renderApp('/checking/users/5');

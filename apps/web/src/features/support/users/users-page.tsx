@@ -2,6 +2,7 @@ import { Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSupportUsers } from '../api/support-users';
 import { pageSizes, useListState } from '../../../shared/list/list-state';
+import { isPastLastPage, PastLastPage } from '../../../shared/list/past-last-page';
 import { SearchField } from '../../../shared/list/search-field';
 import { searchRefusal, useLastDefined } from '../../../shared/list/search-refusal';
 import { LoadFailed, LoadingLine, TablePagination } from '../../../shared/ui/page-parts';
@@ -39,7 +40,10 @@ export function UsersPage() {
       </Group>
       {users.isPending && <LoadingLine />}
       {users.isError && !refusal && <LoadFailed error={users.error} />}
-      {shown && (
+      {shown && isPastLastPage(list.page, shown.last_page) && (
+        <PastLastPage page={list.page} lastPage={shown.last_page} />
+      )}
+      {shown && !isPastLastPage(list.page, shown.last_page) && (
         <>
           <Text aria-live="polite">
             {t(shown.total_capped ? 'support.foundMore' : 'support.found', {
