@@ -1,3 +1,4 @@
+import { Stack } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { ApplicationStepActions } from '../../features/loans/application-steps/application-step-actions';
 import {
@@ -5,6 +6,7 @@ import {
   useLoanId,
 } from '../../features/loans/application-steps/application-steps';
 import { QuestionnaireEditing } from '../../features/questionnaire/questionnaire-editing';
+import { JourneyProgress } from '../../shared/ui/journey-progress';
 
 /**
  * `/questionnaire-review/{id}`: an application's second step, the customer's questionnaire to
@@ -16,15 +18,18 @@ export function QuestionnaireReviewPage() {
   const navigate = useNavigate();
   const loanId = useLoanId();
   return (
-    <QuestionnaireEditing
-      onSaved={() => navigate(applicationSteps.consent(loanId))}
-      actions={({ submitting }) => (
-        <ApplicationStepActions
-          loanId={loanId}
-          back={applicationSteps.edit(loanId)}
-          busy={submitting}
-        />
-      )}
-    />
+    <Stack gap="lg">
+      <JourneyProgress journey="application" current="review" />
+      <QuestionnaireEditing
+        onSaved={() => navigate(applicationSteps.consent(loanId))}
+        actions={({ submitting }) => (
+          <ApplicationStepActions
+            loanId={loanId}
+            back={applicationSteps.edit(loanId)}
+            busy={submitting}
+          />
+        )}
+      />
+    </Stack>
   );
 }

@@ -9,6 +9,7 @@ import { useApiForm } from '../../../shared/api/api-form';
 import { formatTimestamp } from '../../../shared/format/date-time';
 import { ApplicationStepActions } from '../application-steps/application-step-actions';
 import { applicationSteps, useLoanId } from '../application-steps/application-steps';
+import { JourneyProgress } from '../../../shared/ui/journey-progress';
 import { QueryContent } from '../../../shared/ui/query-content';
 import { agreeToCreditInfo, type CreditConsent } from '../api/credit-info-agree';
 import { creditInfoQuery } from '../api/credit-info-show';
@@ -69,6 +70,7 @@ export function CreditInfoPage() {
   const text = useQuery(creditInfoQuery(loanId));
   return (
     <Stack gap="lg" maw={640}>
+      <JourneyProgress journey="application" current="consent" />
       <Title order={1}>{t('creditInfo.title')}</Title>
       <QueryContent query={text} loading={t('creditInfo.loading')}>
         {(data) => <CreditConsentForm loanId={loanId} text={data} />}
