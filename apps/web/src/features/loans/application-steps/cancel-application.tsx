@@ -29,11 +29,14 @@ export function CancelApplication({ loanId, withdraw = false, disabled }: Cancel
   const cancel = useMutation({
     mutationFn: cancelLoanApplication,
     onSuccess: async () => {
-      setAsking(false);
       notify({ type: 'success', text: t('loan.cancelled') });
       // The list and the open application on /main change with it.
       await queryClient.invalidateQueries({ queryKey: ['loans'] });
-      if (pathname !== '/main') await navigate('/main');
+      setAsking(false);
+      // A new location shows the notification, on /main too.
+      await navigate('/main', { replace: pathname === '/main' });
+      // The button that opened the dialog is gone: focus starts again at the page's content.
+      document.getElementById('main-content')?.focus();
     },
   });
   const label = withdraw ? t('journey.withdraw') : t('labels.cancelApplication');
