@@ -43,7 +43,7 @@ export function ApplicationStepActions({
       <Divider />
       <div>
         {loanId === undefined ? (
-          <Button component={Link} to="/main" variant="subtle" color="red.9">
+          <Button component={Link} to="/main" variant="outline" color="red.9">
             {t('labels.cancel')}
           </Button>
         ) : (
