@@ -3,6 +3,7 @@ import { newCustomer, textSentBy } from '../support/accounts.ts';
 import { expectNoAxeViolations, test } from '../support/fixtures.ts';
 import {
   applicationRows,
+  cancelApplication,
   confirmQuestionnaire,
   createApplicationThroughApi,
   expectNotification,
@@ -102,8 +103,9 @@ describe('loan applications on a phone', () => {
       months: '24 თვე',
       status: statuses.consented,
     });
+    // Consented: only identification is left, and that is where it goes on.
     await page.getByRole('link', { name: 'განაცხადის გაგრძელება' }).click();
-    await waitForPath(page, stepPaths.edit(id));
+    await waitForPath(page, stepPaths.identification(id));
   });
 
   test('cancels the application at each step', async ({ page }) => {
@@ -118,7 +120,7 @@ describe('loan applications on a phone', () => {
     for (const [index, step] of steps.entries()) {
       const id = await createApplicationThroughApi(page);
       await page.goto(step(id));
-      await page.getByRole('button', { name: 'განაცხადის გაუქმება' }).click();
+      await cancelApplication(page);
       await waitForPath(page, '/main');
       await expectNotification(page, 'success', 'განაცხადი გაუქმებულია');
       const rows = await applicationRows(page);

@@ -86,25 +86,50 @@ export interface ApplicationRow {
   status: string;
 }
 
-/** The applications table's rows on /main, newest first, read by their column headers. */
+/**
+ * The applications on /main, newest first, read by their field names: from the cards a phone
+ * shows (each field a term and its value), or from the table wider screens show.
+ */
 export async function applicationRows(page: Page): Promise<ApplicationRow[]> {
   const table = page.getByRole('table', { name: 'ჩემი განაცხადები' });
-  await table.waitFor();
-  const headers = await table.getByRole('columnheader').allTextContents();
-  const column = (cells: string[], header: string) => cells[headers.indexOf(header)] ?? '';
-  const rows = (await table.getByRole('row').all()).slice(1);
-  return Promise.all(
-    rows.map(async (row) => {
+  const cards = page.getByRole('list', { name: 'ჩემი განაცხადები' });
+  await table.or(cards).waitFor();
+  const entries: Record<string, string>[] = [];
+  if (await cards.isVisible()) {
+    for (const card of await cards.getByRole('listitem').all()) {
+      const names = await card.locator('dt').allTextContents();
+      const values = await card.locator('dd').allTextContents();
+      entries.push(Object.fromEntries(names.map((name, index) => [name, values[index] ?? ''])));
+    }
+  } else {
+    const headers = await table.getByRole('columnheader').allTextContents();
+    for (const row of (await table.getByRole('row').all()).slice(1)) {
       const cells = await row.getByRole('cell').allTextContents();
-      return {
-        amount: column(cells, 'მოთხოვნილი თანხა'),
-        months: column(cells, 'მოთხოვნილი ვადა'),
-        monthlyPayment: column(cells, 'ყოველთვიური შენატანი'),
-        effectiveRate: column(cells, 'ეფექტური განაკვეთი'),
-        status: column(cells, 'სტატუსი'),
-      };
-    }),
-  );
+      entries.push(Object.fromEntries(headers.map((name, index) => [name, cells[index] ?? ''])));
+    }
+  }
+  return entries.map((entry) => ({
+    amount: entry['მოთხოვნილი თანხა'] ?? '',
+    months: entry['მოთხოვნილი ვადა'] ?? '',
+    monthlyPayment: entry['ყოველთვიური შენატანი'] ?? '',
+    effectiveRate: entry['ეფექტური განაკვეთი'] ?? '',
+    status: entry['სტატუსი'] ?? '',
+  }));
+}
+
+/**
+ * Cancels (or withdraws) the application through its red button and the dialog that asks
+ * first: `keep` answers no first, leaving it as it is.
+ */
+export async function cancelApplication(
+  page: Page,
+  button: 'განაცხადის გაუქმება' | 'განაცხადის გამოთხოვა' = 'განაცხადის გაუქმება',
+): Promise<void> {
+  await page.getByRole('button', { name: button }).click();
+  await page
+    .getByRole('dialog', { name: button })
+    .getByRole('button', { name: 'დიახ, გააუქმეთ' })
+    .click();
 }
 
 /** The one-time notification: a success is a status, anything else an alert. */

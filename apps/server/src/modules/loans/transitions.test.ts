@@ -135,6 +135,27 @@ describe('the customer’s moves', () => {
       ['consented', 'cancelled', 'cancel'],
     ]);
   });
+  it.each(['submitted', 'under_review'] as const)(
+    'a %s application is withdrawn by its customer before a decision, who may then apply again',
+    async (status) => {
+      const { token } = await customer();
+      const id = await createLoanViaApi(app, token);
+      await setLoanStatus(app, id, status);
+      // While it is open, a second application is refused, naming it.
+      expect((await postLoanForm(app, token)).json()).toMatchObject({ loan_id: id });
+
+      const withdrawn = await cancel(token, id);
+      expect(withdrawn.statusCode).toBe(200);
+      expect(withdrawn.json()).toEqual({ status: 'success' });
+      const listed = await app.inject({ url: '/api/loans-show', headers: bearer(token) });
+      expect(listed.json()).toMatchObject({
+        loans: [{ id, loan_status: { code: 'cancelled', name: 'გაუქმებულია' } }],
+      });
+      expect((await postLoanForm(app, token)).statusCode).toBe(200);
+      // Withdrawn once: a second cancel finds nothing to cancel.
+      expect((await cancel(token, id)).statusCode).toBe(409);
+    },
+  );
 });
 
 describe('the lender’s moves', () => {

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { customerFixture, jsonResponse, type ApiAnswer } from '../../test/api-fixtures';
+import { customerFixture, jsonResponse, requestsTo, type ApiAnswer } from '../../test/api-fixtures';
 import { renderApp } from '../../test/render-app';
 import { bodyRowsOf, columnHeadersOf } from '../../test/table';
 import { session } from '../../shared/session/session';
@@ -74,15 +74,94 @@ describe('/main', () => {
     });
   });
 
-  it('offers a new application', async () => {
-    renderMain();
+  it('offers a new application when none is open', async () => {
+    renderMain(() =>
+      jsonResponse({ status: 'success', loans: loans.filter((loan) => loan.id !== 5) }),
+    );
     expect(await screen.findByRole('link', { name: 'ახალი განაცხადი' })).toHaveAttribute(
       'href',
       '/loan',
     );
+    expect(screen.queryByRole('region', { name: 'მიმდინარე განაცხადი' })).not.toBeInTheDocument();
   });
 
-  it('lists the applications newest first, in lari, with their monthly payment and effective rate, and a way to go on with an open one', async () => {
+  it('offers the open application instead of a new one, to continue at its step', async () => {
+    renderMain();
+    const open = await screen.findByRole('region', { name: 'მიმდინარე განაცხადი' });
+    expect(open).toHaveTextContent('განაცხადი №5: 12 500,50 ₾, 24 თვე');
+    expect(open).toHaveTextContent('სტატუსი: თანხმობა მიცემულია');
+    expect(within(open).getByRole('link', { name: 'განაცხადის გაგრძელება' })).toHaveAttribute(
+      'href',
+      '/credit-info/5/identification',
+    );
+    expect(within(open).getByRole('button', { name: 'განაცხადის გაუქმება' })).toBeEnabled();
+    expect(screen.queryByRole('link', { name: 'ახალი განაცხადი' })).not.toBeInTheDocument();
+  });
+
+  it('continues a draft at its questionnaire review', async () => {
+    renderMain(() =>
+      jsonResponse({
+        status: 'success',
+        loans: [{ ...loans[1], loan_status: { code: 'draft', name: 'დრაფტი' } }],
+      }),
+    );
+    const open = await screen.findByRole('region', { name: 'მიმდინარე განაცხადი' });
+    expect(within(open).getByRole('link', { name: 'განაცხადის გაგრძელება' })).toHaveAttribute(
+      'href',
+      '/questionnaire-review/5',
+    );
+  });
+
+  it.each([
+    ['submitted', 'გაგზავნილი'],
+    ['under_review', 'განხილვაშია'],
+  ])(
+    'lets a %s application be withdrawn after a confirmation, then offers a new one',
+    async (code, name) => {
+      const submitted = { ...loans[1], loan_status: { code, name } };
+      let cancelled = false;
+      session.set(customerFixture);
+      const { user, fetchMock } = renderApp('/main', {
+        'GET /api/loans-show': () =>
+          jsonResponse({
+            status: 'success',
+            loans: [
+              cancelled
+                ? { ...submitted, loan_status: { code: 'cancelled', name: 'გაუქმებული' } }
+                : submitted,
+            ],
+          }),
+        'POST /api/credit-info/5/cancel': () => {
+          cancelled = true;
+          return jsonResponse({ status: 'success' });
+        },
+      });
+      const open = await screen.findByRole('region', { name: 'მიმდინარე განაცხადი' });
+      expect(open).toHaveTextContent(`სტატუსი: ${name}`);
+      expect(within(open).queryByRole('link', { name: 'განაცხადის გაგრძელება' })).toBeNull();
+      expect(screen.queryByRole('link', { name: 'ახალი განაცხადი' })).not.toBeInTheDocument();
+
+      await user.click(within(open).getByRole('button', { name: 'განაცხადის გამოთხოვა' }));
+      const asked = await screen.findByRole('dialog', { name: 'განაცხადის გამოთხოვა' });
+      expect(asked).toHaveTextContent('ის განხილვიდან მოიხსნება და გაუქმდება');
+      await user.click(within(asked).getByRole('button', { name: 'არა, განაცხადი დარჩეს' }));
+      await vi.waitFor(() => {
+        expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      });
+      expect(requestsTo(fetchMock, 'POST /api/credit-info/5/cancel')).toEqual([]);
+
+      await user.click(within(open).getByRole('button', { name: 'განაცხადის გამოთხოვა' }));
+      await user.click(
+        within(await screen.findByRole('dialog')).getByRole('button', { name: 'დიახ, გააუქმეთ' }),
+      );
+      expect(await screen.findByRole('status')).toHaveTextContent('განაცხადი გაუქმებულია');
+      expect(await screen.findByRole('link', { name: 'ახალი განაცხადი' })).toBeInTheDocument();
+      expect(screen.queryByRole('region', { name: 'მიმდინარე განაცხადი' })).toBeNull();
+      expect(requestsTo(fetchMock, 'POST /api/credit-info/5/cancel')).toHaveLength(1);
+    },
+  );
+
+  it('lists the applications newest first, in lari, with their monthly payment and effective rate', async () => {
     renderMain();
     const table = await screen.findByRole('table', { name: 'ჩემი განაცხადები' });
     expect(columnHeadersOf(table)).toEqual([
@@ -92,7 +171,6 @@ describe('/main', () => {
       'ყოველთვიური შენატანი',
       'ეფექტური განაკვეთი',
       'სტატუსი',
-      'მოქმედებები',
     ]);
     expect(bodyRowsOf(table)).toEqual([
       [
@@ -102,22 +180,32 @@ describe('/main', () => {
         `700,80${nbsp}₾`,
         '28,90%',
         'თანხმობა მიცემულია',
-        'განაცხადის გაგრძელება',
       ],
-      [
-        '2026-10-15 11:00',
-        `3000,00${nbsp}₾`,
-        '12 თვე',
-        `290,10${nbsp}₾`,
-        '30,20%',
-        'დამტკიცებული',
-        '',
-      ],
-      ['2026-10-01 09:15', `800,00${nbsp}₾`, '6 თვე', `150,20${nbsp}₾`, '31,40%', 'გაუქმებული', ''],
+      ['2026-10-15 11:00', `3000,00${nbsp}₾`, '12 თვე', `290,10${nbsp}₾`, '30,20%', 'დამტკიცებული'],
+      ['2026-10-01 09:15', `800,00${nbsp}₾`, '6 თვე', `150,20${nbsp}₾`, '31,40%', 'გაუქმებული'],
     ]);
-    expect(within(table).getByRole('link', { name: 'განაცხადის გაგრძელება' })).toHaveAttribute(
-      'href',
-      '/loan-edit/5',
+  });
+
+  it('shows the same applications as cards for a phone, each field named', async () => {
+    renderMain();
+    const cards = await screen.findByRole('list', { name: 'ჩემი განაცხადები' });
+    const items = within(cards).getAllByRole('listitem');
+    expect(items).toHaveLength(3);
+    const fieldsOf = (item: HTMLElement) =>
+      within(item)
+        .getAllByRole('term')
+        .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+    expect(fieldsOf(items[0] as HTMLElement)).toEqual([
+      ['განაცხადის თარიღი', '2026-11-20 18:40'],
+      ['მოთხოვნილი თანხა', `12${nbsp}500,50${nbsp}₾`],
+      ['მოთხოვნილი ვადა', '24 თვე'],
+      ['ყოველთვიური შენატანი', `700,80${nbsp}₾`],
+      ['ეფექტური განაკვეთი', '28,90%'],
+      ['სტატუსი', 'თანხმობა მიცემულია'],
+    ]);
+    // Cards below 768 px, the table from there: each wrapper is hidden by its own media query.
+    expect(cards.parentElement?.className).not.toBe(
+      screen.getByRole('table', { name: 'ჩემი განაცხადები' }).closest('div[class]')?.className,
     );
   });
 

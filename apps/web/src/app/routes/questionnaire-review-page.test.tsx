@@ -66,6 +66,7 @@ describe('/questionnaire-review/{id}', () => {
     const { user, fetchMock, router } = renderReview();
     await screen.findByLabelText('ხელფასი');
     await user.click(screen.getByRole('button', { name: 'განაცხადის გაუქმება' }));
+    await user.click(await screen.findByRole('button', { name: 'დიახ, გააუქმეთ' }));
     await vi.waitFor(() => {
       expect(router.state.location.pathname).toBe('/main');
     });

@@ -1,3 +1,4 @@
+import { Stack } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { ApplicationStepActions } from '../../features/loans/application-steps/application-step-actions';
 import {
@@ -6,6 +7,7 @@ import {
 } from '../../features/loans/application-steps/application-steps';
 import { useApplicationFound } from '../../features/loans/api/credit-info-show';
 import { QuestionnaireEditing } from '../../features/questionnaire/questionnaire-editing';
+import { JourneyProgress } from '../../shared/ui/journey-progress';
 
 /**
  * `/questionnaire-review/{id}`: an application's second step, the customer's questionnaire to
@@ -18,15 +20,18 @@ export function QuestionnaireReviewPage() {
   const loanId = useLoanId();
   useApplicationFound(loanId);
   return (
-    <QuestionnaireEditing
-      onSaved={() => navigate(applicationSteps.consent(loanId))}
-      actions={({ submitting }) => (
-        <ApplicationStepActions
-          loanId={loanId}
-          back={applicationSteps.edit(loanId)}
-          busy={submitting}
-        />
-      )}
-    />
+    <Stack gap="lg">
+      <JourneyProgress journey="application" current="review" />
+      <QuestionnaireEditing
+        onSaved={() => navigate(applicationSteps.consent(loanId))}
+        actions={({ submitting }) => (
+          <ApplicationStepActions
+            loanId={loanId}
+            back={applicationSteps.edit(loanId)}
+            busy={submitting}
+          />
+        )}
+      />
+    </Stack>
   );
 }

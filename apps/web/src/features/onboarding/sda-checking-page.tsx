@@ -9,6 +9,7 @@ import { formatTimestamp } from '../../shared/format/date-time';
 import { notify } from '../../shared/notifications/notification-store';
 import { session } from '../../shared/session/session';
 import { GeorgianText } from '../../shared/ui/georgian-text';
+import { JourneyProgress } from '../../shared/ui/journey-progress';
 import { sendSdaConsent, useSdaInfo } from './api/sda-checking';
 
 /** The consent form under the check's wording. */
@@ -93,6 +94,7 @@ export function SdaCheckingPage() {
   const info = useSdaInfo();
   return (
     <Stack gap="lg" maw={640}>
+      <JourneyProgress journey="onboarding" current="sda" />
       <Title order={1}>{t('sda.title')}</Title>
       {info.isError ? (
         <Alert color="red" variant="light" role="alert">

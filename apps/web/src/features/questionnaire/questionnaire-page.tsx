@@ -1,6 +1,7 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { JourneyProgress } from '../../shared/ui/journey-progress';
 import { QuestionnaireData } from './questionnaire-data';
 import { QuestionnaireForm } from './questionnaire-form';
 
@@ -10,6 +11,7 @@ export function QuestionnairePage() {
   const navigate = useNavigate();
   return (
     <Stack gap="lg" maw={560}>
+      <JourneyProgress journey="onboarding" current="questionnaire" />
       <Title order={1}>{t('questionnaire.title')}</Title>
       <Text>{t('questionnaire.intro')}</Text>
       <QuestionnaireData prefill={false}>

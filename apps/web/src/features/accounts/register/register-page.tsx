@@ -2,6 +2,7 @@ import { Alert, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ssoToken } from '../../../shared/sso/sso-token';
+import { JourneyProgress } from '../../../shared/ui/journey-progress';
 import { useRegisterForm } from '../api/register-form';
 import { useSsoUserInfo, type SsoIdentity } from '../api/sso-user-info';
 import { AlreadyRegistered } from './already-registered';
@@ -43,6 +44,10 @@ export function RegisterPage() {
 
   return (
     <Stack gap="lg" maw={480}>
+      <JourneyProgress
+        journey="onboarding"
+        current={token === null || info.isError ? 'sso' : 'details'}
+      />
       <Title order={1}>{t('account.register')}</Title>
       {step}
     </Stack>

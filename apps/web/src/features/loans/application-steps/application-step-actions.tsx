@@ -1,11 +1,9 @@
-import { Button, Group, Stack } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
+import '@mantine/core/styles/Divider.layer.css';
+import { Button, Divider, Group, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
-import { notify } from '../../../shared/notifications/notification-store';
-import { ErrorAlert } from '../../../shared/ui/error-alert';
-import { cancelLoanApplication } from '../api/loan-cancel';
+import { Link } from 'react-router';
+import { CancelApplication } from './cancel-application';
 
 interface ApplicationStepActionsProps {
   /** The application the step belongs to; a new one has none yet, and cancel only leaves. */
@@ -19,8 +17,9 @@ interface ApplicationStepActionsProps {
 }
 
 /**
- * The buttons under every application step: back one step, cancel the application (which
- * tells the customer and goes to /main) and the step's main action.
+ * The buttons under every application step: back one step and the step's main action side by
+ * side; below a rule, apart from them, cancelling the application (red, and only after a
+ * confirmation, see ./cancel-application).
  */
 export function ApplicationStepActions({
   loanId,
@@ -29,46 +28,28 @@ export function ApplicationStepActions({
   children,
 }: ApplicationStepActionsProps) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const cancel = useMutation({
-    mutationFn: cancelLoanApplication,
-    onSuccess: async () => {
-      notify({ type: 'success', text: t('loan.cancelled') });
-      await navigate('/main');
-    },
-  });
   return (
-    <Stack gap="sm">
-      <ErrorAlert message={cancel.error?.message} />
+    <Stack gap="md">
       <Group gap="sm" justify="space-between">
-        <Group gap="sm">
-          <Button component={Link} to={back} variant="default">
-            {t('labels.back')}
-          </Button>
-          {loanId === undefined ? (
-            <Button component={Link} to="/main" variant="default">
-              {t('labels.cancel')}
-            </Button>
-          ) : (
-            <Button
-              type="button"
-              variant="default"
-              loading={cancel.isPending}
-              disabled={busy}
-              onClick={() => {
-                cancel.mutate(loanId);
-              }}
-            >
-              {t('labels.cancelApplication')}
-            </Button>
-          )}
-        </Group>
+        <Button component={Link} to={back} variant="default">
+          {t('labels.back')}
+        </Button>
         {children ?? (
-          <Button type="submit" loading={busy} disabled={cancel.isPending}>
+          <Button type="submit" loading={busy}>
             {t('labels.continue')}
           </Button>
         )}
       </Group>
+      <Divider />
+      <div>
+        {loanId === undefined ? (
+          <Button component={Link} to="/main" variant="outline" color="red.9">
+            {t('labels.cancel')}
+          </Button>
+        ) : (
+          <CancelApplication loanId={loanId} disabled={busy} />
+        )}
+      </div>
     </Stack>
   );
 }

@@ -1,47 +1,83 @@
-import '@mantine/core/styles/VisuallyHidden.layer.css';
-import { Anchor, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import type { LoanListItem, LoanStatusCode } from '@sesxi/contract';
+import '@mantine/core/styles/Paper.layer.css';
+import { Paper, Stack, Table, Text, Title } from '@mantine/core';
+import type { LoanListItem } from '@sesxi/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { formatMoney } from '../../../shared/format/money';
 import { formatPercent } from '../../../shared/format/percent';
-import { applicationSteps } from '../application-steps/application-steps';
 import { QueryContent } from '../../../shared/ui/query-content';
 import { ScrollableTable } from '../../../shared/ui/scrollable-table';
 import { loansShowQuery } from '../api/loans-show';
 import { DecisionSummary } from './decision-summary';
+import classes from './applications.module.css';
 
-/** An application the customer can still go on with (the server allows editing until submitted). */
-const open: readonly LoanStatusCode[] = ['draft', 'consented'];
-
-function ApplicationRows({ loans }: { loans: LoanListItem[] }) {
+/** One application's fields in the list's order, as [header, value]. */
+function useFieldsOf(): (loan: LoanListItem) => [string, ReactNode][] {
   const { t } = useTranslation();
-  return loans.map((loan) => (
-    <Table.Tr key={loan.id}>
-      {/* YYYY-MM-DD HH:mm: the seconds say nothing to the customer. */}
-      <Table.Td>{loan.created_at.slice(0, 16)}</Table.Td>
-      <Table.Td>{formatMoney(loan.amount)}</Table.Td>
-      <Table.Td>{t('main.months', { count: loan.months })}</Table.Td>
-      <Table.Td>{formatMoney(loan.monthly_payment)}</Table.Td>
-      <Table.Td>{formatPercent(loan.effective_rate)}</Table.Td>
-      <Table.Td>
+  return (loan) => [
+    // YYYY-MM-DD HH:mm: the seconds say nothing to the customer.
+    [t('labels.applicationDate'), loan.created_at.slice(0, 16)],
+    [t('labels.requestedAmount'), formatMoney(loan.amount)],
+    [t('labels.requestedTerm'), t('main.months', { count: loan.months })],
+    [t('main.monthlyPayment'), formatMoney(loan.monthly_payment)],
+    [t('main.effectiveRate'), formatPercent(loan.effective_rate)],
+    [
+      t('labels.status'),
+      <>
         {loan.loan_status.name}
         <DecisionSummary decision={loan.decision} />
-      </Table.Td>
-      <Table.Td>
-        {open.includes(loan.loan_status.code) && (
-          <Anchor component={Link} to={applicationSteps.edit(loan.id)}>
-            {t('main.continueApplication')}
-          </Anchor>
-        )}
-      </Table.Td>
-    </Table.Tr>
-  ));
+      </>,
+    ],
+  ];
 }
 
-/** /main's list of the customer's applications, newest first. */
+/** From 768 px: a table, one row an application. */
+function ApplicationRows({ loans, busy }: { loans: LoanListItem[]; busy: boolean }) {
+  const { t } = useTranslation();
+  const fieldsOf = useFieldsOf();
+  const headers = fieldsOf(loans[0] as LoanListItem).map(([header]) => header);
+  return (
+    <ScrollableTable label={t('main.applications')} minWidth={720} busy={busy} columns={headers}>
+      {loans.map((loan) => (
+        <Table.Tr key={loan.id}>
+          {fieldsOf(loan).map(([header, value]) => (
+            <Table.Td key={header}>{value}</Table.Td>
+          ))}
+        </Table.Tr>
+      ))}
+    </ScrollableTable>
+  );
+}
+
+/** On a phone: a card per application, its fields one under another, nothing to scroll sideways. */
+function ApplicationCards({ loans, busy }: { loans: LoanListItem[]; busy: boolean }) {
+  const { t } = useTranslation();
+  const fieldsOf = useFieldsOf();
+  return (
+    <ul
+      className={classes.cards}
+      aria-label={t('main.applications')}
+      aria-busy={busy}
+      style={{ opacity: busy ? 0.6 : 1 }}
+    >
+      {loans.map((loan) => (
+        <Paper component="li" key={loan.id} withBorder p="sm">
+          <dl className={classes.fields}>
+            {fieldsOf(loan).map(([header, value]) => (
+              <div key={header} className={classes.field}>
+                <dt>{header}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </Paper>
+      ))}
+    </ul>
+  );
+}
+
+/** /main's list of the customer's applications, newest first: cards on a phone, a table wider. */
 export function ApplicationsTable() {
   const { t } = useTranslation();
   const titleId = useId();
@@ -56,22 +92,14 @@ export function ApplicationsTable() {
           data.length === 0 ? (
             <Text>{t('main.noApplications')}</Text>
           ) : (
-            <ScrollableTable
-              label={t('main.applications')}
-              minWidth={720}
-              busy={loans.isFetching}
-              columns={[
-                t('labels.applicationDate'),
-                t('labels.requestedAmount'),
-                t('labels.requestedTerm'),
-                t('main.monthlyPayment'),
-                t('main.effectiveRate'),
-                t('labels.status'),
-                <VisuallyHidden>{t('main.actions')}</VisuallyHidden>,
-              ]}
-            >
-              <ApplicationRows loans={data} />
-            </ScrollableTable>
+            <>
+              <div className={classes.phoneOnly}>
+                <ApplicationCards loans={data} busy={loans.isFetching} />
+              </div>
+              <div className={classes.wideOnly}>
+                <ApplicationRows loans={data} busy={loans.isFetching} />
+              </div>
+            </>
           )
         }
       </QueryContent>

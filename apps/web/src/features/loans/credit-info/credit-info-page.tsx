@@ -9,6 +9,7 @@ import { useApiForm } from '../../../shared/api/api-form';
 import { formatDateTime, formatTimestamp } from '../../../shared/format/date-time';
 import { ApplicationStepActions } from '../application-steps/application-step-actions';
 import { applicationSteps, useLoanId } from '../application-steps/application-steps';
+import { JourneyProgress } from '../../../shared/ui/journey-progress';
 import { QueryContent } from '../../../shared/ui/query-content';
 import { agreeToCreditInfo, type CreditConsent } from '../api/credit-info-agree';
 import { creditInfoKey, creditInfoQuery, type CreditInfo } from '../api/credit-info-show';
@@ -88,6 +89,7 @@ export function CreditInfoPage() {
   const consent = useQuery(creditInfoQuery(loanId));
   return (
     <Stack gap="lg" maw={640}>
+      <JourneyProgress journey="application" current="consent" />
       <Title order={1}>{t('creditInfo.title')}</Title>
       <QueryContent query={consent} loading={t('creditInfo.loading')}>
         {(info) => <CreditConsentForm loanId={loanId} info={info} />}

@@ -6,6 +6,7 @@ import { ApplicationStepActions } from '../application-steps/application-step-ac
 import { applicationSteps, useLoanId } from '../application-steps/application-steps';
 import { useStartSso } from '../../../shared/sso/sso-initiate';
 import { ErrorAlert } from '../../../shared/ui/error-alert';
+import { JourneyProgress } from '../../../shared/ui/journey-progress';
 
 /**
  * `/credit-info/{id}/identification/{status?}`: the last step. Single sign-on proves who
@@ -24,6 +25,7 @@ export function IdentificationPage() {
   }, [sso.errorMessage]);
   return (
     <Stack gap="lg" maw={640}>
+      <JourneyProgress journey="application" current="identification" />
       <Title order={1}>{t('labels.identification')}</Title>
       <Text>{t('identification.text')}</Text>
       <Text>{t('identification.withdrawal')}</Text>

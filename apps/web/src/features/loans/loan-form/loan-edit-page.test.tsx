@@ -61,6 +61,7 @@ describe('/loan-edit/{id}', () => {
   it('cancels the application: the notification on /main', async () => {
     const { user, fetchMock, router } = renderLoanScreen('/loan-edit/4');
     await user.click(await screen.findByRole('button', { name: 'განაცხადის გაუქმება' }));
+    await user.click(await screen.findByRole('button', { name: 'დიახ, გააუქმეთ' }));
     await vi.waitFor(() => {
       expect(router.state.location.pathname).toBe('/main');
     });

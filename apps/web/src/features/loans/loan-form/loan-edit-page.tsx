@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ApplicationStepActions } from '../application-steps/application-step-actions';
 import { applicationSteps, useLoanId } from '../application-steps/application-steps';
+import { JourneyProgress } from '../../../shared/ui/journey-progress';
 import { QueryContent } from '../../../shared/ui/query-content';
 import { loanEditShowKey, loanEditShowQuery } from '../api/loan-edit-show';
 import { saveLoanEdit } from '../api/loan-edit-save';
@@ -23,6 +24,7 @@ export function LoanEditPage() {
   const edit = useQuery(loanEditShowQuery(id));
   return (
     <Stack gap="lg" className={classes.page}>
+      <JourneyProgress journey="application" current="loan" />
       <Title order={1}>{t('loan.editTitle')}</Title>
       <QueryContent query={edit} loading={t('loan.loading')}>
         {({ loan, ...options }) =>

@@ -9,7 +9,6 @@ import { Link } from 'react-router';
 import { useApiForm } from '../../../shared/api/api-form';
 import { ApiError } from '../../../shared/api/api-error';
 import { amountInputText, parseGeorgianNumber } from '../../../shared/format/number-input';
-import { applicationSteps } from '../application-steps/application-steps';
 import type { LoanUpload } from '../api/loan-form-data';
 import type { LoanFormOptions } from '../api/loan-options';
 import { ErrorAlert } from '../../../shared/ui/error-alert';
@@ -152,7 +151,7 @@ export function LoanForm({ options, loan, send, onSaved, actions }: LoanFormProp
         {openApplication && (
           <Alert color="red" variant="light" role="alert">
             {openApplication.message}{' '}
-            <Anchor component={Link} to={applicationSteps.edit(openApplication.loanId)}>
+            <Anchor component={Link} to="/main">
               {t('loan.openApplication')}
             </Anchor>
           </Alert>

@@ -1,5 +1,5 @@
 import { bankStatementMaxBytes } from '@sesxi/contract';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fieldErrors, formDataSentTo, jsonResponse, requestsTo } from '../../../test/api-fixtures';
 import { mockXhr } from '../../../test/xhr-fixtures';
@@ -179,9 +179,55 @@ describe('/loan', () => {
     await fillIn(user);
     await user.click(continueButton());
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    // /main offers it at its step, or to withdraw it if it is sent already.
     expect(screen.getByRole('link', { name: 'მიმდინარე განაცხადის გახსნა' })).toHaveAttribute(
       'href',
-      '/loan-edit/4',
+      '/main',
     );
   });
+
+  it('says where the application starts: the first of four steps', async () => {
+    renderLoanScreen('/loan');
+    await screen.findByLabelText('თანხა');
+    const steps = screen.getByRole('list', { name: 'განაცხადის ეტაპები' });
+    expect(within(steps).getAllByRole('listitem')[0]).toHaveAttribute('aria-current', 'step');
+    expect(within(steps).getAllByRole('listitem')[0]).toHaveTextContent('თანხა და ვადა');
+  });
+
+  it.each([
+    ['submitted', 'გაგზავნილი', 'განაცხადის გამოთხოვა'],
+    ['consented', 'თანხმობა მიცემულია', 'განაცხადის გაუქმება'],
+  ])(
+    'offers the open %s application instead of a form to fill in for nothing',
+    async (code, name, cancelLabel) => {
+      renderLoanScreen('/loan', {
+        'GET /api/loans-show': () =>
+          jsonResponse({
+            status: 'success',
+            loans: [
+              {
+                id: 4,
+                created_at: '2026-11-22 12:00:00',
+                amount: 1500.5,
+                months: 12,
+                monthly_payment: 140.1,
+                effective_rate: 30.5,
+                loan_status: { code, name },
+              },
+            ],
+          }),
+      });
+      expect(
+        await screen.findByText(
+          'თქვენ უკვე გაქვთ მიმდინარე განაცხადი, ამიტომ ახლის შევსება ჯერ შეუძლებელია.',
+        ),
+      ).toBeInTheDocument();
+      const open = screen.getByRole('region', { name: 'მიმდინარე განაცხადი' });
+      expect(open).toHaveTextContent(`სტატუსი: ${name}`);
+      expect(within(open).getByRole('button', { name: cancelLabel })).toBeEnabled();
+      expect(screen.queryByLabelText('თანხა')).not.toBeInTheDocument();
+      expect(screen.queryByLabelText('საბანკო ამონაწერი')).not.toBeInTheDocument();
+      expect(screen.queryByRole('list', { name: 'განაცხადის ეტაპები' })).not.toBeInTheDocument();
+    },
+  );
 });

@@ -39,7 +39,8 @@ const tetriOf = (text: string | null) =>
  */
 async function renderOfferScreen(path: string, answers: Record<string, ApiAnswer> = {}) {
   const view = renderLoanScreen(path, answers);
-  await screen.findByLabelText('თანხა');
+  // The first render loads the route's chunk: slow on a busy machine.
+  await screen.findByLabelText('თანხა', {}, { timeout: 5000 });
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(new Date('2027-01-15T08:00:00Z'));
   return view;

@@ -1,0 +1,68 @@
+import '@mantine/core/styles/Overlay.layer.css';
+import '@mantine/core/styles/ModalBase.layer.css';
+import '@mantine/core/styles/Modal.layer.css';
+import '@mantine/core/styles/Paper.layer.css';
+import { Button, Group, Modal, Stack } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from './error-alert';
+
+interface ConfirmDialogProps {
+  opened: boolean;
+  title: string;
+  /** What will happen, in words. */
+  children: ReactNode;
+  confirmLabel: string;
+  /** The button that leaves things as they are. */
+  keepLabel: string;
+  /** The confirm button in red: the action cannot be taken back. */
+  destructive?: boolean;
+  busy: boolean;
+  /** Why the action failed, in the server's words; the dialog stays open. */
+  error?: string | undefined;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
+/**
+ * Asks once more before an action that cannot be taken back. Focus starts on the button that
+ * keeps things as they are (Enter never destroys by accident) and returns to the button that
+ * opened the dialog when it closes.
+ */
+export function ConfirmDialog({
+  opened,
+  title,
+  children,
+  confirmLabel,
+  keepLabel,
+  destructive = false,
+  busy,
+  error,
+  onConfirm,
+  onClose,
+}: ConfirmDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      opened={opened}
+      onClose={busy ? () => undefined : onClose}
+      title={title}
+      closeButtonProps={{ 'aria-label': t('journey.closeDialog') }}
+      // Mantine renders the dialog's title bar as <header>: a second banner landmark otherwise.
+      attributes={{ header: { role: 'none' } }}
+    >
+      <Stack gap="lg">
+        {children}
+        <ErrorAlert message={error} />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} disabled={busy} data-autofocus>
+            {keepLabel}
+          </Button>
+          <Button color={destructive ? 'red.9' : undefined} loading={busy} onClick={onConfirm}>
+            {confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
