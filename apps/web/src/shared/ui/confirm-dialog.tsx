@@ -15,8 +15,8 @@ interface ConfirmDialogProps {
   confirmLabel: string;
   /** The button that leaves things as they are. */
   keepLabel: string;
-  /** The confirm button in red: the action cannot be taken back. */
-  destructive?: boolean;
+  /** The confirm button's colour: `red.9` for an action that cannot be taken back. */
+  confirmColor?: string;
   busy: boolean;
   /** Why the action failed, in the server's words; the dialog stays open. */
   error?: string | undefined;
@@ -35,7 +35,7 @@ export function ConfirmDialog({
   children,
   confirmLabel,
   keepLabel,
-  destructive = false,
+  confirmColor,
   busy,
   error,
   onConfirm,
@@ -58,7 +58,7 @@ export function ConfirmDialog({
           <Button variant="default" onClick={onClose} disabled={busy} data-autofocus>
             {keepLabel}
           </Button>
-          <Button color={destructive ? 'red.9' : undefined} loading={busy} onClick={onConfirm}>
+          <Button color={confirmColor} loading={busy} onClick={onConfirm}>
             {confirmLabel}
           </Button>
         </Group>

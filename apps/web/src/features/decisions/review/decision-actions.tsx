@@ -13,6 +13,7 @@ import { amountInputText, parseGeorgianNumber } from '../../../shared/format/num
 import { formatPercent } from '../../../shared/format/percent';
 import { notify } from '../../../shared/notifications/notification-store';
 import { MoneyInput } from '../../../shared/ui/money-input';
+import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { Section } from '../../../shared/ui/page-parts';
 import {
   approveApplication,
@@ -21,7 +22,6 @@ import {
   rejectionReasonsQuery,
   takeReview,
 } from '../api/decisions';
-import { ConfirmDialog } from './confirm-dialog';
 import { personName, type Review } from './review-types';
 
 /** A refusal the page answers by reloading: someone else acted first (409), or may not (403). */
@@ -83,7 +83,7 @@ function useConfirmedDecision<Sent>({
         if (pending !== null) void confirm(pending);
       },
       onClose: () => {
-        if (!busy) setPending(null);
+        setPending(null);
       },
     },
   };
@@ -202,17 +202,19 @@ function ApproveForm({ review, onChanged, onConflict }: ActionProps) {
         <ConfirmDialog
           {...decision.dialog}
           title={t('decisions.approveTitle')}
-          question={
-            decision.pending
-              ? t('decisions.approveQuestion', {
-                  amount: formatMoney(decision.pending.amount),
-                  months: decision.pending.months,
-                })
-              : ''
-          }
           confirmLabel={t('decisions.yesApprove')}
-          color="teal.9"
-        />
+          confirmColor="teal.9"
+          keepLabel={t('labels.cancel')}
+        >
+          {decision.pending && (
+            <Text>
+              {t('decisions.approveQuestion', {
+                amount: formatMoney(decision.pending.amount),
+                months: decision.pending.months,
+              })}
+            </Text>
+          )}
+        </ConfirmDialog>
       </Stack>
     </form>
   );
@@ -300,10 +302,12 @@ function RejectForm({ review, onChanged, onConflict }: ActionProps) {
         <ConfirmDialog
           {...decision.dialog}
           title={t('decisions.rejectTitle')}
-          question={t('decisions.rejectQuestion')}
           confirmLabel={t('decisions.yesReject')}
-          color="red.9"
-        />
+          confirmColor="red.9"
+          keepLabel={t('labels.cancel')}
+        >
+          <Text>{t('decisions.rejectQuestion')}</Text>
+        </ConfirmDialog>
       </Stack>
     </form>
   );
@@ -343,19 +347,23 @@ function ConfirmApproval({ review, onChanged, onConflict }: ActionProps) {
       <ConfirmDialog
         opened={opened}
         title={t('decisions.confirmTitle')}
-        question={t('decisions.confirmQuestion', {
-          amount: formatMoney(decision.amount ?? 0),
-          months: decision.months ?? 0,
-          officer: personName(decision.officer),
-        })}
         confirmLabel={t('decisions.yesConfirm')}
-        color="teal.9"
+        confirmColor="teal.9"
+        keepLabel={t('labels.cancel')}
         busy={busy}
         onConfirm={() => void send()}
         onClose={() => {
-          if (!busy) setOpened(false);
+          setOpened(false);
         }}
-      />
+      >
+        <Text>
+          {t('decisions.confirmQuestion', {
+            amount: formatMoney(decision.amount ?? 0),
+            months: decision.months ?? 0,
+            officer: personName(decision.officer),
+          })}
+        </Text>
+      </ConfirmDialog>
     </div>
   );
 }

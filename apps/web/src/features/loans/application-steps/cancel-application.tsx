@@ -59,7 +59,7 @@ export function CancelApplication({ loanId, withdraw = false, disabled }: Cancel
         title={label}
         confirmLabel={t('journey.confirmCancel')}
         keepLabel={t('journey.keepApplication')}
-        destructive
+        confirmColor="red.9"
         busy={cancel.isPending}
         error={cancel.error?.message}
         onConfirm={() => {
