@@ -37,7 +37,6 @@ import { useTranslation } from 'react-i18next';
 import { apiRequest, apiUpload } from '../../../shared/api/api-client';
 import { ContentHtml } from '../../../shared/content/content-html';
 import { contentQuery, contentQueryKey } from '../../../shared/content/content-query';
-import { notify } from '../../../shared/notifications/notification-store';
 import { ErrorAlert } from '../../../shared/ui/error-alert';
 import { Video } from './video-node';
 import classes from './content-editor.module.css';
@@ -165,6 +164,45 @@ function Toolbar({
   );
 }
 
+function LinkForm({
+  initial,
+  onClose,
+  onSave,
+}: {
+  initial: string;
+  onClose: () => void;
+  onSave: (url: string) => void;
+}) {
+  const { t } = useTranslation();
+  const [url, setUrl] = useState(initial);
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSave(url.trim());
+      }}
+    >
+      <Stack>
+        <TextInput
+          label={t('contentEditor.linkUrl')}
+          value={url}
+          onChange={(event) => {
+            setUrl(event.currentTarget.value);
+          }}
+          data-autofocus
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('contentEditor.cancel')}
+          </Button>
+          <Button type="submit">{t('contentEditor.insert')}</Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** The link's address; the form mounts with the dialog, so it starts from the link's own. */
 function LinkDialog({
   opened,
   initial,
@@ -177,10 +215,6 @@ function LinkDialog({
   onSave: (url: string) => void;
 }) {
   const { t } = useTranslation();
-  const [url, setUrl] = useState(initial);
-  useEffect(() => {
-    if (opened) setUrl(initial);
-  }, [opened, initial]);
   return (
     <Modal
       opened={opened}
@@ -189,29 +223,7 @@ function LinkDialog({
       closeButtonProps={{ 'aria-label': t('contentEditor.cancel') }}
       attributes={{ header: { role: 'none' } }}
     >
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          onSave(url.trim());
-        }}
-      >
-        <Stack>
-          <TextInput
-            label={t('contentEditor.linkUrl')}
-            value={url}
-            onChange={(event) => {
-              setUrl(event.currentTarget.value);
-            }}
-            data-autofocus
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('contentEditor.cancel')}
-            </Button>
-            <Button type="submit">{t('contentEditor.insert')}</Button>
-          </Group>
-        </Stack>
-      </form>
+      <LinkForm initial={initial} onClose={onClose} onSave={onSave} />
     </Modal>
   );
 }
@@ -291,7 +303,6 @@ export function ContentEditorPage() {
   const editorLabelId = useId();
   const [key, setKey] = useState<ContentKey>('claims');
   const [locale, setLocale] = useState<Locale>('ka');
-  const [html, setHtml] = useState('');
   const [dialog, setDialog] = useState<'link' | 'video' | 'publish' | null>(null);
   const current = useQuery(contentQuery(key, locale));
 
@@ -312,21 +323,18 @@ export function ContentEditorPage() {
       Video,
     ],
     content: '',
+    // The toolbar's pressed states and the preview follow every change.
     shouldRerenderOnTransaction: true,
     editorProps: {
       attributes: { 'aria-labelledby': editorLabelId, 'aria-multiline': 'true', role: 'textbox' },
     },
-    onUpdate: ({ editor: updated }) => {
-      setHtml(updated.getHTML());
-    },
   });
+  const html = editor.getHTML();
 
   // The chosen text's current version, into the editor.
   const loaded = current.data;
   useEffect(() => {
-    if (!editor || !loaded) return;
-    editor.commands.setContent(loaded.html, { emitUpdate: false });
-    setHtml(editor.getHTML());
+    if (loaded) editor.commands.setContent(loaded.html, { emitUpdate: false });
   }, [editor, loaded]);
 
   const upload = useMutation({
@@ -335,19 +343,18 @@ export function ContentEditorPage() {
       body.append('file', file);
       return apiUpload(contentImageUpload, { body });
     },
-    onSuccess: ({ url }) => editor?.chain().focus().setImage({ src: url }).run(),
+    onSuccess: ({ url }) => editor.chain().focus().setImage({ src: url }).run(),
   });
 
   const publish = useMutation({
     mutationFn: () =>
       apiRequest(contentPublish, {
         params: { key },
-        body: { locale, html: editor?.getHTML() ?? '' },
+        body: { locale, html: editor.getHTML() },
       }),
     onSuccess: ({ content }) => {
       queryClient.setQueryData(contentQueryKey(content.key, content.locale), content);
       setDialog(null);
-      notify({ type: 'success', text: t('contentEditor.published', { version: content.version }) });
     },
   });
 
@@ -376,7 +383,7 @@ export function ContentEditorPage() {
             aria-labelledby={`${editorLabelId}-locale`}
             value={locale}
             onChange={(value) => {
-              setLocale(value as Locale);
+              setLocale(value);
             }}
             data={locales.map((value) => ({ value, label: t(`contentEditor.locales.${value}`) }))}
           />
@@ -388,21 +395,19 @@ export function ContentEditorPage() {
         <Text component="label" id={editorLabelId} fw={500} size="sm" display="block" mb={4}>
           {t('contentEditor.editorLabel')}: {keyName} ({localeName})
         </Text>
-        {editor && (
-          <Toolbar
-            editor={editor}
-            uploading={upload.isPending}
-            onLink={() => {
-              setDialog('link');
-            }}
-            onVideo={() => {
-              setDialog('video');
-            }}
-            onImage={(file) => {
-              if (file) upload.mutate(file);
-            }}
-          />
-        )}
+        <Toolbar
+          editor={editor}
+          uploading={upload.isPending}
+          onLink={() => {
+            setDialog('link');
+          }}
+          onVideo={() => {
+            setDialog('video');
+          }}
+          onImage={(file) => {
+            if (file) upload.mutate(file);
+          }}
+        />
         <EditorContent editor={editor} className={classes.editor} />
         {upload.isError && <ErrorAlert message={upload.error.message} />}
       </div>
@@ -420,23 +425,28 @@ export function ContentEditorPage() {
             publish.reset();
             setDialog('publish');
           }}
-          disabled={!editor || editor.isEmpty}
+          disabled={editor.isEmpty}
         >
           {t('contentEditor.publish')}
         </Button>
-        {editor?.isEmpty && <Text size="sm">{t('contentEditor.empty')}</Text>}
+        {editor.isEmpty && <Text size="sm">{t('contentEditor.empty')}</Text>}
+        {publish.isSuccess && (
+          <Text role="status" c="green.9" fw={600}>
+            {t('contentEditor.published', { version: publish.data.content.version })}
+          </Text>
+        )}
       </Group>
 
       <LinkDialog
         opened={dialog === 'link'}
-        initial={(editor?.getAttributes('link').href as string | undefined) ?? 'https://'}
+        initial={(editor.getAttributes('link').href as string | undefined) ?? 'https://'}
         onClose={() => {
           setDialog(null);
         }}
         onSave={(url) => {
-          const chain = editor?.chain().focus().extendMarkRange('link');
-          if (url === '' || url === 'https://') chain?.unsetLink().run();
-          else chain?.setLink({ href: url }).run();
+          const chain = editor.chain().focus().extendMarkRange('link');
+          if (url === '' || url === 'https://') chain.unsetLink().run();
+          else chain.setLink({ href: url }).run();
           setDialog(null);
         }}
       />
@@ -446,7 +456,7 @@ export function ContentEditorPage() {
           setDialog(null);
         }}
         onInsert={(video) => {
-          editor?.chain().focus().insertVideo(video).run();
+          editor.chain().focus().insertVideo(video).run();
           setDialog(null);
         }}
       />
