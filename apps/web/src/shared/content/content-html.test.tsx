@@ -1,19 +1,13 @@
-import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { Providers } from '../../app/providers';
-import { QueryClient } from '@tanstack/react-query';
+import { renderRoutes } from '../../test/render';
 import { ContentHtml, piecesOf } from './content-html';
 
 const video =
   '<div data-video="youtube" data-id="dQw4w9WgXcQ" data-title="როგორ ავიღოთ &quot;სესხი&quot;"></div>';
 
 function renderHtml(html: string) {
-  return render(
-    <Providers queryClient={new QueryClient()} env="test">
-      <ContentHtml html={html} contentKey="faq" />
-    </Providers>,
-  );
+  return renderRoutes([{ path: '/', element: <ContentHtml html={html} contentKey="faq" /> }]);
 }
 
 describe('piecesOf', () => {
@@ -38,14 +32,14 @@ describe('ContentHtml', () => {
   });
 
   it('shows a video as a facade (title, play button, no frame) until a tap, then the no-cookie player', async () => {
-    const { container } = renderHtml(`<p>ვიდეო:</p>${video}`);
+    const { container, user } = renderHtml(`<p>ვიდეო:</p>${video}`);
     const play = screen.getByRole('button', { name: 'ვიდეოს ჩართვა: როგორ ავიღოთ "სესხი"' });
     expect(play).toHaveTextContent('როგორ ავიღოთ "სესხი"');
     expect(container.querySelector('iframe')).toBeNull();
     // Nothing in the facade points at another origin (the poster is drawn in CSS).
     expect(container.innerHTML).not.toMatch(/youtube|ytimg|https?:/);
 
-    await userEvent.click(play);
+    await user.click(play);
     const player = container.querySelector('iframe');
     expect(player).toHaveAttribute(
       'src',
