@@ -2,7 +2,7 @@ import { describe, expect, inject } from 'vitest';
 import { georgianPhone } from '../support/chromium.ts';
 import { test } from '../support/fixtures.ts';
 
-const prerenderedPages = ['/', '/login', '/register', '/restore-password', '/claims'];
+const prerenderedPages = ['/', '/login', '/register', '/restore-password', '/claims', '/faq'];
 
 // This project's TypeScript for tests has no DOM types: the little the page runs, declared.
 interface PageGlobals {

@@ -101,9 +101,9 @@ describe('looks: the screens at 360 px and at 1280 px', () => {
       expect(await shown(representative, 'ეფექტური წლიური საპროცენტო განაკვეთი')).toBe(
         percent(example.effective_rate),
       );
-      expect(
-        await main.getByRole('region', { name: 'როგორ მუშაობს' }).getByRole('listitem').count(),
-      ).toBe(5);
+      // The steps are the lender's text (content `home`), as seeded.
+      await main.getByRole('heading', { level: 2, name: 'როგორ მუშაობს' }).waitFor();
+      expect(await main.locator('[data-content="home"]').getByRole('listitem').count()).toBe(5);
       await main.getByRole('link', { name: 'რეგისტრაცია' }).first().waitFor();
       await main.getByRole('link', { name: 'შესვლა' }).first().waitFor();
       await expectNoSidewaysScroll(page);

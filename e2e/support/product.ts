@@ -26,7 +26,7 @@ export function freePort(): Promise<number> {
 }
 
 /** Waits until the server at `url` answers its `/readyz`. */
-export async function waitUntilReady(url: string, server: ChildProcess, timeoutMs = 120_000) {
+export async function waitUntilReady(url: string, server: ChildProcess, timeoutMs = 150_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);

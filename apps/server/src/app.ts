@@ -8,6 +8,7 @@ import { loggerOptions, requestIdOf } from './logging.ts';
 import metricsPlugin from './metrics/plugin.ts';
 import { createMetrics } from './metrics/registry.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
+import { contentRoutes } from './modules/content/routes.ts';
 import texts from './modules/texts/plugin.ts';
 import webhooks from './modules/webhooks/jobs.ts';
 import { creditReportJobs } from './modules/credit-reports/jobs.ts';
@@ -132,6 +133,7 @@ export async function buildApp(
   await app.register(identityCheckRoutes);
   await app.register(supportRoutes);
   await app.register(decisionRoutes);
+  await app.register(contentRoutes);
   await app.register(creditReportJobs);
   if (sandboxSecrets) {
     await app.register(sandboxRoutes, {

@@ -1,3 +1,5 @@
+import { contentKeys } from '@sesxi/contract';
+import { seededPageContent } from '@sesxi/contract/content-seed';
 import { renderToString } from 'react-dom/server';
 import {
   createStaticHandler,
@@ -9,6 +11,7 @@ import { Providers } from './app/providers';
 import { deepestTitle } from './app/route-handle';
 import { appRoutes } from './app/router';
 import { createQueryClient } from './shared/api/query-client';
+import { contentQueryKey } from './shared/content/content-query';
 import { i18next, initPrerenderI18n } from './shared/i18n/i18n';
 import { pageTitle, productName } from './shared/page/product-name';
 
@@ -22,6 +25,7 @@ export const prerenderedPaths = [
   '/register',
   '/restore-password',
   '/claims',
+  '/faq',
   '/credit-info/redirect',
 ];
 
@@ -37,8 +41,16 @@ export async function prerender(path: string): Promise<PrerenderedPage> {
   const context = await handler.query(new Request(new URL(path, 'http://prerender.invalid')));
   if (context instanceof Response) throw new Error(`${path} answers ${context.status} signed out`);
   const router = createStaticRouter(handler.dataRoutes, context);
+  const queryClient = createQueryClient();
+  // The pages' texts as seeded (version 1): the browser fetches the current version.
+  for (const key of contentKeys) {
+    if (key in seededPageContent) {
+      const html = seededPageContent[key as keyof typeof seededPageContent].ka;
+      queryClient.setQueryData(contentQueryKey(key, 'ka'), { key, locale: 'ka', version: 1, html });
+    }
+  }
   const html = renderToString(
-    <Providers queryClient={createQueryClient()}>
+    <Providers queryClient={queryClient}>
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </Providers>,
   );

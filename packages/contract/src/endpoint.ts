@@ -6,7 +6,7 @@ import type { z } from 'zod';
  * registers its routes with these schemas; the web app types its calls with them.
  */
 export interface Endpoint<
-  Method extends 'GET' | 'POST' = 'GET' | 'POST',
+  Method extends 'GET' | 'POST' | 'PUT' = 'GET' | 'POST' | 'PUT',
   Body extends z.ZodType | undefined = z.ZodType | undefined,
   Query extends z.ZodType | undefined = z.ZodType | undefined,
   Response extends z.ZodType = z.ZodType,
@@ -23,7 +23,7 @@ export interface Endpoint<
 
 /** An endpoint as defined: the schemas it was given are known to be there. */
 export type DefinedEndpoint<
-  Method extends 'GET' | 'POST',
+  Method extends 'GET' | 'POST' | 'PUT',
   Body extends z.ZodType | undefined,
   Query extends z.ZodType | undefined,
   Response extends z.ZodType,
@@ -34,7 +34,7 @@ export type DefinedEndpoint<
   (Params extends z.ZodType ? { params: Params } : unknown);
 
 export function defineEndpoint<
-  const Method extends 'GET' | 'POST',
+  const Method extends 'GET' | 'POST' | 'PUT',
   Response extends z.ZodType,
   Body extends z.ZodType | undefined = undefined,
   Query extends z.ZodType | undefined = undefined,

@@ -150,7 +150,8 @@ export const supportUserShow = defineEndpoint({
 
 /**
  * What a staff read of customers' data was: the support list, a customer, a customer's
- * access history; the application queue, an application, its bank statement.
+ * access history; the application queue, an application, its bank statement; and a content
+ * editor's publish of a text (no customer's data: the log keeps who changed what visitors read).
  */
 export const accessLogActions = [
   'users.list',
@@ -159,6 +160,7 @@ export const accessLogActions = [
   'applications.list',
   'applications.show',
   'applications.bank_statement',
+  'content.publish',
 ] as const;
 
 /** One line of the access log: who looked at this customer's data, what and when. */

@@ -15,3 +15,4 @@ export * from './offer/index.ts';
 export * from './lari.ts';
 export * from './decisions.ts';
 export * from './prerender.ts';
+export * from './content.ts';

@@ -12,7 +12,7 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { accessLogActions, staffRoles, type StaffRole } from '@sesxi/contract';
+import { accessLogActions, locales, staffRoles, type StaffRole } from '@sesxi/contract';
 import { money, timestamptz } from './columns.ts';
 // Only inside callbacks: loans-schema.ts imports this file in turn.
 import { loanApplications } from './loans-schema.ts';
@@ -125,14 +125,50 @@ export const consentTexts = pgTable(
   {
     id: id(),
     kind: text('kind', { enum: consentKinds }).notNull(),
+    /** Versions count per kind and language; consents are recorded against the Georgian one. */
+    locale: text('locale', { enum: locales }).notNull().default('ka'),
     version: integer('version').notNull(),
+    /** The wording as plain text, paragraphs separated by newlines (what the consent APIs send). */
     body: text('body').notNull(),
+    /** The sanitised HTML a content editor published; null for a wording seeded as text. */
+    html: text('html'),
+    /** SHA-256 of `html` when there is one, of `body` otherwise: the exact text agreed to. */
     sha256: text('sha256').notNull(),
+    /** The content editor who published it; null for the seed's. */
+    createdBy: integer('created_by').references(() => users.id),
     createdAt: createdAt(),
   },
   (table) => [
-    unique('consent_texts_kind_version').on(table.kind, table.version),
+    unique('consent_texts_kind_locale_version').on(table.kind, table.locale, table.version),
     check('consent_texts_kind', oneOf(table.kind, consentKinds)),
+    check('consent_texts_locale', oneOf(table.locale, locales)),
+  ],
+);
+
+export const pageContentKeys = ['home', 'claims', 'faq'] as const;
+export type PageContentKey = (typeof pageContentKeys)[number];
+
+/**
+ * Every published version of a page's text (the content module; consent wordings live in
+ * `consent_texts`). Rows are never changed: a publish adds the next version.
+ */
+export const contentVersions = pgTable(
+  'content_versions',
+  {
+    id: id(),
+    key: text('key', { enum: pageContentKeys }).notNull(),
+    locale: text('locale', { enum: locales }).notNull(),
+    version: integer('version').notNull(),
+    /** Sanitised on the way in: what visitors get. */
+    html: text('html').notNull(),
+    /** The content editor who published it; null for the seed's. */
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    unique('content_versions_key_locale_version').on(table.key, table.locale, table.version),
+    check('content_versions_key', oneOf(table.key, pageContentKeys)),
+    check('content_versions_locale', oneOf(table.locale, locales)),
   ],
 );
 

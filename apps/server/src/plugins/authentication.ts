@@ -18,6 +18,8 @@ declare module 'fastify' {
     requireSupport: (request: FastifyRequest) => Promise<void>;
     /** An onRequest hook: 401 without a live session, 403 for anyone but credit officers. */
     requireCreditOfficer: (request: FastifyRequest) => Promise<void>;
+    /** An onRequest hook: 401 without a live session, 403 for anyone but content editors. */
+    requireContentEditor: (request: FastifyRequest) => Promise<void>;
     /** An onRequest hook for customers' own screens: 401 without a session, 403 for support. */
     requireCustomer: (request: FastifyRequest) => Promise<void>;
     /** requireCustomer, then 403 `gate.sdaRequired` until the personal-data check has passed. */
@@ -88,6 +90,7 @@ const authentication: FastifyPluginCallback = (app, _options, done) => {
 
   app.decorate('requireSupport', requireRole('support'));
   app.decorate('requireCreditOfficer', requireRole('credit_officer'));
+  app.decorate('requireContentEditor', requireRole('content_editor'));
 
   app.decorate('requireCustomer', async (request: FastifyRequest) => {
     await customer(request);

@@ -5,6 +5,7 @@ import type { DatabaseConnection } from '#app/db/database.ts';
 import { openDatabase } from '#app/db/open.ts';
 import { seedDatabase } from '#app/db/seed/seed.ts';
 import * as referenceData from '#app/db/seed/reference-data.ts';
+import { seedPageContent } from '#app/modules/content/service.ts';
 import { seedDefaultLoanProduct } from '#app/modules/loan-products/default-product.ts';
 
 declare module 'fastify' {
@@ -30,7 +31,7 @@ const database: FastifyPluginAsync<DatabaseOptions> = async (
       app.log.warn({ err: error }, 'database connection lost; the pool will reconnect');
     }));
   app.addHook('onClose', () => connection.close());
-  await seedDatabase(connection.db, referenceData, [seedDefaultLoanProduct]);
+  await seedDatabase(connection.db, referenceData, [seedDefaultLoanProduct, seedPageContent]);
   app.decorate('database', connection);
 };
 

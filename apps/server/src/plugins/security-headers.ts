@@ -5,7 +5,8 @@ import { isApiPath } from '#app/http/paths.ts';
 
 /**
  * Strict browser policy for everything the server sends (security.md): scripts only from our
- * origin, no inline scripts, no eval, no plugins, no framing, no third-party origins.
+ * origin, no inline scripts, no eval, no plugins, no framing, no third-party origins (but the
+ * video player of content, in a frame, after a tap).
  * `style-src` allows 'unsafe-inline' because Mantine sets `style` attributes on elements
  * (CSS variables, positions of floating menus); styles cannot run code, scripts stay strict.
  *
@@ -23,6 +24,8 @@ const securityHeaders: FastifyPluginCallback<{ production: boolean }> = (app, op
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
+        // The one outside origin: a content video's player, loaded only when a visitor taps play.
+        frameSrc: ['https://www.youtube-nocookie.com'],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
         frameAncestors: ["'none'"],

@@ -3,13 +3,20 @@ import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { contactFixture, customerFixture, jsonResponse, mockFetch } from '../test/api-fixtures';
 import { renderRoutes } from '../test/render';
+import { seededContentAnswers } from '../test/render-app';
 import { setLocale } from '../shared/i18n/i18n';
 import { session } from '../shared/session/session';
 import { prerenderedPaths } from '../entry-server';
 import { appRoutes } from './router';
 
+const contentAnswers = seededContentAnswers();
+
 function renderApp(path: string) {
-  mockFetch(() => jsonResponse(contactFixture));
+  mockFetch((url) => {
+    const { pathname, searchParams } = new URL(url, 'http://localhost');
+    const content = contentAnswers[`GET ${pathname}`];
+    return content ? content(undefined, searchParams) : jsonResponse(contactFixture);
+  });
   return renderRoutes(appRoutes(), path);
 }
 
@@ -58,7 +65,7 @@ describe('app shell', () => {
     await screen.findByRole('heading', { level: 1 });
     const main = within(screen.getByRole('main'));
     expect(await main.findByRole('link', { name: 'info@sesxi.ge' })).toBeInTheDocument();
-    expect(main.getByRole('link', { name: 'nbg.gov.ge' })).toHaveAttribute(
+    expect(await main.findByRole('link', { name: 'nbg.gov.ge' })).toHaveAttribute(
       'href',
       'https://nbg.gov.ge',
     );

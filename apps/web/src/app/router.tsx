@@ -44,6 +44,13 @@ export function appRoutes(): RouteObject[] {
               Component: ClaimsPage,
             },
             {
+              path: 'faq',
+              ...titled('faq.title'),
+              lazy: {
+                Component: async () => (await import('../features/content/faq-page')).FaqPage,
+              },
+            },
+            {
               path: 'login',
               middleware: [guestOnlyMiddleware],
               ...titled('account.login'),
@@ -217,6 +224,20 @@ export function appRoutes(): RouteObject[] {
                   lazy: {
                     Component: async () =>
                       (await import('../features/decisions/review/review-page')).ReviewPage,
+                  },
+                },
+              ],
+            },
+            {
+              middleware: [requireRole('content_editor')],
+              children: [
+                {
+                  path: 'content',
+                  ...titled('contentEditor.title'),
+                  lazy: {
+                    Component: async () =>
+                      (await import('../features/content/editor/content-editor-page'))
+                        .ContentEditorPage,
                   },
                 },
               ],

@@ -219,3 +219,31 @@ export const consentTexts: Record<ConsentKind, string> = {
     'ვიცი, რომ მაქვს უფლება, მივიღო ჩემს შესახებ არსებული საკრედიტო ინფორმაცია და მოვითხოვო არაზუსტი მონაცემების გასწორება.',
   ].join('\n'),
 };
+
+/** The consent wordings in English, for reading; consents are recorded against the Georgian. */
+export const consentTextsEn: Record<ConsentKind, string> = {
+  privacy_policy: [
+    'Privacy policy',
+    'The company processes your personal data under the Law of Georgia on Personal Data Protection.',
+    'We process only the data needed to review a loan application and to perform the agreement: your name, surname, personal number, the data of your identity document, your phone number, and information about your income and financial liabilities.',
+    'We keep the data secure. Only authorised staff can access it, and every access is logged.',
+    'We pass your data to third parties only with your consent or where the law requires it.',
+    'You have the right to see the data processed about you and to ask for it to be corrected or deleted. We answer a request within 10 days.',
+    'If you have questions, contact us on the hotline or by e-mail.',
+  ].join('\n'),
+  sda_information: [
+    'Consent to the check of personal data',
+    'I agree that the company checks the personal data I gave (name, surname, personal number and the data of my identity document) in the database of the LEPL Public Service Development Agency.',
+    'The check confirms my identity and prevents fraudulent use of my data.',
+    'The information received is used only for this purpose and kept for the period the law sets.',
+    'I know that registration cannot be completed without this consent.',
+  ].join('\n'),
+  credit_information: [
+    'Consent to receiving and passing on credit information',
+    'I agree that the company requests and receives information about my credit history and current financial liabilities from the database of JSC Creditinfo Georgia.',
+    'I also agree that the company passes to JSC Creditinfo Georgia information about the loan I requested and received and about its servicing.',
+    'The information is used to assess my creditworthiness and to decide on the loan.',
+    'The consent is valid for 30 days from the day it is given.',
+    'I know that I have the right to receive the credit information held about me and to ask for inaccurate data to be corrected.',
+  ].join('\n'),
+};

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseConnection } from '#app/db/database.ts';
 import * as schema from '#app/db/schema.ts';
@@ -36,7 +36,8 @@ async function rowCounts() {
   return counts;
 }
 
-function consentVersions(kind: schema.ConsentKind) {
+/** The Georgian versions of a wording (the English ones are a line of their own). */
+function consentVersions(kind: schema.ConsentKind, locale: 'ka' | 'en' = 'ka') {
   return connection.db
     .select({
       version: schema.consentTexts.version,
@@ -44,7 +45,7 @@ function consentVersions(kind: schema.ConsentKind) {
       sha256: schema.consentTexts.sha256,
     })
     .from(schema.consentTexts)
-    .where(eq(schema.consentTexts.kind, kind))
+    .where(and(eq(schema.consentTexts.kind, kind), eq(schema.consentTexts.locale, locale)))
     .orderBy(asc(schema.consentTexts.version));
 }
 
@@ -60,7 +61,8 @@ describe('seedDatabase', () => {
       branches: 3,
       branchSchedules: 6,
       contactSettings: 1,
-      consentTexts: 3,
+      // Each wording in Georgian and in English.
+      consentTexts: 6,
     });
     const documentTypes = await connection.db
       .select({ name: schema.documentTypes.name })
@@ -124,6 +126,7 @@ describe('seedDatabase', () => {
       [2, reworded],
     ]);
     expect(await consentVersions('sda_information')).toHaveLength(1);
+    expect(await consentVersions('privacy_policy', 'en')).toHaveLength(1);
   });
 
   it('does not bring back a wording that a stored version already has', async () => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../database.ts';
 import * as schema from '../schema.ts';
 import type { ConsentKind } from '../schema.ts';
@@ -33,8 +33,13 @@ export async function seedDatabase(
     await seedLookup(tx, schema.rejectionReasons, data.rejectionReasons);
     await seedBranches(tx, data.branches);
     await tx.insert(schema.contactSettings).values(data.contact).onConflictDoNothing();
-    for (const [kind, body] of Object.entries(data.consentTexts) as [ConsentKind, string][]) {
-      await seedConsentText(tx, kind, body);
+    for (const [locale, wordings] of [
+      ['ka', data.consentTexts],
+      ['en', data.consentTextsEn],
+    ] as const) {
+      for (const [kind, body] of Object.entries(wordings) as [ConsentKind, string][]) {
+        await seedConsentText(tx, kind, body, locale);
+      }
     }
     for (const seed of moduleSeeds) await seed(tx);
   });
@@ -80,11 +85,16 @@ async function seedBranches(tx: Transaction, branches: ReferenceData['branches']
 }
 
 /**
- * A wording is added as the newest version unless some version already has it. Comparing with
+ * A wording is added as the newest version of its language unless some version already has it. Comparing with
  * every version, not only the latest, keeps a newer wording an operator stored from being
  * replaced by the seed's at the next start.
  */
-async function seedConsentText(tx: Transaction, kind: ConsentKind, body: string) {
+async function seedConsentText(
+  tx: Transaction,
+  kind: ConsentKind,
+  body: string,
+  locale: 'ka' | 'en',
+) {
   const sha256 = createHash('sha256').update(body, 'utf8').digest('hex');
   const [known] = await tx
     .select({
@@ -92,9 +102,9 @@ async function seedConsentText(tx: Transaction, kind: ConsentKind, body: string)
       hasWording: sql<boolean>`coalesce(bool_or(${schema.consentTexts.sha256} = ${sha256}), false)`,
     })
     .from(schema.consentTexts)
-    .where(eq(schema.consentTexts.kind, kind));
+    .where(and(eq(schema.consentTexts.kind, kind), eq(schema.consentTexts.locale, locale)));
   if (known?.hasWording) return;
   await tx
     .insert(schema.consentTexts)
-    .values({ kind, version: (known?.latest ?? 0) + 1, body, sha256 });
+    .values({ kind, locale, version: (known?.latest ?? 0) + 1, body, sha256 });
 }

@@ -10,12 +10,15 @@ export interface ConsentEvidence {
 
 export function createConsentRepository(db: Database) {
   return {
-    /** The newest wording of `kind`. */
+    /**
+     * The newest Georgian wording of `kind`: the one consents are recorded against (the
+     * content module publishes new versions; English ones are for reading).
+     */
     async latestText(kind: ConsentKind) {
       const [row] = await db
         .select()
         .from(consentTexts)
-        .where(eq(consentTexts.kind, kind))
+        .where(and(eq(consentTexts.kind, kind), eq(consentTexts.locale, 'ka')))
         .orderBy(desc(consentTexts.version))
         .limit(1);
       return row;

@@ -8,6 +8,7 @@ export interface AccountLink {
     | 'register'
     | 'supportUsers'
     | 'applications'
+    | 'content'
     | 'myProfile'
     | 'editData'
     | 'changePassword'
@@ -31,6 +32,7 @@ export function accountLinks(user: StoredUser | null): AccountLink[] {
       ...(hasRole(user, 'credit_officer')
         ? [{ to: '/applications', label: 'applications' } as const]
         : []),
+      ...(hasRole(user, 'content_editor') ? [{ to: '/content', label: 'content' } as const] : []),
       { to: '/change-password', label: 'changePassword' },
       { to: '/logout', label: 'logout' },
     ];

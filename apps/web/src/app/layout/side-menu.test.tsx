@@ -57,9 +57,13 @@ describe('side menu', () => {
     );
   });
 
-  it('offers the account links and the consumer-protection page', async () => {
+  it('offers the account links, the questions and answers and the consumer-protection page', async () => {
     const { user } = renderShell();
     const menu = await openMenu(user);
+    expect(menu.getByRole('link', { name: 'ხშირად დასმული კითხვები' })).toHaveAttribute(
+      'href',
+      '/faq',
+    );
     expect(menu.getByRole('link', { name: 'შესვლა' })).toHaveAttribute('href', '/login');
     expect(menu.getByRole('link', { name: 'რეგისტრაცია' })).toHaveAttribute('href', '/register');
     expect(menu.getByRole('link', { name: 'მომხმარებელთა უფლებების დაცვა' })).toHaveAttribute(

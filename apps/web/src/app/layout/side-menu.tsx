@@ -21,6 +21,7 @@ export function SideMenu({ opened, onClose, user }: SideMenuProps) {
   const { t } = useTranslation();
   const links = [
     ...accountLinks(user).map((link) => ({ to: link.to, label: t(`account.${link.label}`) })),
+    { to: '/faq', label: t('faq.title') },
     { to: '/claims', label: t('claims.title') },
   ];
   return (

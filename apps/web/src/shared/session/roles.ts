@@ -13,10 +13,12 @@ export function isStaff(user: StoredUser): boolean {
 
 /**
  * Where a signed-in user starts: support on its users table, a credit officer on the
- * applications queue, a customer on /main. Staff with neither role start on the home page.
+ * applications queue, a content editor on the editor, a customer on /main. Staff with none
+ * of these roles start on the home page.
  */
 export function landingPath(user: StoredUser): string {
   if (hasRole(user, 'support')) return '/checking';
   if (hasRole(user, 'credit_officer')) return '/applications';
+  if (hasRole(user, 'content_editor')) return '/content';
   return isStaff(user) ? '/' : '/main';
 }

@@ -13,6 +13,7 @@ const actionKeys = {
   'applications.list': 'support.accessActions.applicationsList',
   'applications.show': 'support.accessActions.application',
   'applications.bank_statement': 'support.accessActions.bankStatement',
+  'content.publish': 'support.accessActions.contentPublish',
 } as const satisfies Record<AccessLogEntry['action'], string>;
 
 /** Who looked at this customer's data, what and when (the law asks for this record). */

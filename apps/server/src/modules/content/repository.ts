@@ -1,0 +1,80 @@
+import type { Locale } from '@sesxi/contract';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Database } from '#app/db/database.ts';
+import {
+  consentTexts,
+  contentVersions,
+  type ConsentKind,
+  type PageContentKey,
+} from '#app/db/schema.ts';
+
+/**
+ * Versions of the texts: pages in `content_versions`, consent wordings in the consent ledger's
+ * own `consent_texts` (so a recorded consent keeps pointing at the wording agreed). Rows are
+ * only ever added; a publish takes the next version number of its key and language.
+ */
+export function createContentRepository(db: Database) {
+  return {
+    async latestPage(key: PageContentKey, locale: Locale) {
+      const [row] = await db
+        .select({ version: contentVersions.version, html: contentVersions.html })
+        .from(contentVersions)
+        .where(and(eq(contentVersions.key, key), eq(contentVersions.locale, locale)))
+        .orderBy(desc(contentVersions.version))
+        .limit(1);
+      return row;
+    },
+
+    /** Adds version 1 of a page unless the page has a version in `locale`. */
+    async seedPage(key: PageContentKey, locale: Locale, html: string): Promise<void> {
+      await db.execute(sql`
+        insert into ${contentVersions} (key, locale, version, html)
+        select ${key}, ${locale}, 1, ${html}
+        where not exists (
+          select 1 from ${contentVersions} where key = ${key} and locale = ${locale}
+        )`);
+    },
+
+    async insertPage(
+      key: PageContentKey,
+      locale: Locale,
+      html: string,
+      createdBy: number,
+    ): Promise<number> {
+      const nextVersion = sql<number>`(select coalesce(max(version), 0) + 1 from ${contentVersions} where key = ${key} and locale = ${locale})`;
+      const [row] = await db
+        .insert(contentVersions)
+        .values({ key, locale, version: nextVersion, html, createdBy })
+        .returning({ version: contentVersions.version });
+      if (!row) throw new Error('inserting a content version returned no row');
+      return row.version;
+    },
+
+    async latestWording(kind: ConsentKind, locale: Locale) {
+      const [row] = await db
+        .select({ version: consentTexts.version, body: consentTexts.body, html: consentTexts.html })
+        .from(consentTexts)
+        .where(and(eq(consentTexts.kind, kind), eq(consentTexts.locale, locale)))
+        .orderBy(desc(consentTexts.version))
+        .limit(1);
+      return row;
+    },
+
+    async insertWording(wording: {
+      kind: ConsentKind;
+      locale: Locale;
+      body: string;
+      html: string;
+      sha256: string;
+      createdBy: number;
+    }): Promise<number> {
+      const nextVersion = sql<number>`(select coalesce(max(version), 0) + 1 from ${consentTexts} where kind = ${wording.kind} and locale = ${wording.locale})`;
+      const [row] = await db
+        .insert(consentTexts)
+        .values({ ...wording, version: nextVersion })
+        .returning({ version: consentTexts.version });
+      if (!row) throw new Error('inserting a consent wording returned no row');
+      return row.version;
+    },
+  };
+}

@@ -1,0 +1,500 @@
+import '@mantine/core/styles/Input.layer.css';
+import '@mantine/core/styles/SegmentedControl.layer.css';
+import '@mantine/core/styles/Overlay.layer.css';
+import '@mantine/core/styles/ModalBase.layer.css';
+import '@mantine/core/styles/Modal.layer.css';
+import '@mantine/core/styles/Paper.layer.css';
+import {
+  Button,
+  FileButton,
+  Group,
+  Modal,
+  NativeSelect,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import {
+  consentContentKinds,
+  contentImageTypes,
+  contentImageUpload,
+  contentKeys,
+  contentPublish,
+  locales,
+  youtubeIdOf,
+  type ContentKey,
+  type Locale,
+} from '@sesxi/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { TableKit } from '@tiptap/extension-table';
+import Image from '@tiptap/extension-image';
+import { EditorContent, useEditor, type Editor } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { apiRequest, apiUpload } from '../../../shared/api/api-client';
+import { ContentHtml } from '../../../shared/content/content-html';
+import { contentQuery, contentQueryKey } from '../../../shared/content/content-query';
+import { ErrorAlert } from '../../../shared/ui/error-alert';
+import { Video } from './video-node';
+import classes from './content-editor.module.css';
+
+function ToolButton({
+  label,
+  active,
+  onClick,
+  disabled,
+  children,
+}: {
+  label: string;
+  active?: boolean;
+  onClick: () => void;
+  disabled?: boolean;
+  children?: ReactNode;
+}) {
+  return (
+    <Button
+      size="compact-sm"
+      variant={active ? 'filled' : 'default'}
+      aria-pressed={active ?? undefined}
+      onClick={onClick}
+      disabled={disabled}
+    >
+      {children ?? label}
+    </Button>
+  );
+}
+
+function Toolbar({
+  editor,
+  onLink,
+  onVideo,
+  onImage,
+  uploading,
+}: {
+  editor: Editor;
+  onLink: () => void;
+  onVideo: () => void;
+  onImage: (file: File | null) => void;
+  uploading: boolean;
+}) {
+  const { t } = useTranslation();
+  const chain = () => editor.chain().focus();
+  const inTable = editor.isActive('table');
+  return (
+    <div role="toolbar" aria-label={t('contentEditor.toolbar')} className={classes.toolbar}>
+      <ToolButton
+        label={t('contentEditor.paragraph')}
+        active={editor.isActive('paragraph')}
+        onClick={() => chain().setParagraph().run()}
+      />
+      <ToolButton
+        label={t('contentEditor.heading2')}
+        active={editor.isActive('heading', { level: 2 })}
+        onClick={() => chain().toggleHeading({ level: 2 }).run()}
+      />
+      <ToolButton
+        label={t('contentEditor.heading3')}
+        active={editor.isActive('heading', { level: 3 })}
+        onClick={() => chain().toggleHeading({ level: 3 }).run()}
+      />
+      <ToolButton
+        label={t('contentEditor.bold')}
+        active={editor.isActive('bold')}
+        onClick={() => chain().toggleBold().run()}
+      />
+      <ToolButton
+        label={t('contentEditor.italic')}
+        active={editor.isActive('italic')}
+        onClick={() => chain().toggleItalic().run()}
+      />
+      <ToolButton
+        label={t('contentEditor.bulletList')}
+        active={editor.isActive('bulletList')}
+        onClick={() => chain().toggleBulletList().run()}
+      />
+      <ToolButton
+        label={t('contentEditor.orderedList')}
+        active={editor.isActive('orderedList')}
+        onClick={() => chain().toggleOrderedList().run()}
+      />
+      <ToolButton
+        label={t('contentEditor.link')}
+        active={editor.isActive('link')}
+        onClick={onLink}
+      />
+      {editor.isActive('link') && (
+        <ToolButton
+          label={t('contentEditor.unlink')}
+          onClick={() => chain().extendMarkRange('link').unsetLink().run()}
+        />
+      )}
+      {inTable ? (
+        <>
+          <ToolButton
+            label={t('contentEditor.addRow')}
+            onClick={() => chain().addRowAfter().run()}
+          />
+          <ToolButton
+            label={t('contentEditor.addColumn')}
+            onClick={() => chain().addColumnAfter().run()}
+          />
+          <ToolButton
+            label={t('contentEditor.deleteTable')}
+            onClick={() => chain().deleteTable().run()}
+          />
+        </>
+      ) : (
+        <ToolButton
+          label={t('contentEditor.table')}
+          onClick={() => chain().insertTable({ rows: 3, cols: 2, withHeaderRow: true }).run()}
+        />
+      )}
+      <FileButton onChange={onImage} accept={contentImageTypes.join(',')}>
+        {(props) => (
+          <Button size="compact-sm" variant="default" loading={uploading} {...props}>
+            {t('contentEditor.image')}
+          </Button>
+        )}
+      </FileButton>
+      <ToolButton label={t('contentEditor.video')} onClick={onVideo} />
+    </div>
+  );
+}
+
+function LinkForm({
+  initial,
+  onClose,
+  onSave,
+}: {
+  initial: string;
+  onClose: () => void;
+  onSave: (url: string) => void;
+}) {
+  const { t } = useTranslation();
+  const [url, setUrl] = useState(initial);
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSave(url.trim());
+      }}
+    >
+      <Stack>
+        <TextInput
+          label={t('contentEditor.linkUrl')}
+          value={url}
+          onChange={(event) => {
+            setUrl(event.currentTarget.value);
+          }}
+          data-autofocus
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('contentEditor.cancel')}
+          </Button>
+          <Button type="submit">{t('contentEditor.insert')}</Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** The link's address; the form mounts with the dialog, so it starts from the link's own. */
+function LinkDialog({
+  opened,
+  initial,
+  onClose,
+  onSave,
+}: {
+  opened: boolean;
+  initial: string;
+  onClose: () => void;
+  onSave: (url: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('contentEditor.link')}
+      closeButtonProps={{ 'aria-label': t('contentEditor.cancel') }}
+      attributes={{ header: { role: 'none' } }}
+    >
+      <LinkForm initial={initial} onClose={onClose} onSave={onSave} />
+    </Modal>
+  );
+}
+
+function VideoDialog({
+  opened,
+  onClose,
+  onInsert,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  onInsert: (video: { id: string; title: string }) => void;
+}) {
+  const { t } = useTranslation();
+  const [url, setUrl] = useState('');
+  const [title, setTitle] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('contentEditor.video')}
+      closeButtonProps={{ 'aria-label': t('contentEditor.cancel') }}
+      attributes={{ header: { role: 'none' } }}
+    >
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          const id = youtubeIdOf(url);
+          if (!id) {
+            setError(t('contentEditor.videoInvalid'));
+            return;
+          }
+          onInsert({ id, title: title.trim() });
+          setUrl('');
+          setTitle('');
+          setError(undefined);
+        }}
+      >
+        <Stack>
+          <TextInput
+            label={t('contentEditor.videoUrl')}
+            value={url}
+            error={error}
+            placeholder="https://www.youtube.com/watch?v=…"
+            onChange={(event) => {
+              setUrl(event.currentTarget.value);
+            }}
+            data-autofocus
+          />
+          <TextInput
+            label={t('contentEditor.videoTitle')}
+            value={title}
+            onChange={(event) => {
+              setTitle(event.currentTarget.value);
+            }}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('contentEditor.cancel')}
+            </Button>
+            <Button type="submit">{t('contentEditor.insert')}</Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/**
+ * `/content`, for content editors: pick a text and a language, edit it in a rich-text editor,
+ * see it at phone width as visitors will, and publish it after a confirmation.
+ */
+export function ContentEditorPage() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const editorLabelId = useId();
+  const [key, setKey] = useState<ContentKey>('claims');
+  const [locale, setLocale] = useState<Locale>('ka');
+  const [dialog, setDialog] = useState<'link' | 'video' | 'publish' | null>(null);
+  const current = useQuery(contentQuery(key, locale));
+
+  const editor = useEditor({
+    extensions: [
+      StarterKit.configure({
+        heading: { levels: [2, 3] },
+        code: false,
+        codeBlock: false,
+        link: {
+          openOnClick: false,
+          protocols: ['mailto', 'tel'],
+          HTMLAttributes: { rel: 'noopener noreferrer', target: null },
+        },
+      }),
+      TableKit.configure({ table: { resizable: false } }),
+      Image,
+      Video,
+    ],
+    content: '',
+    // The toolbar's pressed states and the preview follow every change.
+    shouldRerenderOnTransaction: true,
+    editorProps: {
+      attributes: { 'aria-labelledby': editorLabelId, 'aria-multiline': 'true', role: 'textbox' },
+    },
+  });
+  const html = editor.getHTML();
+
+  // The chosen text's current version, into the editor.
+  const loaded = current.data;
+  useEffect(() => {
+    if (loaded) editor.commands.setContent(loaded.html, { emitUpdate: false });
+  }, [editor, loaded]);
+
+  const upload = useMutation({
+    mutationFn: (file: File) => {
+      const body = new FormData();
+      body.append('file', file);
+      return apiUpload(contentImageUpload, { body });
+    },
+    onSuccess: ({ url }) => editor.chain().focus().setImage({ src: url }).run(),
+  });
+
+  const publish = useMutation({
+    mutationFn: () =>
+      apiRequest(contentPublish, {
+        params: { key },
+        body: { locale, html: editor.getHTML() },
+      }),
+    onSuccess: ({ content }) => {
+      queryClient.setQueryData(contentQueryKey(content.key, content.locale), content);
+      setDialog(null);
+    },
+  });
+
+  const isConsent = key in consentContentKinds;
+  const keyName = t(`contentEditor.keys.${key}`);
+  const localeName = t(`contentEditor.locales.${locale}`);
+
+  return (
+    <Stack gap="lg">
+      <Title order={1}>{t('contentEditor.title')}</Title>
+      <Text>{t('contentEditor.intro')}</Text>
+      <Group align="flex-end" gap="lg">
+        <NativeSelect
+          label={t('contentEditor.key')}
+          value={key}
+          onChange={(event) => {
+            setKey(event.currentTarget.value as ContentKey);
+          }}
+          data={contentKeys.map((value) => ({ value, label: t(`contentEditor.keys.${value}`) }))}
+        />
+        <Stack gap={4}>
+          <Text component="span" size="sm" fw={500} id={`${editorLabelId}-locale`}>
+            {t('contentEditor.locale')}
+          </Text>
+          <SegmentedControl
+            aria-labelledby={`${editorLabelId}-locale`}
+            value={locale}
+            onChange={(value) => {
+              setLocale(value);
+            }}
+            data={locales.map((value) => ({ value, label: t(`contentEditor.locales.${value}`) }))}
+          />
+        </Stack>
+        {loaded && <Text size="sm">{t('contentEditor.version', { version: loaded.version })}</Text>}
+      </Group>
+      {current.isError && <ErrorAlert message={current.error.message} />}
+      <div>
+        <Text component="label" id={editorLabelId} fw={500} size="sm" display="block" mb={4}>
+          {t('contentEditor.editorLabel')}: {keyName} ({localeName})
+        </Text>
+        <Toolbar
+          editor={editor}
+          uploading={upload.isPending}
+          onLink={() => {
+            setDialog('link');
+          }}
+          onVideo={() => {
+            setDialog('video');
+          }}
+          onImage={(file) => {
+            if (file) upload.mutate(file);
+          }}
+        />
+        <EditorContent editor={editor} className={classes.editor} />
+        {upload.isError && <ErrorAlert message={upload.error.message} />}
+      </div>
+      <section aria-labelledby={`${editorLabelId}-preview`}>
+        <Title order={2} size="h4" id={`${editorLabelId}-preview`} mb="xs">
+          {t('contentEditor.preview')}
+        </Title>
+        <div className={classes.phone} data-testid="content-preview">
+          <ContentHtml html={html} />
+        </div>
+      </section>
+      <Group>
+        <Button
+          onClick={() => {
+            publish.reset();
+            setDialog('publish');
+          }}
+          disabled={editor.isEmpty}
+        >
+          {t('contentEditor.publish')}
+        </Button>
+        {editor.isEmpty && <Text size="sm">{t('contentEditor.empty')}</Text>}
+        {publish.isSuccess && (
+          <Text role="status" c="green.9" fw={600}>
+            {t('contentEditor.published', { version: publish.data.content.version })}
+          </Text>
+        )}
+      </Group>
+
+      <LinkDialog
+        opened={dialog === 'link'}
+        initial={(editor.getAttributes('link').href as string | undefined) ?? 'https://'}
+        onClose={() => {
+          setDialog(null);
+        }}
+        onSave={(url) => {
+          const chain = editor.chain().focus().extendMarkRange('link');
+          if (url === '' || url === 'https://') chain.unsetLink().run();
+          else chain.setLink({ href: url }).run();
+          setDialog(null);
+        }}
+      />
+      <VideoDialog
+        opened={dialog === 'video'}
+        onClose={() => {
+          setDialog(null);
+        }}
+        onInsert={(video) => {
+          editor.chain().focus().insertVideo(video).run();
+          setDialog(null);
+        }}
+      />
+      <Modal
+        opened={dialog === 'publish'}
+        onClose={() => {
+          setDialog(null);
+        }}
+        title={t('contentEditor.confirmTitle')}
+        closeButtonProps={{ 'aria-label': t('contentEditor.cancel') }}
+        attributes={{ header: { role: 'none' } }}
+      >
+        <Stack gap="lg">
+          <Text>{t('contentEditor.confirmText', { key: keyName, locale: localeName })}</Text>
+          {isConsent && <Text>{t('contentEditor.confirmConsent')}</Text>}
+          {publish.isError && <ErrorAlert message={publish.error.message} />}
+          <Group justify="flex-end">
+            <Button
+              variant="default"
+              onClick={() => {
+                setDialog(null);
+              }}
+              disabled={publish.isPending}
+            >
+              {t('contentEditor.cancel')}
+            </Button>
+            <Button
+              loading={publish.isPending}
+              onClick={() => {
+                publish.mutate();
+              }}
+              data-autofocus
+            >
+              {t('contentEditor.publish')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import classes from './content.module.css';
+
+/** The player's address: YouTube's no-cookie host, the one `frame-src` the CSP allows. */
+export function youtubeEmbedUrl(id: string): string {
+  return `https://www.youtube-nocookie.com/embed/${encodeURIComponent(id)}?autoplay=1`;
+}
+
+/**
+ * A video in content: a title, a poster drawn in CSS and a play button; nothing is asked of
+ * the video host until the visitor taps play, then the player takes the facade's place.
+ */
+export function VideoFacade({ id, title }: { id: string; title?: string }) {
+  const { t } = useTranslation();
+  const [playing, setPlaying] = useState(false);
+  const name = title ?? t('content.video');
+  if (playing) {
+    return (
+      <iframe
+        className={classes.video}
+        src={youtubeEmbedUrl(id)}
+        title={name}
+        allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
+        referrerPolicy="strict-origin-when-cross-origin"
+        allowFullScreen
+      />
+    );
+  }
+  return (
+    <button
+      type="button"
+      className={`${classes.video} ${classes.facade}`}
+      data-video-facade={id}
+      aria-label={t('content.playVideo', { title: name })}
+      onClick={() => {
+        setPlaying(true);
+      }}
+    >
+      <span className={classes.facadeTitle} aria-hidden="true">
+        {name}
+      </span>
+      <span className={classes.play} aria-hidden="true" />
+    </button>
+  );
+}

@@ -1,0 +1,199 @@
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, inject } from 'vitest';
+import { logIn, type Customer } from '../support/accounts.ts';
+import { georgianPhone } from '../support/chromium.ts';
+import { expectNoAxeViolations, test } from '../support/fixtures.ts';
+import {
+  confirmQuestionnaire,
+  giveCreditConsent,
+  identifyWithSso,
+  loanEntries,
+  startApplication,
+} from '../support/loans.ts';
+import { apiHeaders, onboardThroughApi, waitForPath } from '../support/onboarding.ts';
+import { customerEnding } from '../support/support.ts';
+
+const editorAccount = { phone: '599000004', password: 'Content-2026' };
+const officer = { phone: '599000002', password: 'Credit-2026' };
+
+const newClaimsText = 'საჩივარს ახლა 10 სამუშაო დღეში ვპასუხობთ.';
+const videoTitle = 'როგორ წარვადგინოთ საჩივარი';
+const newPolicyLine = 'ახალი რედაქცია: მონაცემებს ვინახავთ ხუთი წლის განმავლობაში.';
+const oldPolicyLine = 'კომპანია ამუშავებს თქვენს პერსონალურ მონაცემებს';
+const hostile =
+  '<p>ჩასმული ტექსტი</p><script>window.__pwned = 1</script><img src="x" onerror="window.__pwned = 1">';
+
+/** A customer who submits an application (so a credit officer sees their consents). */
+async function submitApplication(page: Page, customer: Customer): Promise<number> {
+  await onboardThroughApi(page, customer, { salary: 6000 });
+  const id = await startApplication(page, { ...loanEntries, amount: '1500', months: '12' });
+  await confirmQuestionnaire(page, id);
+  await giveCreditConsent(page, id);
+  await identifyWithSso(page, customer);
+  await waitForPath(page, '/main');
+  return id;
+}
+
+async function newPage(browser: Browser, viewport = georgianPhone.viewport): Promise<Page> {
+  const context = await browser.newContext({
+    ...georgianPhone,
+    ...(viewport?.width === 1280 ? { isMobile: false, hasTouch: false } : {}),
+    viewport,
+    baseURL: inject('baseURL'),
+  });
+  return context.newPage();
+}
+
+/** The editor's text box: everything in it replaced by `lines` (one paragraph each). */
+async function replaceText(page: Page, lines: string[]) {
+  const box = page.getByRole('textbox', { name: /ტექსტის რედაქტორი/ });
+  await box.click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Delete');
+  for (const [index, line] of lines.entries()) {
+    if (index > 0) await page.keyboard.press('Enter');
+    await page.keyboard.type(line);
+  }
+}
+
+/** Pastes `html` into the editor as a browser's clipboard would hand it over. */
+async function pasteHtml(page: Page, html: string) {
+  await page.evaluate(`(() => {
+    const target = document.querySelector('.tiptap');
+    const data = new DataTransfer();
+    data.setData('text/html', ${JSON.stringify(html)});
+    data.setData('text/plain', 'pasted');
+    target.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  })()`);
+}
+
+async function publish(page: Page) {
+  const version = await page.getByText(/^მიმდინარე ვერსია: \d+$/).textContent();
+  const next = Number(/\d+/.exec(version ?? '')?.[0]) + 1;
+  await page.getByRole('button', { name: 'გამოქვეყნება' }).click();
+  const dialog = page.getByRole('dialog', { name: 'გამოვაქვეყნოთ?' });
+  await dialog.waitFor();
+  await dialog.getByRole('button', { name: 'გამოქვეყნება' }).click();
+  await page
+    .getByRole('status')
+    .getByText(`გამოქვეყნდა, ვერსია ${String(next)}`)
+    .waitFor();
+}
+
+async function chooseText(page: Page, key: string, expected: string) {
+  await page.getByLabel('ტექსტი', { exact: true }).selectOption(key);
+  await page
+    .getByRole('textbox', { name: /ტექსტის რედაქტორი/ })
+    .getByText(expected)
+    .first()
+    .waitFor();
+}
+
+describe('content the lender edits', () => {
+  test('an editor changes /claims and the privacy policy; visitors see them at once, safely, and old consents keep their wording', async ({
+    page,
+  }) => {
+    const browser = page.context().browser();
+    if (!browser) throw new Error('no browser');
+
+    // A customer agrees to the privacy policy (at registration) before it changes.
+    const customer = customerEnding('00');
+    const applicationId = await submitApplication(page, customer);
+
+    // The content editor lands on the editor.
+    const editor = await newPage(browser);
+    await editor.goto('/login');
+    await logIn(editor, editorAccount.phone, editorAccount.password);
+    await waitForPath(editor, '/content');
+    await editor.getByRole('heading', { level: 1, name: 'ტექსტების რედაქტირება' }).waitFor();
+    await chooseText(editor, 'claims', 'საჩივრის წარდგენა');
+    await expectNoAxeViolations(editor);
+
+    await replaceText(editor, [newClaimsText]);
+    await pasteHtml(editor, hostile);
+    await editor.getByRole('button', { name: 'ვიდეო', exact: true }).click();
+    const videoDialog = editor.getByRole('dialog', { name: 'ვიდეო' });
+    await videoDialog
+      .getByLabel('YouTube-ის ვიდეოს ბმული')
+      .fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+    await videoDialog.getByLabel('ვიდეოს სათაური').fill(videoTitle);
+    await videoDialog.getByRole('button', { name: 'ჩასმა' }).click();
+    // The phone-width preview shows what visitors will get, the video as its facade.
+    const preview = editor.getByTestId('content-preview');
+    await preview.getByText(newClaimsText).waitFor();
+    await preview.getByRole('button', { name: `ვიდეოს ჩართვა: ${videoTitle}` }).waitFor();
+    expect((await preview.boundingBox())?.width).toBeLessThanOrEqual(360);
+    await publish(editor);
+
+    // The privacy-policy wording: a new version in the consent ledger.
+    await chooseText(editor, 'privacy_policy', 'კონფიდენციალურობის პოლიტიკა');
+    await replaceText(editor, ['კონფიდენციალურობის პოლიტიკა', newPolicyLine]);
+    await publish(editor);
+
+    // A script pasted past the editor (straight to the API) never reaches visitors either.
+    const headers = await apiHeaders(editor);
+    const put = await editor.request.put('/api/content/faq', {
+      headers,
+      data: { locale: 'ka', html: `<h2>კითხვა</h2>${hostile}` },
+    });
+    expect(put.status()).toBe(200);
+
+    // A visitor on a phone: the new /claims text, without a new build.
+    const visitor = await newPage(browser);
+    const requests: string[] = [];
+    visitor.on('request', (request) => requests.push(request.url()));
+    await visitor.goto('/claims');
+    const main = visitor.getByRole('main');
+    await main.getByText(newClaimsText).waitFor();
+    await main.getByText('ჩასმული ტექსტი').waitFor();
+    const facade = main.getByRole('button', { name: `ვიდეოს ჩართვა: ${videoTitle}` });
+    await facade.waitFor();
+    const small = await facade.boundingBox();
+    const column = await main.getByText(newClaimsText).boundingBox();
+    // Full width of the column, 45vw high (of 360 px).
+    expect(small?.width).toBeCloseTo(column?.width ?? 0, 0);
+    expect(small?.height).toBeCloseTo(162, 0);
+    expect(await visitor.content()).not.toMatch(/onerror|__pwned/);
+    expect(await visitor.evaluate('window.__pwned')).toBeUndefined();
+    await expectNoAxeViolations(visitor);
+
+    await visitor.goto('/faq');
+    await visitor.getByRole('main').getByText('ჩასმული ტექსტი').waitFor();
+    expect(await visitor.content()).not.toMatch(/onerror|__pwned|<script>window/);
+    expect(await visitor.evaluate('window.__pwned')).toBeUndefined();
+    await expectNoAxeViolations(visitor);
+
+    // Nothing came from another origin before a tap on play.
+    const origin = new URL(inject('baseURL')).origin;
+    expect(requests.filter((url) => !url.startsWith(origin) && !url.startsWith('data:'))).toEqual(
+      [],
+    );
+    await visitor.goto('/claims');
+    await visitor.getByRole('button', { name: `ვიდეოს ჩართვა: ${videoTitle}` }).click();
+    const player = visitor.locator(
+      'iframe[src^="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"]',
+    );
+    await player.waitFor({ state: 'attached' });
+    expect((await player.boundingBox())?.height).toBeCloseTo(162, 0);
+
+    // On a desktop: at most 560 px wide and 315 px high.
+    const desktop = await newPage(browser, { width: 1280, height: 900 });
+    await desktop.goto('/claims');
+    const large = await desktop
+      .getByRole('button', { name: `ვიდეოს ჩართვა: ${videoTitle}` })
+      .boundingBox();
+    expect(large?.width).toBe(560);
+    expect(large?.height).toBe(315);
+
+    // The credit officer sees the wording the customer agreed to: the old one.
+    const review = await newPage(browser);
+    await review.goto('/login');
+    await logIn(review, officer.phone, officer.password);
+    await waitForPath(review, '/applications');
+    await review.goto(`/applications/${String(applicationId)}`);
+    await review.getByRole('button', { name: 'ტექსტი: კონფიდენციალურობის პოლიტიკა' }).click();
+    const wording = review.getByRole('dialog');
+    await wording.getByText(oldPolicyLine, { exact: false }).waitFor();
+    expect(await wording.textContent()).not.toContain(newPolicyLine);
+  }, 240_000);
+});
