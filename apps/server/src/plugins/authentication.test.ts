@@ -66,6 +66,7 @@ const publicEndpoints = new Set<Endpoint>([
   contract.codeChecking,
   contract.login,
   contract.restorePassword,
+  contract.contentShow,
 ]);
 
 function isEndpoint(value: unknown): value is Endpoint {

@@ -3,6 +3,7 @@ import { LoginPage } from '../features/accounts/login/login-page';
 import { RegisterPage } from '../features/accounts/register/register-page';
 import { RestorePasswordPage } from '../features/accounts/restore-password/restore-password-page';
 import { ClaimsPage } from '../features/claims/claims-page';
+import { FaqPage } from '../features/content/faq-page';
 import { HomePage } from '../features/home/home-page';
 import { VerificationDonePage } from '../features/loans/credit-info/verification-done-page';
 import { guestOnlyMiddleware, protectedMiddleware, requireRole } from './guards/guard-middleware';
@@ -46,9 +47,7 @@ export function appRoutes(): RouteObject[] {
             {
               path: 'faq',
               ...titled('faq.title'),
-              lazy: {
-                Component: async () => (await import('../features/content/faq-page')).FaqPage,
-              },
+              Component: FaqPage,
             },
             {
               path: 'login',
