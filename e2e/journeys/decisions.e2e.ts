@@ -224,9 +224,10 @@ describe('credit decisions', () => {
       .waitFor();
 
     await page.reload();
-    const table = page.getByRole('table', { name: 'ჩემი განაცხადები' });
-    await table.getByRole('listitem').first().waitFor();
-    expect(await table.getByRole('listitem').allTextContents()).toEqual(chosen);
+    // The customer's list is cards on a phone and a table from tablet width.
+    const reasonsRead = page.getByRole('list', { name: 'მიზეზები' });
+    await reasonsRead.getByRole('listitem').first().waitFor();
+    expect(await reasonsRead.getByRole('listitem').allTextContents()).toEqual(chosen);
     expect(await page.getByText(note).count()).toBe(0);
     await expectNoAxeViolations(page);
     await officer.context().close();

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import type { Decision } from '@sesxi/contract';
 import { describe, expect, it } from 'vitest';
 import { renderRoutes } from '../../../test/render';
@@ -37,7 +37,9 @@ describe('the decision under an application’s status', () => {
       effective_rate: null,
       reasons: ['შემოსავალი არასაკმარისია', 'საკრედიტო ისტორია'],
     });
-    const items = await screen.findAllByRole('listitem');
+    const items = within(await screen.findByRole('list', { name: 'მიზეზები' })).getAllByRole(
+      'listitem',
+    );
     expect(items.map((item) => item.textContent)).toEqual([
       'შემოსავალი არასაკმარისია',
       'საკრედიტო ისტორია',

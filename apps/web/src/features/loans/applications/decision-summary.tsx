@@ -35,10 +35,13 @@ export function DecisionSummary({ decision }: { decision: Decision | null }) {
   }
   return (
     <Stack gap={2} mt={4} miw={200}>
-      <Text size="sm" fw={700}>
+      <Text size="sm" fw={700} aria-hidden>
         {t('main.decision.reasons')}:
       </Text>
-      <ul style={{ margin: 0, paddingInlineStart: '1.25rem' }}>
+      <ul
+        aria-label={t('main.decision.reasons')}
+        style={{ margin: 0, paddingInlineStart: '1.25rem' }}
+      >
         {decision.reasons.map((reason) => (
           <Text component="li" size="sm" key={reason}>
             {reason}
