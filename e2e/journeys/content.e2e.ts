@@ -1,16 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, inject } from 'vitest';
-import { logIn, type Customer } from '../support/accounts.ts';
+import { logIn } from '../support/accounts.ts';
 import { georgianPhone } from '../support/chromium.ts';
 import { expectNoAxeViolations, test } from '../support/fixtures.ts';
-import {
-  confirmQuestionnaire,
-  giveCreditConsent,
-  identifyWithSso,
-  loanEntries,
-  startApplication,
-} from '../support/loans.ts';
-import { apiHeaders, onboardThroughApi, waitForPath } from '../support/onboarding.ts';
+import { submitApplication } from '../support/loans.ts';
+import { apiHeaders, waitForPath } from '../support/onboarding.ts';
 import { customerEnding } from '../support/support.ts';
 
 const editorAccount = { phone: '599000004', password: 'Content-2026' };
@@ -22,17 +16,6 @@ const newPolicyLine = 'ახალი რედაქცია: მონაც
 const oldPolicyLine = 'კომპანია ამუშავებს თქვენს პერსონალურ მონაცემებს';
 const hostile =
   '<p>ჩასმული ტექსტი</p><script>window.__pwned = 1</script><img src="x" onerror="window.__pwned = 1">';
-
-/** A customer who submits an application (so a credit officer sees their consents). */
-async function submitApplication(page: Page, customer: Customer): Promise<number> {
-  await onboardThroughApi(page, customer, { salary: 6000 });
-  const id = await startApplication(page, { ...loanEntries, amount: '1500', months: '12' });
-  await confirmQuestionnaire(page, id);
-  await giveCreditConsent(page, id);
-  await identifyWithSso(page, customer);
-  await waitForPath(page, '/main');
-  return id;
-}
 
 async function newPage(browser: Browser, viewport = georgianPhone.viewport): Promise<Page> {
   const context = await browser.newContext({
@@ -98,7 +81,7 @@ describe('content the lender edits', () => {
 
     // A customer agrees to the privacy policy (at registration) before it changes.
     const customer = customerEnding('00');
-    const applicationId = await submitApplication(page, customer);
+    const applicationId = await submitApplication(page, customer, { amount: '1500', months: '12' });
 
     // The content editor lands on the editor.
     const editor = await newPage(browser);

@@ -1,17 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, inject } from 'vitest';
-import { logIn, type Customer } from '../support/accounts.ts';
+import { logIn } from '../support/accounts.ts';
 import { georgianPhone } from '../support/chromium.ts';
 import { expectNoAxeViolations, test } from '../support/fixtures.ts';
-import {
-  applicationRows,
-  confirmQuestionnaire,
-  giveCreditConsent,
-  identifyWithSso,
-  loanEntries,
-  startApplication,
-} from '../support/loans.ts';
-import { onboardThroughApi, waitForPath } from '../support/onboarding.ts';
+import { applicationRows, submitApplication } from '../support/loans.ts';
+import { waitForPath } from '../support/onboarding.ts';
 import { customerEnding, supportStaff } from '../support/support.ts';
 
 const officers = {
@@ -26,17 +19,6 @@ interface Scrollable {
 
 /** Amounts as the screens and texts write them: no-break spaces, the sign after. */
 const nbsp = '\u00a0';
-
-/** A customer with a salary that affords 15 000 ₾, who submits an application for it. */
-async function submitApplication(page: Page, customer: Customer): Promise<number> {
-  await onboardThroughApi(page, customer, { salary: 6000 });
-  const id = await startApplication(page, { ...loanEntries, amount: '15000', months: '24' });
-  await confirmQuestionnaire(page, id);
-  await giveCreditConsent(page, id);
-  await identifyWithSso(page, customer);
-  await waitForPath(page, '/main');
-  return id;
-}
 
 /** A fresh phone-sized browser context for a staff member, signed in on their landing page. */
 async function staffPage(
@@ -83,7 +65,7 @@ describe('credit decisions', () => {
     page,
   }) => {
     const customer = customerEnding('00');
-    const id = await submitApplication(page, customer);
+    const id = await submitApplication(page, customer, { amount: '15000', months: '24' });
     const browser = page.context().browser();
     if (!browser) throw new Error('no browser');
 
@@ -173,7 +155,7 @@ describe('credit decisions', () => {
     page,
   }) => {
     const customer = customerEnding('95');
-    const id = await submitApplication(page, customer);
+    const id = await submitApplication(page, customer, { amount: '15000', months: '24' });
     const browser = page.context().browser();
     if (!browser) throw new Error('no browser');
 

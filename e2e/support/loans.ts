@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { pdfFile } from '../../apps/server/src/test/tiny-files.ts';
 import type { Customer } from './accounts.ts';
-import { apiHeaders, waitForPath } from './onboarding.ts';
+import { apiHeaders, onboardThroughApi, waitForPath } from './onboarding.ts';
 
 /** What a journey types into the loan form: the amount the way Georgians write it. */
 export interface LoanEntries {
@@ -167,4 +167,22 @@ export async function createApplicationThroughApi(page: Page): Promise<number> {
   if (body.id === undefined)
     throw new Error(`creating the application failed: ${JSON.stringify(body)}`);
   return body.id;
+}
+
+/**
+ * A customer with a 6 000 ₾ salary who applies for `terms` and goes all the way to
+ * submission (questionnaire, credit consent, identification), back on /main.
+ */
+export async function submitApplication(
+  page: Page,
+  customer: Customer,
+  terms: Pick<LoanEntries, 'amount' | 'months'>,
+): Promise<number> {
+  await onboardThroughApi(page, customer, { salary: 6000 });
+  const id = await startApplication(page, { ...loanEntries, ...terms });
+  await confirmQuestionnaire(page, id);
+  await giveCreditConsent(page, id);
+  await identifyWithSso(page, customer);
+  await waitForPath(page, '/main');
+  return id;
 }
