@@ -30,7 +30,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { TableKit } from '@tiptap/extension-table';
 import Image from '@tiptap/extension-image';
-import { EditorContent, useEditor, type Editor } from '@tiptap/react';
+import { EditorContent, useEditor, type ChainedCommands, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -67,6 +67,32 @@ function ToolButton({
   );
 }
 
+/** The block and text formats: a button each, pressed while the selection has that format. */
+const formats: {
+  label: 'paragraph' | 'heading2' | 'heading3' | 'bold' | 'italic' | 'bulletList' | 'orderedList';
+  name: string;
+  attributes?: { level: 2 | 3 };
+  apply: (chain: ChainedCommands) => ChainedCommands;
+}[] = [
+  { label: 'paragraph', name: 'paragraph', apply: (chain) => chain.setParagraph() },
+  {
+    label: 'heading2',
+    name: 'heading',
+    attributes: { level: 2 },
+    apply: (chain) => chain.toggleHeading({ level: 2 }),
+  },
+  {
+    label: 'heading3',
+    name: 'heading',
+    attributes: { level: 3 },
+    apply: (chain) => chain.toggleHeading({ level: 3 }),
+  },
+  { label: 'bold', name: 'bold', apply: (chain) => chain.toggleBold() },
+  { label: 'italic', name: 'italic', apply: (chain) => chain.toggleItalic() },
+  { label: 'bulletList', name: 'bulletList', apply: (chain) => chain.toggleBulletList() },
+  { label: 'orderedList', name: 'orderedList', apply: (chain) => chain.toggleOrderedList() },
+];
+
 function Toolbar({
   editor,
   onLink,
@@ -85,41 +111,14 @@ function Toolbar({
   const inTable = editor.isActive('table');
   return (
     <div role="toolbar" aria-label={t('contentEditor.toolbar')} className={classes.toolbar}>
-      <ToolButton
-        label={t('contentEditor.paragraph')}
-        active={editor.isActive('paragraph')}
-        onClick={() => chain().setParagraph().run()}
-      />
-      <ToolButton
-        label={t('contentEditor.heading2')}
-        active={editor.isActive('heading', { level: 2 })}
-        onClick={() => chain().toggleHeading({ level: 2 }).run()}
-      />
-      <ToolButton
-        label={t('contentEditor.heading3')}
-        active={editor.isActive('heading', { level: 3 })}
-        onClick={() => chain().toggleHeading({ level: 3 }).run()}
-      />
-      <ToolButton
-        label={t('contentEditor.bold')}
-        active={editor.isActive('bold')}
-        onClick={() => chain().toggleBold().run()}
-      />
-      <ToolButton
-        label={t('contentEditor.italic')}
-        active={editor.isActive('italic')}
-        onClick={() => chain().toggleItalic().run()}
-      />
-      <ToolButton
-        label={t('contentEditor.bulletList')}
-        active={editor.isActive('bulletList')}
-        onClick={() => chain().toggleBulletList().run()}
-      />
-      <ToolButton
-        label={t('contentEditor.orderedList')}
-        active={editor.isActive('orderedList')}
-        onClick={() => chain().toggleOrderedList().run()}
-      />
+      {formats.map(({ label, name, attributes, apply }) => (
+        <ToolButton
+          key={label}
+          label={t(`contentEditor.${label}`)}
+          active={editor.isActive(name, attributes)}
+          onClick={() => apply(chain()).run()}
+        />
+      ))}
       <ToolButton
         label={t('contentEditor.link')}
         active={editor.isActive('link')}
