@@ -203,21 +203,25 @@ describe('bearer sessions', () => {
     expect(refused.json()).toEqual(unauthorized);
   });
 
-  it('cost no write anywhere for a well-formed token that was never issued', async () => {
-    // An xid is given to a transaction only when it writes; reading the counter takes one.
-    const nextXid = async () =>
-      Number(
-        rowsOf<{ xid: string }>(await app.database.db.execute(sql`select txid_current() as xid`))[0]
-          ?.xid,
-      );
-    const before = await nextXid();
-    for (const url of ['/api/test/me', '/api/test/support-only', '/api/test/onboarded-only']) {
-      expect((await me(bearer('z'.repeat(43)), url)).statusCode).toBe(401);
-    }
-    const after = await nextXid();
-    // On PostgreSQL other databases of the server (parallel test files) take xids too.
-    if (app.database.driver === 'pglite') expect(after).toBe(before + 1);
-  });
+  // Counted in transaction ids, which only PGlite's one database hands out alone: on a
+  // PostgreSQL server, parallel test files' databases take them too.
+  it.skipIf(process.env.TEST_DATABASE_URL)(
+    'cost no write anywhere for a well-formed token that was never issued',
+    async () => {
+      // An xid is given to a transaction only when it writes; reading the counter takes one.
+      const nextXid = async () =>
+        Number(
+          rowsOf<{ xid: string }>(
+            await app.database.db.execute(sql`select txid_current() as xid`),
+          )[0]?.xid,
+        );
+      const before = await nextXid();
+      for (const url of ['/api/test/me', '/api/test/support-only', '/api/test/onboarded-only']) {
+        expect((await me(bearer('z'.repeat(43)), url)).statusCode).toBe(401);
+      }
+      expect(await nextXid()).toBe(before + 1);
+    },
+  );
 
   it('end 12 hours after sign-in however much they are used', async () => {
     const token = await signIn();
