@@ -11,5 +11,8 @@ export default defineConfig({
     // A journey of several screens and two browsers takes minutes on a busy 2-core machine.
     testTimeout: 180_000,
     hookTimeout: 180_000,
+    // expect.poll gives up after 1 s by default: too soon for a page that loads its data
+    // on a machine running the product and Chromium on two cores.
+    expect: { poll: { timeout: 15_000 } },
   },
 });
