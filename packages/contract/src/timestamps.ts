@@ -1,4 +1,4 @@
-/** Georgia keeps UTC+4 all year, so one zone name covers every timestamp the product shows. */
+/** Georgia keeps UTC+4 all year, but the zone's rules stay the runtime's, not ours. */
 const tbilisiClock = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Asia/Tbilisi',
   year: 'numeric',
@@ -10,9 +10,44 @@ const tbilisiClock = new Intl.DateTimeFormat('en-GB', {
   hourCycle: 'h23',
 });
 
+const hourMs = 3_600_000;
+
+/**
+ * Tbilisi's offset from UTC during each UTC hour asked about: `formatToParts` costs more than
+ * the rest of a list row, and the zone has moved its clocks only on whole hours since 1957, so
+ * one lookup per hour gives every moment in it. Bounded: a server asks about few hours.
+ */
+const offsetByHour = new Map<number, number>();
+
+function tbilisiOffsetMs(moment: Date): number {
+  const hour = Math.floor(moment.getTime() / hourMs);
+  let offset = offsetByHour.get(hour);
+  if (offset === undefined) {
+    const start = new Date(hour * hourMs);
+    const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+    for (const { type, value } of tbilisiClock.formatToParts(start)) part[type] = value;
+    const wall = Date.UTC(
+      Number(part.year),
+      Number(part.month) - 1,
+      Number(part.day),
+      Number(part.hour),
+      Number(part.minute),
+      Number(part.second),
+    );
+    offset = wall - start.getTime();
+    if (offsetByHour.size >= 10_000) offsetByHour.clear();
+    offsetByHour.set(hour, offset);
+  }
+  return offset;
+}
+
+const two = (value: number) => String(value).padStart(2, '0');
+
 /** A moment as the spec writes timestamps: `YYYY-MM-DD HH:mm:ss`, Georgian time. */
 export function formatTimestamp(moment: Date): string {
-  const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
-  for (const { type, value } of tbilisiClock.formatToParts(moment)) part[type] = value;
-  return `${part.year ?? ''}-${part.month ?? ''}-${part.day ?? ''} ${part.hour ?? ''}:${part.minute ?? ''}:${part.second ?? ''}`;
+  const wall = new Date(moment.getTime() + tbilisiOffsetMs(moment));
+  return (
+    `${String(wall.getUTCFullYear()).padStart(4, '0')}-${two(wall.getUTCMonth() + 1)}-${two(wall.getUTCDate())} ` +
+    `${two(wall.getUTCHours())}:${two(wall.getUTCMinutes())}:${two(wall.getUTCSeconds())}`
+  );
 }
