@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import { Column, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { rowsOf, type Database } from './database.ts';
 
@@ -33,4 +33,33 @@ export function preparedSql<Row>(name: string, statement: SQL) {
   const statementFor = prepared((db) => db._.session.prepareQuery(query, undefined, name, false));
   return async (db: Database, values: Record<string, unknown>): Promise<Row[]> =>
     rowsOf<Row>(await statementFor(db).execute(values));
+}
+
+/**
+ * Columns as a select list, each under its key (`"users"."name" as "name"`): a raw statement's
+ * rows then come out in the query builder's shape, without its per-column mapping.
+ */
+export function aliasedColumns(columns: Record<string, Column>): SQL {
+  return sql.join(
+    Object.entries(columns).map(([key, column]) => sql`${column} as ${sql.identifier(key)}`),
+    sql`, `,
+  );
+}
+
+/**
+ * Puts a raw row's `columns` (selected with aliasedColumns) in the query builder's types, in
+ * place: PGlite's raw rows carry timestamps as text where node-postgres's carry dates. Only
+ * the columns whose type decodes anything are touched.
+ */
+export function columnDecoder(columns: Record<string, Column>) {
+  const decoded = Object.entries(columns).filter(
+    ([, column]) => column.mapFromDriverValue !== Column.prototype.mapFromDriverValue,
+  );
+  return (row: object) => {
+    const values = row as Record<string, unknown>;
+    for (const [key, column] of decoded) {
+      const value = values[key];
+      if (value !== null && value !== undefined) values[key] = column.mapFromDriverValue(value);
+    }
+  };
 }

@@ -1,8 +1,8 @@
 import { openLoanStatuses, type LoanStatusCode, type Locale } from '@sesxi/contract';
-import { and, desc, eq, inArray, sql, type AnyColumn } from 'drizzle-orm';
+import { and, eq, inArray, sql, type AnyColumn } from 'drizzle-orm';
 import type { Database } from '#app/db/database.ts';
 import { maxId } from '#app/db/lookups.ts';
-import { prepared } from '#app/db/prepared.ts';
+import { aliasedColumns, columnDecoder, preparedSql } from '#app/db/prepared.ts';
 import {
   loanApplications,
   loanDecisions,
@@ -53,91 +53,96 @@ function statementColumns(statement: StoredStatement) {
   };
 }
 
+const applicationColumns = {
+  id: loanApplications.id,
+  amount: loanApplications.amount,
+  months: loanApplications.months,
+  productId: loanApplications.productId,
+  statusCode: loanApplications.status,
+  statusName: loanStatuses.name,
+  statusNameEn: loanStatuses.nameEn,
+  createdAt: loanApplications.createdAt,
+  decidedAt: loanApplications.updatedAt,
+};
+
+const reasonTexts = (column: AnyColumn) =>
+  sql`array(select ${column} from ${rejectionReasons}
+    where ${rejectionReasons.code} = any(${loanDecisions.reasonCodes})
+    order by ${rejectionReasons.sortOrder})`;
+
 /**
  * A customer's applications, newest first, with what `loans-show` needs in one prepared
  * statement: the status in both languages, the figures stored at submission (null before),
  * and the pricing of the product version each was saved with (to compute a draft's figures).
+ * Raw SQL, the optional parts as JSON: `/main` runs it on every visit, and the query
+ * builder's per-column row mapping cost more than the read.
  */
-const listWithTermsStatement = prepared((db) => {
-  const reasonTexts = (column: AnyColumn) =>
-    sql<string[]>`array(select ${column} from ${rejectionReasons}
-      where ${rejectionReasons.code} = any(${loanDecisions.reasonCodes})
-      order by ${rejectionReasons.sortOrder})`;
-  /** The decision that ended the application: its approval's terms or its rejection's reasons. */
-  const finalDecision = db
-    .select({
-      kind: loanDecisions.kind,
-      amount: loanDecisions.amount,
-      months: loanDecisions.months,
-      monthlyPayment: loanDecisions.monthlyPayment,
-      effectiveRate: loanDecisions.effectiveRate,
-      reasons: reasonTexts(rejectionReasons.name).as('reasons'),
-      reasonsEn: reasonTexts(rejectionReasons.nameEn).as('reasons_en'),
-    })
-    .from(loanDecisions)
-    .where(
-      and(
-        eq(loanDecisions.applicationId, loanApplications.id),
-        // An approval's final terms are on its confirmation when a second officer gave one.
-        sql`case ${loanApplications.status}
-          when 'approved' then ${loanDecisions.kind} in ('approval', 'confirmation')
-          when 'rejected' then ${loanDecisions.kind} = 'rejection'
-          else false end`,
-      ),
-    )
-    .orderBy(desc(loanDecisions.id))
-    .limit(1)
-    .as('final_decision');
-  return db
-    .select({
-      id: loanApplications.id,
-      amount: loanApplications.amount,
-      months: loanApplications.months,
-      productId: loanApplications.productId,
-      statusCode: loanApplications.status,
-      statusName: loanStatuses.name,
-      statusNameEn: loanStatuses.nameEn,
-      createdAt: loanApplications.createdAt,
-      submitted: {
-        monthlyPayment: loanOfferSnapshots.monthlyPayment,
-        effectiveRate: loanOfferSnapshots.effectiveRate,
-      },
-      pricing: {
-        nominal_rate: loanProducts.nominalRate,
-        origination_fee_percent: loanProducts.originationFeePercent,
-        origination_fee_fixed: loanProducts.originationFeeFixed,
-        monthly_fee: loanProducts.monthlyFee,
-      },
-      decidedAt: loanApplications.updatedAt,
-      decision: {
-        kind: finalDecision.kind,
-        amount: finalDecision.amount,
-        months: finalDecision.months,
-        monthlyPayment: finalDecision.monthlyPayment,
-        effectiveRate: finalDecision.effectiveRate,
-        reasons: finalDecision.reasons,
-        reasonsEn: finalDecision.reasonsEn,
-      },
-    })
-    .from(loanApplications)
-    .innerJoin(loanStatuses, eq(loanStatuses.code, loanApplications.status))
-    .leftJoin(
-      loanOfferSnapshots,
-      and(
-        eq(loanOfferSnapshots.applicationId, loanApplications.id),
-        eq(loanOfferSnapshots.kind, 'submission'),
-      ),
-    )
-    .leftJoin(loanProducts, eq(loanProducts.id, loanApplications.productId))
-    .leftJoinLateral(finalDecision, sql`true`)
-    .where(eq(loanApplications.userId, sql.placeholder('userId')))
-    .orderBy(desc(loanApplications.createdAt), desc(loanApplications.id))
-    .prepare('loans_of_customer');
-});
+const listWithTermsStatement = preparedSql<ApplicationWithTerms>(
+  'loans_of_customer',
+  sql`select ${aliasedColumns(applicationColumns)},
+      case when ${loanOfferSnapshots.id} is null then null else json_build_object(
+        'monthlyPayment', ${loanOfferSnapshots.monthlyPayment},
+        'effectiveRate', ${loanOfferSnapshots.effectiveRate}) end as "submitted",
+      case when ${loanProducts.id} is null then null else json_build_object(
+        'nominal_rate', ${loanProducts.nominalRate},
+        'origination_fee_percent', ${loanProducts.originationFeePercent},
+        'origination_fee_fixed', ${loanProducts.originationFeeFixed},
+        'monthly_fee', ${loanProducts.monthlyFee}) end as "pricing",
+      (select json_build_object(
+          'kind', ${loanDecisions.kind},
+          'amount', ${loanDecisions.amount},
+          'months', ${loanDecisions.months},
+          'monthlyPayment', ${loanDecisions.monthlyPayment},
+          'effectiveRate', ${loanDecisions.effectiveRate},
+          'reasons', ${reasonTexts(rejectionReasons.name)},
+          'reasonsEn', ${reasonTexts(rejectionReasons.nameEn)})
+        from ${loanDecisions}
+        where ${loanDecisions.applicationId} = ${loanApplications.id}
+          -- An approval's final terms are on its confirmation when a second officer gave one.
+          and case ${loanApplications.status}
+            when 'approved' then ${loanDecisions.kind} in ('approval', 'confirmation')
+            when 'rejected' then ${loanDecisions.kind} = 'rejection'
+            else false end
+        order by ${loanDecisions.id} desc limit 1) as "decision"
+    from ${loanApplications}
+    join ${loanStatuses} on ${loanStatuses.code} = ${loanApplications.status}
+    left join ${loanOfferSnapshots} on ${loanOfferSnapshots.applicationId} = ${loanApplications.id}
+      and ${loanOfferSnapshots.kind} = 'submission'
+    left join ${loanProducts} on ${loanProducts.id} = ${loanApplications.productId}
+    where ${loanApplications.userId} = ${sql.placeholder('userId')}
+    order by ${loanApplications.createdAt} desc, ${loanApplications.id} desc`,
+);
 
-export type ApplicationWithTerms = Awaited<
-  ReturnType<ReturnType<typeof listWithTermsStatement>['execute']>
->[number];
+const decodeApplication = columnDecoder(applicationColumns);
+
+/** A row of `loans-show`: numbers in the JSON parts come out as JSON numbers. */
+export interface ApplicationWithTerms {
+  id: number;
+  amount: number;
+  months: number;
+  productId: number | null;
+  statusCode: LoanStatusCode;
+  statusName: string;
+  statusNameEn: string;
+  createdAt: Date;
+  decidedAt: Date;
+  submitted: { monthlyPayment: number; effectiveRate: number } | null;
+  pricing: {
+    nominal_rate: number;
+    origination_fee_percent: number;
+    origination_fee_fixed: number;
+    monthly_fee: number;
+  } | null;
+  decision: {
+    kind: (typeof loanDecisions.kind.enumValues)[number];
+    amount: number | null;
+    months: number | null;
+    monthlyPayment: number | null;
+    effectiveRate: number | null;
+    reasons: string[];
+    reasonsEn: string[];
+  } | null;
+}
 
 /** Every query on applications names the owner: another customer's id finds nothing. */
 const owned = (id: number, userId: number) =>
@@ -223,8 +228,10 @@ export function createLoanRepository(db: Database) {
       return row;
     },
 
-    listOwnedWithTerms(userId: number): Promise<ApplicationWithTerms[]> {
-      return listWithTermsStatement(db).execute({ userId });
+    async listOwnedWithTerms(userId: number): Promise<ApplicationWithTerms[]> {
+      const rows = await listWithTermsStatement(db, { userId });
+      for (const row of rows) decodeApplication(row);
+      return rows;
     },
 
     /**
