@@ -1,5 +1,5 @@
-import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { customerFixture, jsonResponse, type ApiAnswer } from '../test/api-fixtures';
 import { renderApp } from '../test/render-app';
 import { session } from '../shared/session/session';
@@ -26,7 +26,7 @@ async function expectNotFound(wayBack: string, href: string) {
     ),
   ).toBeInTheDocument();
   expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
-  await vi.waitFor(() => {
+  await waitFor(() => {
     expect(document.title).toMatch(/^გვერდი ვერ მოიძებნა/);
   });
   expect(screen.getByRole('link', { name: wayBack })).toHaveAttribute('href', href);
@@ -98,7 +98,7 @@ describe('a screen for a record the server does not know (404)', () => {
   it('leads back to /main when followed', async () => {
     const { user, router } = open(customerFixture, '/loan-edit/abc');
     await user.click(await screen.findByRole('link', { name: 'პირად გვერდზე დაბრუნება' }));
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(router.state.location.pathname).toBe('/main');
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'პირადი გვერდი' })).toBeVisible();

@@ -1,9 +1,10 @@
 import type { SsoContext } from '@sesxi/contract';
 import { ssoStart, type SsoStartState } from '../shared/sso/sso-token';
-import { expect, vi } from 'vitest';
+import { expect } from 'vitest';
 import { ssoTokenKey } from '../shared/sso/sso-token';
 import { jsonResponse, type ApiAnswer } from './api-fixtures';
 import { renderApp } from './render-app';
+import { waitFor } from '@testing-library/react';
 
 /** `POST /api/sso/callback`'s answer for a transaction started in `context`. */
 export function ssoCompleted(context: SsoContext, loanId: number | null = null): ApiAnswer {
@@ -35,7 +36,7 @@ export async function landing(
   router: ReturnType<typeof arriveFromSso>['router'],
   pathname: string,
 ) {
-  await vi.waitFor(() => {
+  await waitFor(() => {
     expect(router.state.location.pathname).toBe(pathname);
   });
 }

@@ -1,8 +1,9 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMemoryRouter } from 'react-router';
 import { session } from '../../shared/session/session';
 import { sessionKey } from '../../shared/session/session-store';
 import { guestOnlyMiddleware, protectedMiddleware, requireRole } from './guard-middleware';
+import { waitFor } from '@testing-library/react';
 
 const customer = {
   apiToken: 'token',
@@ -43,7 +44,7 @@ function startAt(path: string) {
 
 async function landingOf(path: string, { withSearch = false } = {}): Promise<string> {
   const router = startAt(path);
-  await vi.waitFor(() => {
+  await waitFor(() => {
     expect(router.state.initialized).toBe(true);
   });
   const { pathname, search } = router.state.location;

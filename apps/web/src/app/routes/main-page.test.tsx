@@ -1,5 +1,5 @@
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { customerFixture, jsonResponse, requestsTo, type ApiAnswer } from '../../test/api-fixtures';
 import { renderApp } from '../../test/render-app';
 import { bodyRowsOf, columnHeadersOf } from '../../test/table';
@@ -69,7 +69,7 @@ describe('/main', () => {
   ])('sends a customer who has not passed %s there first', async (_, profile, gate) => {
     session.set({ ...customerFixture, ...profile });
     const { router } = renderApp('/main', gateAnswers);
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(router.state.location.pathname).toBe(gate);
     });
   });
@@ -145,7 +145,7 @@ describe('/main', () => {
       const asked = await screen.findByRole('dialog', { name: 'განაცხადის გამოთხოვა' });
       expect(asked).toHaveTextContent('ის განხილვიდან მოიხსნება და გაუქმდება');
       await user.click(within(asked).getByRole('button', { name: 'არა, განაცხადი დარჩეს' }));
-      await vi.waitFor(() => {
+      await waitFor(() => {
         expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
       });
       expect(requestsTo(fetchMock, 'POST /api/credit-info/5/cancel')).toEqual([]);

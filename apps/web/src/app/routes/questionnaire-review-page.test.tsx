@@ -1,5 +1,5 @@
-import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import {
   bodiesSentTo,
   customerFixture,
@@ -42,7 +42,7 @@ describe('/questionnaire-review/{id}', () => {
     await user.clear(salary);
     await user.type(salary, '1800');
     await user.click(screen.getByRole('button', { name: 'გაგრძელება' }));
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(router.state.location.pathname).toBe('/credit-info/4');
     });
     expect(bodiesSentTo(fetchMock, 'POST /api/questionnaires')).toMatchObject([
@@ -56,7 +56,7 @@ describe('/questionnaire-review/{id}', () => {
     });
     await screen.findByLabelText('ხელფასი');
     await user.click(screen.getByRole('button', { name: 'გაგრძელება' }));
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(field('მისამართი')).toHaveAccessibleDescription('მისამართი ძალიან გრძელია');
     });
     expect(router.state.location.pathname).toBe('/questionnaire-review/4');
@@ -67,7 +67,7 @@ describe('/questionnaire-review/{id}', () => {
     await screen.findByLabelText('ხელფასი');
     await user.click(screen.getByRole('button', { name: 'განაცხადის გაუქმება' }));
     await user.click(await screen.findByRole('button', { name: 'დიახ, გააუქმეთ' }));
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(router.state.location.pathname).toBe('/main');
     });
     expect(await screen.findByRole('status')).toHaveTextContent('განაცხადი გაუქმებულია');

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { customerFixture, jsonResponse, mockApi, requestsTo } from '../../test/api-fixtures';
 import { renderRoutes } from '../../test/render';
@@ -41,7 +41,7 @@ describe('the document check on /main', () => {
     );
 
     await user.click(startButton());
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(assign).toHaveBeenCalledWith(url);
     });
     expect(requestsTo(fetchMock, startCall)).toHaveLength(1);
@@ -60,7 +60,7 @@ describe('the document check on /main', () => {
     await user.click(startButton());
     expect(startButton()).toBeDisabled();
     answer(jsonResponse({ status: 'error', message: 'სერვისთან დაკავშირება ვერ ხერხდება' }, 503));
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(startButton()).toBeEnabled();
     });
   });
@@ -75,7 +75,7 @@ describe('the document check on /main', () => {
     );
     expect(startButton()).toBeEnabled();
     await user.click(startButton());
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(requestsTo(fetchMock, startCall)).toHaveLength(2);
     });
   });

@@ -1,5 +1,5 @@
-import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { customerFixture, jsonResponse, requestsTo, type ApiAnswer } from '../../test/api-fixtures';
 import { renderApp } from '../../test/render-app';
 import { session } from '../../shared/session/session';
@@ -13,7 +13,7 @@ function comeBack(query: string, answer?: ApiAnswer) {
 }
 
 async function landOnMain(router: ReturnType<typeof comeBack>['router']) {
-  await vi.waitFor(() => {
+  await waitFor(() => {
     expect(router.state.location.pathname).toBe('/main');
   });
 }
@@ -80,7 +80,7 @@ describe('/identomat, where the provider sends the customer back', () => {
 
   it('sends a visitor who is not signed in to /login', async () => {
     const { router } = renderApp('/identomat?session_token=session-1');
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(router.state.location.pathname).toBe('/login');
     });
   });

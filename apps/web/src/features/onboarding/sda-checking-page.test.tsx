@@ -1,5 +1,5 @@
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import {
   bodiesSentTo,
   customerFixture,
@@ -82,7 +82,7 @@ describe('/sda-checking', () => {
     ]);
 
     answer(jsonResponse({ status: 'success' }));
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(router.state.location.pathname).toBe('/questionnaire');
     });
     expect(session.get()).toMatchObject({ is_sda_verified: true, has_questionnaire: false });
@@ -91,7 +91,7 @@ describe('/sda-checking', () => {
   it('on a refusal, tells the customer, forgets the session and starts registration again', async () => {
     const { user, router } = renderSda(() => jsonResponse({ status: 'refused', message: refusal }));
     await agreeAndContinue(user);
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(router.state.location.pathname).toBe('/register');
     });
     expect(session.get()).toBeNull();
@@ -114,7 +114,7 @@ describe('/sda-checking', () => {
     expect(nextButton()).toHaveFocus();
     expect(screen.getByRole('status')).toBeEmptyDOMElement();
     await user.keyboard('{Enter}');
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(bodiesSentTo(fetchMock, 'POST /api/sda-checking')).toHaveLength(2);
     });
   });
@@ -125,14 +125,14 @@ describe('/sda-checking', () => {
   ])('sends a customer who has agreed already on to %s', async (_, hasQuestionnaire, path) => {
     session.set({ ...customerFixture, has_questionnaire: hasQuestionnaire });
     const { router } = renderApp('/sda-checking', answers);
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(router.state.location.pathname).toBe(path);
     });
   });
 
   it('is for signed-in customers only', async () => {
     const { router } = renderApp('/sda-checking', answers);
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(router.state.location.pathname).toBe('/login');
     });
   });

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   bodiesSentTo,
@@ -65,7 +65,7 @@ describe('/questionnaire-edit', () => {
     await user.click(field('ვიღებ ფულად გზავნილებს'));
     await user.click(screen.getByRole('button', { name: 'შენახვა' }));
 
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(router.state.location.pathname).toBe('/main');
     });
     expect(bodiesSentTo(fetchMock, 'POST /api/questionnaires')).toMatchObject([
@@ -94,7 +94,7 @@ describe('/questionnaire-edit', () => {
     expect(field('ჯამური ფინანსური ვალდებულებები')).toHaveValue('15000');
     await user.clear(monthly);
     await user.click(screen.getByRole('button', { name: 'შენახვა' }));
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(router.state.location.pathname).toBe('/main');
     });
     expect(bodiesSentTo(fetchMock, 'POST /api/questionnaires')).toMatchObject([
@@ -105,7 +105,7 @@ describe('/questionnaire-edit', () => {
   it('needs a questionnaire to edit', async () => {
     session.set({ ...customerFixture, has_questionnaire: false });
     const { router } = renderApp('/questionnaire-edit', questionnaireAnswers);
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(router.state.location.pathname).toBe('/questionnaire');
     });
   });

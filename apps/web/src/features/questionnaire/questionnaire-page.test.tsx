@@ -1,5 +1,5 @@
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import {
   bodiesSentTo,
   customerFixture,
@@ -58,7 +58,7 @@ describe('/questionnaire', () => {
     expect(radioGroup('ინდივიდუალური მეწარმე').getByRole('radio', { name: 'არა' })).toBeChecked();
     await submit(user);
 
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(router.state.location.pathname).toBe('/main');
     });
     expect(bodiesSentTo(fetchMock, 'POST /api/questionnaires')).toEqual([
@@ -96,7 +96,7 @@ describe('/questionnaire', () => {
     await user.clear(monthly);
     await user.type(monthly, '400,50');
     await submit(user);
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(bodiesSentTo(fetchMock, 'POST /api/questionnaires')).toMatchObject([
         { total_financial_liability: 0, monthly_loan_payments: 400.5 },
       ]);
@@ -121,7 +121,7 @@ describe('/questionnaire', () => {
     await user.type(field('პენსია'), '320,25');
     await submit(user);
 
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(bodiesSentTo(fetchMock, 'POST /api/questionnaires')).toEqual([
         {
           ...filledIn,
@@ -147,7 +147,7 @@ describe('/questionnaire', () => {
     await user.click(field('ვიღებ ფულად გზავნილებს'));
     expect(screen.queryByLabelText('საშუალო თვიური გზავნილი')).not.toBeInTheDocument();
     await submit(user);
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(bodiesSentTo(fetchMock, 'POST /api/questionnaires')).toMatchObject([
         { has_transfer: false, transfer: null },
       ]);
@@ -184,7 +184,7 @@ describe('/questionnaire', () => {
     await user.type(field('საშუალო თვიური გზავნილი'), '99999999');
     await submit(user);
 
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(field('ხელფასი')).toHaveAccessibleDescription(
         'თანხა შეიძლება შეიცავდეს მაქსიმუმ 2 ათწილად ნიშანს',
       );
@@ -201,7 +201,7 @@ describe('/questionnaire', () => {
   it('sends a customer who has one already to /main', async () => {
     session.set(customerFixture);
     const { router } = renderApp('/questionnaire', questionnaireAnswers);
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(router.state.location.pathname).toBe('/main');
     });
   });
@@ -209,7 +209,7 @@ describe('/questionnaire', () => {
   it('comes after the personal-data check', async () => {
     session.set({ ...agreedCustomer, is_sda_verified: false });
     const { router } = renderApp('/questionnaire', questionnaireAnswers);
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(router.state.location.pathname).toBe('/sda-checking');
     });
   });

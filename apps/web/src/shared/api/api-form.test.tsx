@@ -1,5 +1,5 @@
 import { defineEndpoint, statusOnly } from '@sesxi/contract';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
@@ -67,7 +67,7 @@ describe('useApiForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'შესვლა' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('ვადა გაუვიდა');
     await userEvent.click(screen.getByRole('button', { name: 'შესვლა' }));
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(fetchMock).toHaveBeenCalledTimes(2);
     });
   });

@@ -1,5 +1,5 @@
-import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import {
   bodiesSentTo,
   customerFixture,
@@ -27,7 +27,7 @@ function renderSignedIn(answers: Record<string, ApiAnswer>) {
 describe('/change-password', () => {
   it('is for signed-in users only', async () => {
     const { router } = renderApp('/change-password');
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(router.state.location.pathname).toBe('/login');
     });
   });
@@ -35,7 +35,7 @@ describe('/change-password', () => {
   it('applies the profile gates of the route guard', async () => {
     session.set({ ...customerFixture, is_sda_verified: false });
     const { router } = renderApp('/change-password');
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(router.state.location.pathname).toBe('/sda-checking');
     });
   });
@@ -50,7 +50,7 @@ describe('/change-password', () => {
       'მინიმუმ 8 სიმბოლო. ძალიან გავრცელებული პაროლები არ მიიღება.',
     );
     await changeTo(user, 'ახალი გრძელი პაროლი', 'ახალი გრძელი პაროლი');
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(router.state.location.pathname).toBe('/login');
     });
     expect(bodiesSentTo(fetchMock, 'POST /api/change-password')).toEqual([

@@ -1,5 +1,5 @@
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import {
   bodiesSentTo,
   customerFixture,
@@ -45,7 +45,7 @@ describe('/login', () => {
     });
     await fillIn(app.user, '599000002', 'საიდუმლო პაროლი');
     expect(await screen.findByRole('button', { name: 'ნინო კაპანაძე' })).toBeInTheDocument();
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(app.router.state.location.pathname).toBe('/sda-checking');
     });
     expect(session.get()).toMatchObject(user);
@@ -126,7 +126,7 @@ describe('/login', () => {
   it('sends a signed-in customer on to /main', async () => {
     session.set(customerFixture);
     const { router } = renderApp('/login');
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(router.state.location.pathname).toBe('/main');
     });
   });

@@ -1,5 +1,5 @@
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import {
   bodiesSentTo,
   customerFixture,
@@ -16,7 +16,7 @@ async function logOutFromTheHeader(answers: Record<string, ApiAnswer>) {
   const app = renderApp('/', answers, { strict: true });
   await app.user.click(await screen.findByRole('button', { name: 'ნინო კაპანაძე' }));
   await app.user.click(within(await screen.findByRole('menu')).getByText('გასვლა'));
-  await vi.waitFor(() => {
+  await waitFor(() => {
     expect(app.router.state.location.pathname).toBe('/login');
   });
   return app;

@@ -1,5 +1,5 @@
 import type { CodePurpose } from '@sesxi/contract';
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { useController, useForm } from 'react-hook-form';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -66,14 +66,14 @@ type User = ReturnType<typeof renderWidget>['user'];
 
 async function typeValidPhone(user: User, phone = '599123456') {
   await user.type(phoneField(), phone);
-  await vi.waitFor(() => {
+  await waitFor(() => {
     expect(sendButton()).toBeEnabled();
   });
 }
 
 async function sendCode(user: User) {
   await user.click(sendButton());
-  await vi.waitFor(() => {
+  await waitFor(() => {
     expect(codeField()).toBeEnabled();
   });
 }
@@ -98,7 +98,7 @@ describe('phone verification: the phone check', () => {
     expect(sendButton()).toBeDisabled();
 
     await user.type(phoneField(), '6');
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(sendButton()).toBeEnabled();
     });
     expect(bodiesSentTo(fetchMock, 'POST /api/phone-checking')).toEqual([{ phone: '599123456' }]);
@@ -121,7 +121,7 @@ describe('phone verification: the phone check', () => {
     await user.click(phoneField());
     await user.paste('+995 599 12-34-56');
     expect(phoneField()).toHaveValue('599123456');
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(bodiesSentTo(fetchMock, 'POST /api/phone-checking')).toEqual([{ phone: '599123456' }]);
     });
   });
@@ -193,7 +193,7 @@ describe('phone verification: sending the code', () => {
     expect(sendButton()).toBeDisabled();
     expect(codeField()).toBeDisabled();
     pending.resolve(ok());
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(codeField()).toBeEnabled();
     });
   });
@@ -248,7 +248,7 @@ describe('phone verification: the code', () => {
     await user.type(codeField(), '123');
     expect(bodiesSentTo(fetchMock, 'POST /api/code-checking')).toEqual([]);
     await user.type(codeField(), '4');
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(screen.getByRole('status')).toHaveTextContent('ტელეფონის ნომერი დადასტურებულია');
     });
     expect(bodiesSentTo(fetchMock, 'POST /api/code-checking')).toEqual([
@@ -268,7 +268,7 @@ describe('phone verification: the code', () => {
     await user.clear(codeField());
     expect(screen.queryByText('კოდი არასწორია')).not.toBeInTheDocument();
     await user.type(codeField(), '1234');
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(screen.getByRole('status')).toHaveTextContent('ტელეფონის ნომერი დადასტურებულია');
     });
   });
@@ -278,7 +278,7 @@ describe('phone verification: the code', () => {
     await typeValidPhone(user);
     await sendCode(user);
     await user.type(codeField(), '1234');
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(codeField()).toHaveAttribute('readonly');
     });
     expect(screen.getByTestId('confirmed-at').textContent).toMatch(/^2026-11-22 12:00:\d\d$/);
@@ -317,7 +317,7 @@ describe('phone verification: changing the number', () => {
     await typeValidPhone(user);
     await sendCode(user);
     await user.type(codeField(), '1234');
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(screen.getByTestId('confirmed-at')).not.toBeEmptyDOMElement();
     });
 
@@ -329,7 +329,7 @@ describe('phone verification: changing the number', () => {
     expect(sendButton()).toBeDisabled();
 
     await user.type(phoneField(), '7');
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(bodiesSentTo(fetchMock, 'POST /api/phone-checking')).toHaveLength(2);
     });
     expect(bodiesSentTo(fetchMock, 'POST /api/phone-checking')[1]).toEqual({ phone: '599123457' });
@@ -342,7 +342,7 @@ describe('phone verification: keystrokes that leave the number as it is', () => 
     await typeValidPhone(user);
     await sendCode(user);
     await user.type(codeField(), '1234');
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(codeField()).toHaveAttribute('readonly');
     });
     await user.type(phoneField(), 'x');
@@ -362,7 +362,7 @@ describe('phone verification for a password restore', () => {
     await typeValidPhone(user);
     await sendCode(user);
     await user.type(codeField(), '1234');
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(codeField()).toHaveAttribute('readonly');
     });
     expect(bodiesSentTo(fetchMock, 'POST /api/phone-checking')).toEqual([]);

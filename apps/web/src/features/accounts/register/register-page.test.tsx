@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import {
   bodiesSentTo,
@@ -53,16 +53,16 @@ type User = ReturnType<typeof renderApp>['user'];
 async function confirmPhone(user: User) {
   await user.type(screen.getByLabelText('ტელეფონის ნომერი'), '599123456');
   const send = screen.getByRole('button', { name: 'კოდის გაგზავნა' });
-  await vi.waitFor(() => {
+  await waitFor(() => {
     expect(send).toBeEnabled();
   });
   await user.click(send);
   const code = screen.getByLabelText('კოდი');
-  await vi.waitFor(() => {
+  await waitFor(() => {
     expect(code).toBeEnabled();
   });
   await user.type(code, '1234');
-  await vi.waitFor(() => {
+  await waitFor(() => {
     expect(code).toHaveAttribute('readonly');
   });
 }
@@ -95,7 +95,7 @@ describe('/register: the single sign-on step', () => {
     expect(screen.queryByLabelText('ტელეფონის ნომერი')).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'SSO ავტორიზაცია' }));
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(assign).toHaveBeenCalledWith('http://localhost:3000/dev-idp/auth?client_id=sesxi');
     });
     expect(bodiesSentTo(fetchMock, 'POST /api/sso/initiate')).toEqual([
@@ -161,7 +161,7 @@ describe('/register: a personal number that already has an account', () => {
     );
     expect(screen.getByRole('button', { name: 'სხვა პირის რეგისტრაცია' })).toBeEnabled();
     await user.click(screen.getByRole('link', { name: 'ანგარიშზე შესვლა' }));
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(router.state.location.pathname).toBe('/login');
     });
   });
@@ -217,7 +217,7 @@ describe('/register: the personal-data form', () => {
     await fillInTheRest(user);
     expect(submitButton()).toBeDisabled();
     await user.type(screen.getByLabelText('ტელეფონის ნომერი'), '599123456');
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(screen.getByRole('button', { name: 'კოდის გაგზავნა' })).toBeEnabled();
     });
     expect(submitButton()).toBeDisabled();
@@ -236,7 +236,7 @@ describe('/register: the personal-data form', () => {
     await fillInTheRest(user);
     await user.click(submitButton());
 
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(router.state.location.pathname).toBe('/sda-checking');
     });
     const [body] = bodiesSentTo(fetchMock, 'POST /api/register');

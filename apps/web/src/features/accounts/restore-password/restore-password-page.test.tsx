@@ -1,5 +1,5 @@
-import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { bodiesSentTo, fieldErrors, ok, type ApiAnswer } from '../../../test/api-fixtures';
 import { renderApp } from '../../../test/render-app';
 
@@ -22,17 +22,17 @@ describe('/restore-password', () => {
 
     await user.type(screen.getByLabelText('ტელეფონის ნომერი'), '599123456');
     const send = screen.getByRole('button', { name: 'კოდის გაგზავნა' });
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(send).toBeEnabled();
     });
     expect(requestButton()).toBeDisabled();
     await user.click(send);
     const code = screen.getByLabelText('კოდი');
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(code).toBeEnabled();
     });
     await user.type(code, '4321');
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(requestButton()).toBeEnabled();
     });
 

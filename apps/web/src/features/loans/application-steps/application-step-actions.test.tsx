@@ -1,6 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { Outlet } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockApi, requestsTo, type ApiAnswer } from '../../../test/api-fixtures';
 import { renderRoutes } from '../../../test/render';
 import { NotificationOutlet } from '../../../shared/notifications/notification-outlet';
@@ -63,14 +63,14 @@ describe('ApplicationStepActions', () => {
       'ნამდვილად გსურთ განაცხადის №4 გაუქმება? გაუქმებულ განაცხადს ვეღარ აღადგენთ, თუმცა შეგიძლიათ, შეავსოთ ახალი.',
     );
     const keep = within(asked).getByRole('button', { name: 'არა, განაცხადი დარჩეს' });
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(keep).toHaveFocus();
     });
     await user.click(keep);
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     });
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(cancelButton()).toHaveFocus();
     });
     expect(requestsTo(fetchMock, 'POST /api/credit-info/4/cancel')).toEqual([]);
@@ -101,7 +101,7 @@ describe('ApplicationStepActions', () => {
     const { fetchMock } = renderStep(undefined);
     expect(screen.getByRole('link', { name: 'გაუქმება' })).toHaveAttribute('href', '/main');
     expect(screen.queryByRole('button', { name: 'განაცხადის გაუქმება' })).not.toBeInTheDocument();
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(fetchMock).not.toHaveBeenCalled();
     });
   });

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bodiesSentTo, fieldErrors, jsonResponse, ok } from '../../../test/api-fixtures';
 import { renderLoanScreen } from '../loan-fixtures';
@@ -46,7 +46,7 @@ describe('/credit-info/{id}', () => {
     ).toBeChecked();
     expect(agreement()).toHaveAccessibleDescription('თქვენ დაეთანხმეთ: 25.11.2026 14:03');
     await user.click(continueButton());
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(router.state.location.pathname).toBe('/credit-info/4/identification');
     });
     expect(bodiesSentTo(fetchMock, 'POST /api/credit-info/4')).toEqual([]);
@@ -67,7 +67,7 @@ describe('/credit-info/{id}', () => {
     expect(screen.queryByText(/თქვენ დაეთანხმეთ/)).not.toBeInTheDocument();
     await user.click(agreement());
     await user.click(continueButton());
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(router.state.location.pathname).toBe('/credit-info/4/identification');
     });
     expect(bodiesSentTo(fetchMock, 'POST /api/credit-info/4')).not.toContainEqual(
@@ -89,7 +89,7 @@ describe('/credit-info/{id}', () => {
     });
     await user.click(await screen.findByLabelText('ვეთანხმები საკრედიტო ინფორმაციის გადამოწმებას'));
     await user.click(continueButton());
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(router.state.location.pathname).toBe('/credit-info/4/identification');
     });
     expect(bodiesSentTo(fetchMock, 'POST /api/credit-info/4')).toEqual([
@@ -107,7 +107,7 @@ describe('/credit-info/{id}', () => {
     expect(agreement()).not.toBeChecked();
     await user.click(continueButton());
 
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(agreement()).toHaveAccessibleDescription('გთხოვთ, მონიშნოთ თანხმობა');
     });
     expect(agreement()).toHaveFocus();

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { bodiesSentTo, jsonResponse } from '../../../test/api-fixtures';
 import { ssoTokenKey } from '../../../shared/sso/sso-token';
@@ -48,7 +48,7 @@ describe('/credit-info/{id}/identification', () => {
         auth_url: 'http://localhost:3000/dev-idp/auth?client_id=sesxi',
       }),
     );
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(assign).toHaveBeenCalledWith('http://localhost:3000/dev-idp/auth?client_id=sesxi');
     });
     expect(localStorage.getItem(ssoTokenKey)).toBe('sso-token-loan');
@@ -77,7 +77,7 @@ describe('/credit-info/{id}/identification', () => {
     expect(button).toBeEnabled();
     expect(button).toHaveFocus();
     await user.click(button);
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(bodiesSentTo(fetchMock, 'POST /api/sso/initiate')).toHaveLength(2);
     });
   });

@@ -1,5 +1,5 @@
-import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { formDataSentTo, jsonResponse, ok, requestsTo } from '../../../test/api-fixtures';
 import { mockXhr } from '../../../test/xhr-fixtures';
 import {
@@ -33,7 +33,7 @@ describe('/loan-edit/{id}', () => {
     await user.clear(field('ვადა (თვე)'));
     await user.type(field('ვადა (თვე)'), '24');
     await user.click(screen.getByRole('button', { name: 'გაგრძელება' }));
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(router.state.location.pathname).toBe('/questionnaire-review/4');
     });
     const [body] = formDataSentTo(fetchMock, 'POST /api/loan-edit/4');
@@ -52,7 +52,7 @@ describe('/loan-edit/{id}', () => {
     const file = statementFile(4096, 'ნოემბერი.png', 'image/png');
     await user.upload(await screen.findByLabelText('საბანკო ამონაწერი'), file);
     await user.click(screen.getByRole('button', { name: 'გაგრძელება' }));
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(router.state.location.pathname).toBe('/questionnaire-review/4');
     });
     expect(formDataSentTo(fetchMock, 'POST /api/loan-edit/4')[0]?.get('file')).toBe(file);
@@ -62,7 +62,7 @@ describe('/loan-edit/{id}', () => {
     const { user, fetchMock, router } = renderLoanScreen('/loan-edit/4');
     await user.click(await screen.findByRole('button', { name: 'განაცხადის გაუქმება' }));
     await user.click(await screen.findByRole('button', { name: 'დიახ, გააუქმეთ' }));
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(router.state.location.pathname).toBe('/main');
     });
     expect(await screen.findByRole('status')).toHaveTextContent('განაცხადი გაუქმებულია');

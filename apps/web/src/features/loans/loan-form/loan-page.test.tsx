@@ -1,6 +1,6 @@
 import { bankStatementMaxBytes } from '@sesxi/contract';
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { fieldErrors, formDataSentTo, jsonResponse, requestsTo } from '../../../test/api-fixtures';
 import { mockXhr } from '../../../test/xhr-fixtures';
 import { renderLoanScreen, statementFile } from '../loan-fixtures';
@@ -58,7 +58,7 @@ describe('/loan', () => {
     await user.type(field('თანხა'), '50 000,01');
     await user.click(continueButton());
     // The contract's message, as the server's 422 words it (server: loan-offers.test.ts).
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(field('თანხა')).toHaveAccessibleDescription(
         expect.stringContaining(`თანხა უნდა იყოს მაქსიმუმ 50${nbsp}000,00${nbsp}₾`),
       );
@@ -66,7 +66,7 @@ describe('/loan', () => {
     await user.clear(field('თანხა'));
     await user.type(field('თანხა'), '99,99');
     await user.click(continueButton());
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(field('თანხა')).toHaveAccessibleDescription(
         expect.stringContaining(`თანხა უნდა იყოს მინიმუმ 100,00${nbsp}₾`),
       );
@@ -90,7 +90,7 @@ describe('/loan', () => {
     const progress = await screen.findByRole('progressbar', { name: 'განაცხადის გაგზავნა' });
     expect(progress).toHaveAttribute('aria-valuenow', '0');
     sent[0]?.reportProgress(1024, 2048);
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(progress).toHaveAttribute('aria-valuenow', '50');
     });
     expect(screen.getByText('გაგზავნილია 50%')).toBeInTheDocument();
@@ -105,7 +105,7 @@ describe('/loan', () => {
     expect(sent[0]?.headers.get('Authorization')).toBe('Bearer token-abc');
 
     answer(jsonResponse({ status: 'success', id: 7 }));
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(router.state.location.pathname).toBe('/questionnaire-review/7');
     });
   });
@@ -124,7 +124,7 @@ describe('/loan', () => {
     await fillIn(user);
     await user.click(continueButton());
 
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(field('თანხა')).toHaveAccessibleDescription(
         expect.stringContaining('თანხა შეიძლება შეიცავდეს მაქსიმუმ 2 ათწილად ნიშანს'),
       );

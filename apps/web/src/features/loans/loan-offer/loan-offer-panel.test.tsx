@@ -1,5 +1,5 @@
 import { computeOffer } from '@sesxi/contract';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bodiesSentTo, jsonResponse, requestsTo, type ApiAnswer } from '../../../test/api-fixtures';
 import { bodyRowsOf, columnHeadersOf } from '../../../test/table';
@@ -189,7 +189,7 @@ describe('the affordability check on /loan', () => {
     await user.selectOptions(field('სესხის მიზანი'), 'ავტომობილის შეძენა');
     await user.clear(field('თანხა'));
     await user.type(field('თანხა'), '1 500,50');
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(bodiesSentTo(fetchMock, 'POST /api/loan-offer')).toHaveLength(2);
     });
     expect(bodiesSentTo(fetchMock, 'POST /api/loan-offer')[1]).toEqual({

@@ -1,5 +1,5 @@
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { jsonResponse, requestsTo, type ApiAnswer } from '../../../test/api-fixtures';
 import { renderApp } from '../../../test/render-app';
 import { session } from '../../../shared/session/session';
@@ -124,7 +124,7 @@ describe('/checking/users/{id}', () => {
     ]);
 
     await user.keyboard('{Escape}');
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     });
   });
@@ -150,7 +150,7 @@ describe('/checking/users/{id}', () => {
 
     const pages = within(screen.getByRole('navigation', { name: 'წვდომის ისტორიის გვერდები' }));
     await user.click(pages.getByRole('button', { name: 'გვერდი 2' }));
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(within(log).getAllByRole('row')).toHaveLength(3);
     });
     expect(within(log).getByText('ნახა მომხმარებლების სიაში')).toBeInTheDocument();
@@ -186,7 +186,7 @@ describe('/checking/users/{id}', () => {
     await user.click(await screen.findByRole('link', { name: 'ნახვა: ნიკა ქავთარაძე' }));
     await screen.findByRole('heading', { level: 1, name: 'ნიკა ქავთარაძე' });
     await user.click(screen.getByRole('link', { name: 'მომხმარებლების სიაზე დაბრუნება' }));
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(router.state.location.search).toBe('?search=AB1234567');
     });
     expect(await screen.findByRole('searchbox', { name: 'ძებნა' })).toHaveValue('AB1234567');

@@ -1,5 +1,5 @@
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { customerFixture, fieldErrors, jsonResponse, requestsTo } from '../../../test/api-fixtures';
 import { renderApp } from '../../../test/render-app';
 import { session } from '../../../shared/session/session';
@@ -78,10 +78,10 @@ describe('/checking', () => {
     await user.type(screen.getByRole('searchbox', { name: 'ძებნა' }), ' 0000012 ');
     expect(listQueries(fetchMock)).toEqual(['2 15 ']);
 
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(listQueries(fetchMock)).toEqual(['2 15 ', '1 15 0000012']);
     });
-    await vi.waitFor(async () => {
+    await waitFor(async () => {
       expect(await bodyRows()).toHaveLength(1);
     });
     expect(router.state.location.search).toBe('?search=0000012');
@@ -96,7 +96,7 @@ describe('/checking', () => {
       'სახელი, გვარი, პირადი ნომერი, დოკუმენტის ნომერი ან ტელეფონი (მინიმუმ 3 სიმბოლო), ან მომხმარებლის ID',
     );
     await user.type(search, 'AB');
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(search).toHaveAccessibleDescription(expect.stringContaining(tooShort));
     });
     expect(search).toBeInvalid();
@@ -105,7 +105,7 @@ describe('/checking', () => {
 
     await user.type(search, '0');
     expect(search).not.toHaveAccessibleDescription(expect.stringContaining(tooShort));
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(listQueries(fetchMock)).toEqual(['1 15 ', '1 15 AB0']);
     });
     expect(search).toBeValid();
@@ -115,7 +115,7 @@ describe('/checking', () => {
     const { user, router, fetchMock } = openTable();
     await table();
     await user.type(screen.getByRole('searchbox', { name: 'ძებნა' }), '7');
-    await vi.waitFor(async () => {
+    await waitFor(async () => {
       expect(await bodyRows()).toHaveLength(1);
     });
     expect(within((await bodyRows())[0] as HTMLElement).getAllByRole('cell')[0]).toHaveTextContent(
@@ -137,7 +137,7 @@ describe('/checking', () => {
     await table();
     const search = screen.getByRole('searchbox', { name: 'ძებნა' });
     await user.type(search, '7');
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(search).toHaveAccessibleDescription(expect.stringContaining(refusal));
     });
     expect(search).toBeInvalid();
@@ -151,7 +151,7 @@ describe('/checking', () => {
 
     await user.type(search, '0');
     expect(search).not.toHaveAccessibleDescription(expect.stringContaining(refusal));
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(listQueries(fetchMock)).toEqual(['1 15 ', '1 15 7', '1 15 70']);
     });
     expect(search).toBeValid();
@@ -176,7 +176,7 @@ describe('/checking', () => {
     const { user, router, fetchMock } = openTable();
     await table();
     await user.click(screen.getByRole('button', { name: 'გვერდი 2' }));
-    await vi.waitFor(async () => {
+    await waitFor(async () => {
       expect(
         within((await bodyRows())[0] as HTMLElement).getAllByRole('cell')[0],
       ).toHaveTextContent('25');
@@ -188,13 +188,13 @@ describe('/checking', () => {
     );
 
     await user.click(screen.getByRole('button', { name: 'შემდეგი გვერდი' }));
-    await vi.waitFor(async () => {
+    await waitFor(async () => {
       expect(await bodyRows()).toHaveLength(10);
     });
     expect(router.state.location.search).toBe('?page=3');
 
     await router.navigate(-1);
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(screen.getByRole('button', { name: 'გვერდი 2' })).toHaveAttribute(
         'aria-current',
         'page',
@@ -207,7 +207,7 @@ describe('/checking', () => {
     const { user, router, fetchMock } = openTable('/checking?page=2');
     await table();
     await user.selectOptions(screen.getByRole('combobox', { name: 'ჩანაწერები გვერდზე' }), '25');
-    await vi.waitFor(async () => {
+    await waitFor(async () => {
       expect(await bodyRows()).toHaveLength(25);
     });
     expect(router.state.location.search).toBe('?per_page=25');
@@ -241,11 +241,11 @@ describe('/checking', () => {
     await table();
     await router.navigate('/checking?search=' + encodeURIComponent('ნინო'));
     const search = screen.getByRole('searchbox', { name: 'ძებნა' });
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(search).toHaveValue('ნინო');
     });
     await router.navigate(-1);
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(search).toHaveValue('ბერიძე');
     });
   });
@@ -269,7 +269,7 @@ describe('/checking', () => {
     expect(screen.queryByText('მომხმარებლები ვერ მოიძებნა')).not.toBeInTheDocument();
     expect(screen.queryByText(/ნაპოვნია/)).not.toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'პირველ გვერდზე გადასვლა' }));
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(router.state.location.search).toBe('?per_page=25');
     });
     expect(await bodyRows()).toHaveLength(25);
@@ -278,11 +278,11 @@ describe('/checking', () => {
   it('sends a customer who is not support staff to /main, without asking for the list', async () => {
     session.set(customerFixture);
     const { router, fetchMock } = renderApp('/checking/users/5');
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(router.state.location.pathname).toBe('/main');
     });
     await router.navigate('/checking');
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(router.state.location.pathname).toBe('/main');
     });
     expect(requestsTo(fetchMock, listCall)).toEqual([]);
@@ -290,7 +290,7 @@ describe('/checking', () => {
 
   it('sends a visitor who is not signed in to /login', async () => {
     const { router } = renderApp('/checking');
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(router.state.location.pathname).toBe('/login');
     });
   });
