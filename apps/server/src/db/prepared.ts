@@ -48,8 +48,8 @@ export function aliasedColumns(columns: Record<string, Column>): SQL {
 
 /**
  * Puts a raw row's `columns` (selected with aliasedColumns) in the query builder's types, in
- * place: PGlite's raw rows carry timestamps as text where node-postgres's carry dates. Only
- * the columns whose type decodes anything are touched.
+ * place: PGlite's raw rows carry timestamps as text where node-postgres's carry dates, and
+ * both carry numerics as text. Only the columns whose type decodes anything are touched.
  */
 export function columnDecoder(columns: Record<string, Column>) {
   const decoded = Object.entries(columns).filter(
@@ -59,7 +59,8 @@ export function columnDecoder(columns: Record<string, Column>) {
     const values = row as Record<string, unknown>;
     for (const [key, column] of decoded) {
       const value = values[key];
-      if (value !== null && value !== undefined) values[key] = column.mapFromDriverValue(value);
+      // Text is what a driver leaves undecoded; a date or number it decoded is kept as it is.
+      if (typeof value === 'string') values[key] = column.mapFromDriverValue(value);
     }
   };
 }
