@@ -12,6 +12,10 @@ interface PageGlobals {
     getElementById(id: string): { firstElementChild: object | null } | null;
   };
   firstPainted?: object | null;
+  layoutShifts?: number;
+  PerformanceObserver: new (
+    callback: (list: { getEntries(): { value?: number; hadRecentInput?: boolean }[] }) => void,
+  ) => { observe(options: { type: string; buffered: boolean }): void };
 }
 
 describe('a first visit from an ad or an SMS link', () => {
@@ -65,6 +69,30 @@ describe('a first visit from an ad or an SMS link', () => {
       });
       expect(kept).toBe(true);
       expect(logged).toEqual([]);
+    },
+  );
+
+  test.for(['/', '/login', '/register'])(
+    '%s does not move while its data arrives (layout shift ≤ 0.1)',
+    async (path, { page }) => {
+      await page.addInitScript(() => {
+        const globals = globalThis as unknown as PageGlobals;
+        globals.layoutShifts = 0;
+        new globals.PerformanceObserver((list) => {
+          for (const shift of list.getEntries()) {
+            if (!shift.hadRecentInput)
+              globals.layoutShifts = (globals.layoutShifts ?? 0) + (shift.value ?? 0);
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.goto(path);
+      // The footer's contact details are the last to come, from the API.
+      await page.getByRole('contentinfo').getByRole('heading', { name: 'ფილიალები' }).waitFor();
+      await page.waitForTimeout(500);
+      const shifted = await page.evaluate(
+        () => (globalThis as unknown as PageGlobals).layoutShifts ?? Number.NaN,
+      );
+      expect(shifted).toBeLessThanOrEqual(0.1);
     },
   );
 
