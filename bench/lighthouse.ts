@@ -71,7 +71,10 @@ async function audit(url: string, port: number, page: PageBudget): Promise<Measu
     disableStorageReset: true,
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-  const { categories, audits } = result.lhr;
+  const { categories, audits, runtimeError } = result.lhr;
+  // A page Lighthouse could not load scores 0 with no timings: say why beside them.
+  if (runtimeError)
+    console.warn(`Lighthouse on ${url}: ${runtimeError.code}: ${runtimeError.message}`);
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
   const ms = (id: string) => audits[id]?.numericValue ?? Number.NaN;
   const name = (what: string) => `Lighthouse ${page.route}: ${what}`;
