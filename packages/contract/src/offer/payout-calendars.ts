@@ -20,6 +20,9 @@ function daysOf(payoutDate: string): number[] {
   );
 }
 
+/** Computed on first use: a page that shows no offer (the login form) never pays for it. */
+let calendars: readonly PayoutCalendar[] | undefined;
+
 /**
  * Every payout situation, each once. The schedule (amounts) does not depend on the payout
  * date; only the day counts from the payout to each payment do, and those depend only on
@@ -33,7 +36,12 @@ function daysOf(payoutDate: string): number[] {
  * February 2090 (the last payment of 120 months then falls before February 2100, and 2100
  * is not a leap year).
  */
-export const payoutCalendars: readonly PayoutCalendar[] = (() => {
+export function payoutCalendars(): readonly PayoutCalendar[] {
+  calendars ??= everyPayoutCalendar();
+  return calendars;
+}
+
+function everyPayoutCalendar(): PayoutCalendar[] {
   const seen = new Map<string, PayoutCalendar>();
   for (const year of [2025, 2026, 2027, 2028]) {
     for (let month = 1; month <= 12; month++) {
@@ -47,12 +55,12 @@ export const payoutCalendars: readonly PayoutCalendar[] = (() => {
     }
   }
   return [...seen.values()];
-})();
+}
 
 /** The situation `payoutDate` is in: the same day counts for every payment of up to 120 months. */
 export function payoutCalendarOf(payoutDate: string): PayoutCalendar {
   const key = daysOf(payoutDate).join(',');
-  const found = payoutCalendars.find((calendar) => calendar.days.join(',') === key);
+  const found = payoutCalendars().find((calendar) => calendar.days.join(',') === key);
   if (!found) throw new RangeError(`No payout situation for ${payoutDate}`);
   return found;
 }

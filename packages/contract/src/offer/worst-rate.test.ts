@@ -32,7 +32,7 @@ function bruteForce(product: LoanProduct) {
   ) {
     const amount = tetri / 100;
     for (let months = product.min_months; months <= product.max_months; months++) {
-      for (const { payout_date } of payoutCalendars) {
+      for (const { payout_date } of payoutCalendars()) {
         const rate = offerAndRate(product, { amount, months }, payout_date).effectiveRate;
         if (rate > worst.rate) worst = { rate, amount, months, payout_date };
       }

@@ -38,7 +38,7 @@ function rateOf(received: number, payments: readonly number[], days: readonly nu
 /** The payout situations that differ over `months`: those with the same first counts coincide. */
 function calendarsOver(months: number): PayoutCalendar[] {
   const distinct = new Map<string, PayoutCalendar>();
-  for (const calendar of payoutCalendars) {
+  for (const calendar of payoutCalendars()) {
     const key = calendar.days.slice(0, months).join(',');
     if (!distinct.has(key)) distinct.set(key, calendar);
   }
@@ -87,7 +87,7 @@ export function maxEffectiveRate(product: LoanProduct): WorstOffer {
   const fee = toTetri(product.monthly_fee);
   const fixedFee = toTetri(product.origination_fee_fixed);
   const percentFee = product.origination_fee_percent / 100;
-  const firstCalendar = payoutCalendars[0];
+  const firstCalendar = payoutCalendars()[0];
   if (!firstCalendar) throw new Error('no payout calendars');
 
   const answer = (rate: number, amount: number, months: number, payoutDate: string) => ({
@@ -112,7 +112,7 @@ export function maxEffectiveRate(product: LoanProduct): WorstOffer {
   const rediscount = () => {
     discounts = new Map();
     const x = Math.log1p(worst.rate);
-    for (const calendar of payoutCalendars) {
+    for (const calendar of payoutCalendars()) {
       const factors = new Float64Array(product.max_months);
       for (let k = 0; k < product.max_months; k++) {
         factors[k] = Math.exp((-x * (calendar.days[k] ?? 0)) / 365);
