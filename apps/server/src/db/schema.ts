@@ -464,9 +464,12 @@ export const accessLog = pgTable(
   'access_log',
   {
     id: id(),
-    actorUserId: integer('actor_user_id')
-      .notNull()
-      .references(() => users.id),
+    /**
+     * The staff member who read, as their id: no foreign key, like the subjects. The check of
+     * one would lock the actor's row (`KEY SHARE`) on every read they log, a lock all their
+     * concurrent reads share, for an id that comes from their own live session.
+     */
+    actorUserId: integer('actor_user_id').notNull(),
     subjectUserIds: integer('subject_user_ids').array().notNull(),
     action: text('action', { enum: accessLogActions }).notNull(),
     details: jsonb('details').notNull().default({}),
