@@ -74,7 +74,10 @@ export async function recordOfferSnapshot(
 export function createLoanOfferService({ db, clock, ptiLimits }: LoanOfferDependencies) {
   return {
     async quote(userId: number, request: QuoteRequest): Promise<ResponseOf<typeof loanOfferQuote>> {
-      const product = await createLoanProductRepository(db).defaultProduct();
+      const [product, questionnaire] = await Promise.all([
+        createLoanProductRepository(db).defaultProduct(),
+        createQuestionnaireRepository(db).ofUser(userId),
+      ]);
       // The contract checked the shape; the limits are the product's, worded as on the form.
       const bounded = loanInput(limitsOf(product))
         .pick({ amount: true, months: true })
@@ -85,7 +88,6 @@ export function createLoanOfferService({ db, clock, ptiLimits }: LoanOfferDepend
         issues.push({ code: 'custom', path: ['loan_purpose_id'], message: 'validation.lookup' });
       }
       if (issues.length > 0) throw new InvalidFieldsError(issues);
-      const questionnaire = await createQuestionnaireRepository(db).ofUser(userId);
       try {
         const answer = quote(product, {
           amount: request.amount,
