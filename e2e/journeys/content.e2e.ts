@@ -11,6 +11,7 @@ const editorAccount = { phone: '599000004', password: 'Content-2026' };
 const officer = { phone: '599000002', password: 'Credit-2026' };
 
 const newClaimsText = 'საჩივარს ახლა 10 სამუშაო დღეში ვპასუხობთ.';
+const seededClaimsLine = 'მომხმარებელთა უფლებების დაცვის სამსახურს';
 const videoTitle = 'როგორ წარვადგინოთ საჩივარი';
 const newPolicyLine = 'ახალი რედაქცია: მონაცემებს ვინახავთ ხუთი წლის განმავლობაში.';
 const oldPolicyLine = 'კომპანია ამუშავებს თქვენს პერსონალურ მონაცემებს';
@@ -145,6 +146,21 @@ describe('content the lender edits', () => {
     expect(await visitor.content()).not.toMatch(/onerror|__pwned|<script>window/);
     expect(await visitor.evaluate('window.__pwned')).toBeUndefined();
     await expectNoAxeViolations(visitor);
+
+    // Without JavaScript too: the page the server sends carries the published text.
+    const noScript = await browser.newContext({
+      ...georgianPhone,
+      baseURL: inject('baseURL'),
+      javaScriptEnabled: false,
+    });
+    try {
+      const bare = await noScript.newPage();
+      await bare.goto('/claims');
+      await bare.getByRole('main').getByText(newClaimsText).waitFor();
+      expect(await bare.content()).not.toContain(seededClaimsLine);
+    } finally {
+      await noScript.close();
+    }
 
     // Nothing came from another origin before a tap on play.
     const origin = new URL(inject('baseURL')).origin;
