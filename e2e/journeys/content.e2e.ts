@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, inject } from 'vitest';
 import { logIn } from '../support/accounts.ts';
 import { georgianPhone } from '../support/chromium.ts';
-import { expectNoAxeViolations, test } from '../support/fixtures.ts';
+import { expectNoAxeViolations, test, withoutJavaScript } from '../support/fixtures.ts';
 import { submitApplication } from '../support/loans.ts';
 import { apiHeaders, waitForPath } from '../support/onboarding.ts';
 import { customerEnding } from '../support/support.ts';
@@ -148,19 +148,10 @@ describe('content the lender edits', () => {
     await expectNoAxeViolations(visitor);
 
     // Without JavaScript too: the page the server sends carries the published text.
-    const noScript = await browser.newContext({
-      ...georgianPhone,
-      baseURL: inject('baseURL'),
-      javaScriptEnabled: false,
-    });
-    try {
-      const bare = await noScript.newPage();
-      await bare.goto('/claims');
+    await withoutJavaScript(browser, '/claims', async (bare) => {
       await bare.getByRole('main').getByText(newClaimsText).waitFor();
       expect(await bare.content()).not.toContain(seededClaimsLine);
-    } finally {
-      await noScript.close();
-    }
+    });
 
     // Nothing came from another origin before a tap on play.
     const origin = new URL(inject('baseURL')).origin;
