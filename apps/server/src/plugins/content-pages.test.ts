@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxStaffAccounts } from '#app/sandbox/staff-accounts.ts';
 import { bearer, sandboxStaffToken } from '#app/test/accounts.ts';
 import { buildTestApp, buildTestAppBeside } from '#app/test/build-test-app.ts';
+import { logCapture } from '#app/test/log-capture.ts';
 
 const template = `<!doctype html>
 <html lang="ka"><head><title>{{PRODUCT_NAME}}</title></head><body><div id="root"></div></body></html>`;
@@ -14,14 +15,20 @@ const builtClaims = template.replace(
   '<div id="root"></div>',
   `<div id="root"><div data-content="claims">${seededClaims}</div></div>`,
 );
+const builtFaq = template.replace(
+  '<div id="root"></div>',
+  '<div id="root"><div data-content="faq"><h2>კითხვა</h2></div></div>',
+);
 const builtLogin = template.replace(
   '<div id="root"></div>',
   '<div id="root"><h1>შესვლა</h1></div>',
 );
 
-// The web build's server bundle in miniature: each text in its block, and a count of renders.
+// The web build's server bundle in miniature: each text in its block, a count of renders, and
+// a page it fails to render.
 const serverBundle = `
 export async function renderPage(template, path, contents) {
+  if (path === '/faq') throw new Error('a page that fails to render');
   globalThis.sesxiRenders = (globalThis.sesxiRenders ?? 0) + 1;
   const blocks = contents.map((block) =>
     '<div data-content="' + block.key + '" data-version="' + block.version + '">' + block.html + '</div>');
@@ -32,6 +39,7 @@ let distDir: string;
 let app: FastifyInstance;
 let other: FastifyInstance;
 let editorToken: string;
+const logs = logCapture();
 
 function renders(): number {
   return (globalThis as { sesxiRenders?: number }).sesxiRenders ?? 0;
@@ -54,10 +62,14 @@ beforeAll(async () => {
   await mkdir(join(distDir, 'ssr'));
   await writeFile(join(distDir, 'index.html'), template);
   await writeFile(join(distDir, 'prerendered', 'claims.html'), builtClaims);
+  await writeFile(join(distDir, 'prerendered', 'faq.html'), builtFaq);
   await writeFile(join(distDir, 'prerendered', 'login.html'), builtLogin);
   await writeFile(join(distDir, 'ssr', 'page.html'), template);
   await writeFile(join(distDir, 'ssr', 'entry-server.js'), serverBundle);
-  app = await buildTestApp({ WEB_DIST_DIR: distDir, PRODUCT_NAME: 'Sesxi' });
+  app = await buildTestApp(
+    { WEB_DIST_DIR: distDir, PRODUCT_NAME: 'Sesxi' },
+    { logStream: logs.stream },
+  );
   other = await buildTestAppBeside(app);
   const editor = sandboxStaffAccounts.find((account) => account.roles.includes('content_editor'));
   if (!editor) throw new Error('the sandbox has no content editor');
@@ -108,6 +120,15 @@ describe('a prerendered page that shows a published text', () => {
     const response = await app.inject({ url: '/login' });
     expect(response.body).toBe(builtLogin.replace('{{PRODUCT_NAME}}', 'Sesxi'));
     expect(renders()).toBe(rendered);
+  });
+
+  it('is sent as the build wrote it when it cannot be rendered, and the failure logged', async () => {
+    const response = await app.inject({ url: '/faq' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(builtFaq.replace('{{PRODUCT_NAME}}', 'Sesxi'));
+    expect(logs.lines).toContainEqual(
+      expect.objectContaining({ msg: 'page sent without its current texts', path: '/faq' }),
+    );
   });
 
   it.each(['/ssr/entry-server.js', '/ssr/page.html'])(

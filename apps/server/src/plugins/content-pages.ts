@@ -31,9 +31,9 @@ export const serverBundleDir = 'ssr';
  * The prerendered pages that show texts an editor publishes (their `data-content` blocks),
  * with the texts as published now. Every visit asks the database for the texts' current
  * versions, so every instance sends a publish at once; the page is rendered again, and
- * compressed, only when they changed since this instance last rendered it. The page as the
- * build wrote it (the seeded texts) is sent until then when something fails, or when the dist
- * has no server bundle.
+ * compressed, only when they changed since this instance last rendered it. Without a server
+ * bundle in the dist the pages are sent as the build wrote them (the seeded texts); when asking
+ * or rendering fails, the page last sent is sent again and the failure logged.
  */
 export async function createContentPages({ distDir, db, log, finish }: ContentPagesOptions) {
   const template = await readFile(join(distDir, serverBundleDir, 'page.html'), 'utf8').catch(
@@ -46,15 +46,17 @@ export async function createContentPages({ distDir, db, log, finish }: ContentPa
       pathToFileURL(join(distDir, serverBundleDir, 'entry-server.js')).href
     ) as Promise<PageRenderer>);
 
-  return (path: string, built: HtmlPage): CurrentPage => {
+  return function currentPage(path: string, built: HtmlPage): CurrentPage {
     const keys = contentKeysIn(built.html);
     if (template === undefined || keys.length === 0) return () => Promise.resolve(built);
     let last = built;
     let rendered: { versions: string; page: Promise<HtmlPage> } | undefined;
-    const render = async (versions: PageTextVersions) => {
+
+    const render = async (versions: PageTextVersions): Promise<HtmlPage> => {
       const contents = await texts.at(versions);
       return finish(await (await bundle()).renderPage(template, path, contents));
     };
+
     return async () => {
       try {
         const versions = await texts.currentVersions(keys);
@@ -63,12 +65,11 @@ export async function createContentPages({ distDir, db, log, finish }: ContentPa
           rendered = { versions: fingerprint, page: render(versions) };
         }
         last = await rendered.page;
-        return last;
       } catch (error) {
         rendered = undefined;
         log.error({ err: error, path }, 'page sent without its current texts');
-        return last;
       }
+      return last;
     };
   };
 }
