@@ -45,6 +45,10 @@ const web: FastifyPluginAsync<WebOptions> = async (app, { distDir, productName }
     currentPage(path, finish(html)),
   );
   const otherFiles = await filesOutsideAssets(distDir);
+  // Rendered before the first visit, which then does not wait for the server bundle to load.
+  app.addHook('onReady', async () => {
+    await Promise.all([...prerendered.values()].map((page) => page()));
+  });
 
   await app.register(fastifyStatic, {
     root: join(distDir, 'assets'),

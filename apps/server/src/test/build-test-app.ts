@@ -64,11 +64,14 @@ export async function buildTestApp(
 }
 
 /**
- * Another instance of `app` on the same database, as a deployment runs several; close it
- * before `app`, which closes the database.
+ * Another instance of `app` on the same database, as a deployment runs several, logging
+ * nothing; close it before `app`, which closes the database.
  */
 export function buildTestAppBeside(app: FastifyInstance): Promise<FastifyInstance> {
-  return buildApp(app.config, {
-    database: { ...app.database, close: () => Promise.resolve() },
-  });
+  return buildApp(
+    { ...app.config, logLevel: 'silent' },
+    {
+      database: { ...app.database, close: () => Promise.resolve() },
+    },
+  );
 }
