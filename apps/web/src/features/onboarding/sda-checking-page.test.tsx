@@ -73,7 +73,7 @@ describe('/sda-checking', () => {
     });
     await expectFormattedWordingShown();
     await agreeAndContinue(user);
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(bodiesSentTo(fetchMock, 'POST /api/sda-checking')).toEqual([
         expect.objectContaining({ sda_agreement_text: formattedWording.text }),
       ]);
