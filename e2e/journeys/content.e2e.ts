@@ -126,7 +126,8 @@ describe('content the lender edits', () => {
     const visitor = await newPage(browser);
     const requests: string[] = [];
     visitor.on('request', (request) => requests.push(request.url()));
-    await visitor.goto('/claims');
+    // The server's HTML carries the text; the facade plays once the page has fetched it.
+    await visitor.goto('/claims', { waitUntil: 'networkidle' });
     const main = visitor.getByRole('main');
     await main.getByText(newClaimsText).waitFor();
     await main.getByText('ჩასმული ტექსტი').waitFor();
@@ -158,7 +159,7 @@ describe('content the lender edits', () => {
     expect(requests.filter((url) => !url.startsWith(origin) && !url.startsWith('data:'))).toEqual(
       [],
     );
-    await visitor.goto('/claims');
+    await visitor.goto('/claims', { waitUntil: 'networkidle' });
     await visitor.getByRole('button', { name: `ვიდეოს ჩართვა: ${videoTitle}` }).click();
     const player = visitor.locator(
       'iframe[src^="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"]',
@@ -168,7 +169,7 @@ describe('content the lender edits', () => {
 
     // On a desktop: at most 560 px wide and 315 px high.
     const desktop = await newPage(browser, { width: 1280, height: 900 });
-    await desktop.goto('/claims');
+    await desktop.goto('/claims', { waitUntil: 'networkidle' });
     const large = await desktop
       .getByRole('button', { name: `ვიდეოს ჩართვა: ${videoTitle}` })
       .boundingBox();
