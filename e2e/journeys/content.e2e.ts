@@ -126,7 +126,7 @@ describe('content the lender edits', () => {
     const visitor = await newPage(browser);
     const requests: string[] = [];
     visitor.on('request', (request) => requests.push(request.url()));
-    // The server's HTML carries the text; the facade plays once the page has fetched it.
+    // The server's HTML carries the text and the video; the facade plays once the page runs.
     await visitor.goto('/claims', { waitUntil: 'networkidle' });
     const main = visitor.getByRole('main');
     await main.getByText(newClaimsText).waitFor();

@@ -12,6 +12,7 @@ import { deepestTitle } from './app/route-handle';
 import { appRoutes } from './app/router';
 import { createQueryClient } from './shared/api/query-client';
 import { contentQueryKey } from './shared/content/content-query';
+import { prerenderedContentScript } from './shared/content/prerendered-content';
 import { i18next, initPrerenderI18n } from './shared/i18n/i18n';
 import { pageTitle, productName } from './shared/page/product-name';
 
@@ -56,9 +57,10 @@ export async function renderPage(
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </Providers>,
   );
+  const shown = contents.filter((block) => html.includes(`data-content="${block.key}"`));
   return template
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(titleOf(context))}</title>`)
-    .replace(emptyRoot, () => `<div id="root">${html}</div>`);
+    .replace(emptyRoot, () => `<div id="root">${html}</div>${prerenderedContentScript(shown)}`);
 }
 
 function titleOf(context: StaticHandlerContext): string {
