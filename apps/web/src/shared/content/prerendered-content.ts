@@ -23,9 +23,18 @@ export function prerenderedContentScript(blocks: readonly ContentBlock[]): strin
 export function loadPrerenderedContent(queryClient: QueryClient): void {
   const json = document.getElementById(elementId)?.textContent;
   if (!json) return;
-  const blocks = z.array(contentBlock).safeParse(JSON.parse(json));
+  const blocks = z.array(contentBlock).safeParse(parsedJson(json));
   if (!blocks.success) return;
   for (const block of blocks.data) {
     queryClient.setQueryData(contentQueryKey(block.key, block.locale), block, { updatedAt: 0 });
+  }
+}
+
+/** The server puts the product name into the page, this block too: it may have spoilt it. */
+function parsedJson(json: string): unknown {
+  try {
+    return JSON.parse(json);
+  } catch {
+    return undefined;
   }
 }
