@@ -1,9 +1,9 @@
 import { productNamePlaceholder } from '@sesxi/contract';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import type { Plugin } from 'vite';
+import type { Plugin, UserConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
-import { defineProject } from 'vitest/config';
+import { defineProject, type UserWorkspaceConfig } from 'vitest/config';
 
 const apiServer = 'http://localhost:3000';
 
@@ -51,7 +51,8 @@ function devProductName(): Plugin {
 
 const entry = fileURLToPath(new URL('src/main.tsx', import.meta.url));
 
-export default defineProject({
+/** The browser's app, its dev server and its tests. */
+const browserApp: UserWorkspaceConfig = {
   plugins: [
     react(),
     preloadGeorgianFont(),
@@ -89,4 +90,25 @@ export default defineProject({
     // Typing into jsdom is slow when every core is busy (CI runs the projects side by side).
     testTimeout: 15_000,
   },
-});
+};
+
+/**
+ * The server bundle (`vite build --ssr`, into dist/ssr/): the build prerenders the public pages
+ * with it, and the server renders the pages that show content again with their current texts.
+ * It carries its dependencies and production React, so it runs the same wherever the dist is;
+ * browsers never get it (see the server's plugins/web.ts).
+ */
+const serverBundle: UserConfig = {
+  plugins: [react()],
+  ssr: { noExternal: true },
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  build: {
+    outDir: 'dist/ssr',
+    emptyOutDir: true,
+    copyPublicDir: false,
+    // One file: its modules run in import order, so server-globals.ts comes first.
+    rolldownOptions: { output: { codeSplitting: false } },
+  },
+};
+
+export default defineProject(({ isSsrBuild }) => (isSsrBuild ? serverBundle : browserApp));

@@ -1,6 +1,5 @@
-import { describe, expect, inject } from 'vitest';
-import { georgianPhone } from '../support/chromium.ts';
-import { test } from '../support/fixtures.ts';
+import { describe, expect } from 'vitest';
+import { test, withoutJavaScript } from '../support/fixtures.ts';
 
 const prerenderedPages = ['/', '/login', '/register', '/restore-password', '/claims', '/faq'];
 
@@ -22,23 +21,14 @@ describe('a first visit from an ad or an SMS link', () => {
   test('sees the Georgian login form without any JavaScript', async ({ page }) => {
     const browser = page.context().browser();
     if (!browser) throw new Error('The page has no browser');
-    const noScript = await browser.newContext({
-      ...georgianPhone,
-      baseURL: inject('baseURL'),
-      javaScriptEnabled: false,
-    });
-    try {
-      const bare = await noScript.newPage();
-      await bare.goto('/login');
+    await withoutJavaScript(browser, '/login', async (bare) => {
       expect(await bare.title()).toBe('შესვლა — Sesxi');
       await bare.getByRole('heading', { level: 1, name: 'შესვლა' }).waitFor();
       await bare.getByRole('textbox', { name: 'ტელეფონის ნომერი' }).waitFor();
       await bare.getByLabel('პაროლი').first().waitFor();
       await bare.getByRole('button', { name: 'შესვლა' }).waitFor();
       await bare.getByRole('link', { name: 'დაგავიწყდათ პაროლი?' }).waitFor();
-    } finally {
-      await noScript.close();
-    }
+    });
   });
 
   test.for(prerenderedPages)(

@@ -29,6 +29,26 @@ export const test = base.extend<{ page: Page }>({
   },
 });
 
+/** Opens `path` in a phone's browser with JavaScript off, hands the page to `see`, then closes. */
+export async function withoutJavaScript(
+  browser: Browser,
+  path: string,
+  see: (page: Page) => Promise<void>,
+): Promise<void> {
+  const context = await browser.newContext({
+    ...georgianPhone,
+    baseURL: inject('baseURL'),
+    javaScriptEnabled: false,
+  });
+  try {
+    const page = await context.newPage();
+    await page.goto(path);
+    await see(page);
+  } finally {
+    await context.close();
+  }
+}
+
 /** Runs in the page: nothing moves but endless animations (spinners). */
 function motionSettled(): boolean {
   // This project's TypeScript for tests has no DOM types: the little that is used, declared.

@@ -1,5 +1,5 @@
-import { contentKeys } from '@sesxi/contract';
-import { seededPageContent } from '@sesxi/contract/content-seed';
+import './server-globals';
+import type { ContentBlock } from '@sesxi/contract';
 import { renderToString } from 'react-dom/server';
 import {
   createStaticHandler,
@@ -12,6 +12,7 @@ import { deepestTitle } from './app/route-handle';
 import { appRoutes } from './app/router';
 import { createQueryClient } from './shared/api/query-client';
 import { contentQueryKey } from './shared/content/content-query';
+import { prerenderedContentScript } from './shared/content/prerendered-content';
 import { i18next, initPrerenderI18n } from './shared/i18n/i18n';
 import { pageTitle, productName } from './shared/page/product-name';
 
@@ -29,35 +30,44 @@ export const prerenderedPaths = [
   '/credit-info/redirect',
 ];
 
-export interface PrerenderedPage {
-  title: string;
-  html: string;
-}
+const emptyRoot = '<div id="root"></div>';
 
-/** Renders one public page as the browser's first render will (see `main.tsx`). */
-export async function prerender(path: string): Promise<PrerenderedPage> {
+/**
+ * One public page as the browser's first render will show it (see `main.tsx`), with `contents`
+ * as its texts, put into `template`: the built index.html, its root empty. The build renders
+ * the seeded texts (scripts/prerender.ts), the server the published ones (its plugins/web.ts).
+ */
+export async function renderPage(
+  template: string,
+  path: string,
+  contents: readonly ContentBlock[],
+): Promise<string> {
+  if (!template.includes(emptyRoot)) throw new Error(`The template has no ${emptyRoot}`);
   initPrerenderI18n();
   const handler = createStaticHandler(appRoutes());
   const context = await handler.query(new Request(new URL(path, 'http://prerender.invalid')));
   if (context instanceof Response) throw new Error(`${path} answers ${context.status} signed out`);
   const router = createStaticRouter(handler.dataRoutes, context);
   const queryClient = createQueryClient();
-  // The pages' texts as seeded (version 1): the browser fetches the current version.
-  for (const key of contentKeys) {
-    if (key in seededPageContent) {
-      const html = seededPageContent[key as keyof typeof seededPageContent].ka;
-      queryClient.setQueryData(contentQueryKey(key, 'ka'), { key, locale: 'ka', version: 1, html });
-    }
+  for (const block of contents) {
+    queryClient.setQueryData(contentQueryKey(block.key, block.locale), block);
   }
   const html = renderToString(
     <Providers queryClient={queryClient}>
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </Providers>,
   );
-  return { title: titleOf(context), html };
+  const shown = contents.filter((block) => html.includes(`data-content="${block.key}"`));
+  return template
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(titleOf(context))}</title>`)
+    .replace(emptyRoot, () => `<div id="root">${html}</div>${prerenderedContentScript(shown)}`);
 }
 
 function titleOf(context: StaticHandlerContext): string {
   const key = deepestTitle(context.matches.map((match) => match.route));
   return key ? pageTitle(i18next.t(key)) : productName();
+}
+
+function escapeText(text: string): string {
+  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 }

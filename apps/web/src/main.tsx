@@ -8,6 +8,7 @@ import { Providers } from './app/providers';
 import { appRoutes } from './app/router';
 import { setUnauthorizedHandler } from './shared/api/api-client';
 import { createQueryClient } from './shared/api/query-client';
+import { loadPrerenderedContent } from './shared/content/prerendered-content';
 import { initI18n, prefersDefaultLocale } from './shared/i18n/i18n';
 import { NotFoundError } from './shared/page/not-found';
 import { session } from './shared/session/session';
@@ -38,9 +39,11 @@ async function start(): Promise<void> {
     if (router.state.location.pathname !== '/login') void router.navigate('/login?reason=ended');
   });
 
+  const queryClient = createQueryClient();
+  loadPrerenderedContent(queryClient);
   const app = (appRouter: DataRouter) => (
     <StrictMode>
-      <Providers queryClient={createQueryClient()}>
+      <Providers queryClient={queryClient}>
         <RouterProvider
           router={appRouter}
           onError={(error) => {

@@ -82,13 +82,17 @@ export const ssoUserInfo = defineEndpoint({
 
 export const documentType = z.object({ id: z.number().int(), name: z.string() });
 
-/** `GET /api/register`: the form's options and the privacy policy's wording. */
+/**
+ * `GET /api/register`: the form's options and the privacy policy's wording, as text and (ours)
+ * as the sanitised HTML its editor published.
+ */
 export const registerForm = defineEndpoint({
   method: 'GET',
   path: '/api/register',
   response: success({
     documentTypes: z.array(documentType),
     privacy_policy_info_text: z.string(),
+    privacy_policy_info_html: z.string(),
   }),
 });
 

@@ -253,8 +253,15 @@ export const creditInfoShow = defineEndpoint({
   method: 'GET',
   path: '/api/credit-info/:id',
   params: loanIdParams,
-  /** `agreed_at` (ours): when the consent that still counts for the application was given. */
-  response: success({ credit_info_text: z.string(), agreed_at: timestamp.nullable() }),
+  /**
+   * Ours: `credit_info_html`, the wording as the sanitised HTML its editor published;
+   * `agreed_at`, when the consent that still counts for the application was given.
+   */
+  response: success({
+    credit_info_text: z.string(),
+    credit_info_html: z.string(),
+    agreed_at: timestamp.nullable(),
+  }),
 });
 
 /**

@@ -5,11 +5,14 @@ import { timestamp } from './formats.ts';
 
 // ── Personal-data check (SDA) ─────────────────────────────────────────────────────────
 
-/** `GET /api/sda-checking`: the wording the customer agrees to. */
+/**
+ * `GET /api/sda-checking`: the wording the customer agrees to, as text and (ours) as the
+ * sanitised HTML its editor published.
+ */
 export const sdaInfo = defineEndpoint({
   method: 'GET',
   path: '/api/sda-checking',
-  response: success({ sda_info_text: z.string() }),
+  response: success({ sda_info_text: z.string(), sda_info_html: z.string() }),
 });
 
 /**

@@ -1,24 +1,16 @@
-import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { productNamePlaceholder } from '@sesxi/contract';
+import { htmlPage, type HtmlPage } from '#app/http/html-page.ts';
 import { escapeHtml } from '#app/http/html.ts';
 import { isServerPath, pathOf } from '#app/http/paths.ts';
+import { createContentPages, serverBundleDir, type CurrentPage } from './content-pages.ts';
 
 interface WebOptions {
   distDir: string;
   productName: string;
-}
-
-/** An HTML page as it is sent: the product name put in, compressed once, with its ETag. */
-interface HtmlPage {
-  html: string;
-  br: Buffer;
-  gzip: Buffer;
-  etag: string;
 }
 
 const prerenderedDir = 'prerendered';
@@ -27,9 +19,11 @@ const prerenderedDir = 'prerendered';
  * Serves the built web app from the same origin as the API. Hashed files under /assets/ are
  * cached for a year (their names change with their content), precompressed copies (.br, .gz)
  * are picked by Accept-Encoding. The public pages the build prerendered (dist/prerendered/,
- * see apps/web/scripts/prerender.ts) are sent as their HTML; every other GET that is not a
- * server path or a file gets index.html, so deep links such as /loan-edit/5 load the app. The
- * pages are read once, with the product name put in, and revalidated on every visit.
+ * see apps/web/scripts/prerender.ts) are sent as their HTML, those that show published texts
+ * with the current ones (content-pages.ts); every other GET that is not a server path or a file
+ * gets index.html, so deep links such as /loan-edit/5 load the app. The pages are read once,
+ * with the product name put in, and revalidated on every visit. The server bundle (dist/ssr/)
+ * is never sent.
  */
 const web: FastifyPluginAsync<WebOptions> = async (app, { distDir, productName }) => {
   const template = await readFile(join(distDir, 'index.html'), 'utf8').catch(() => undefined);
@@ -39,9 +33,22 @@ const web: FastifyPluginAsync<WebOptions> = async (app, { distDir, productName }
     );
     return;
   }
-  const appShell = htmlPage(withProductName(template, productName));
-  const prerendered = await prerenderedPages(distDir, productName);
+  const finish = (html: string) => htmlPage(withProductName(html, productName));
+  const appShell = finish(template);
+  const currentPage = await createContentPages({
+    distDir,
+    db: app.database.db,
+    log: app.log,
+    finish,
+  });
+  const prerendered = await prerenderedPages(distDir, (path, html) =>
+    currentPage(path, finish(html)),
+  );
   const otherFiles = await filesOutsideAssets(distDir);
+  // Rendered before the first visit, which then does not wait for the server bundle to load.
+  app.addHook('onReady', async () => {
+    await Promise.all([...prerendered.values()].map((page) => page()));
+  });
 
   await app.register(fastifyStatic, {
     root: join(distDir, 'assets'),
@@ -52,7 +59,7 @@ const web: FastifyPluginAsync<WebOptions> = async (app, { distDir, productName }
     maxAge: '365d',
   });
 
-  app.get('/*', (request, reply) => {
+  app.get('/*', async (request, reply) => {
     const path = pathOf(request.url);
     if (isServerPath(path) || path.startsWith('/assets/')) {
       reply.callNotFound();
@@ -64,7 +71,8 @@ const web: FastifyPluginAsync<WebOptions> = async (app, { distDir, productName }
         cacheControl: false,
       });
     }
-    return sendPage(request, reply, prerendered.get(path) ?? appShell);
+    const page = prerendered.get(path);
+    return sendPage(request, reply, page ? await page() : appShell);
   });
 };
 
@@ -73,15 +81,6 @@ export default web;
 /** Puts the product name, HTML-escaped, where the page holds its placeholder. */
 export function withProductName(html: string, productName: string): string {
   return html.replaceAll(productNamePlaceholder, () => escapeHtml(productName));
-}
-
-function htmlPage(html: string): HtmlPage {
-  return {
-    html,
-    br: brotliCompressSync(html),
-    gzip: gzipSync(html, { level: 9 }),
-    etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 22)}"`,
-  };
 }
 
 function sendPage(request: FastifyRequest, reply: FastifyReply, page: HtmlPage) {
@@ -100,14 +99,14 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, page: HtmlPage) 
 /** The prerendered pages by path: prerendered/login.html is `/login`, index.html is `/`. */
 async function prerenderedPages(
   distDir: string,
-  productName: string,
-): Promise<Map<string, HtmlPage>> {
+  pageOf: (path: string, html: string) => CurrentPage,
+): Promise<Map<string, CurrentPage>> {
   const files = await htmlFilesUnder(join(distDir, prerenderedDir));
   const pages = await Promise.all(
     files.map(async (file) => {
       const html = await readFile(join(distDir, prerenderedDir, file), 'utf8');
       const path = `/${file.replace(/\.html$/, '')}`.replace(/^\/index$/, '/');
-      return [path, htmlPage(withProductName(html, productName))] as const;
+      return [path, pageOf(path, html)] as const;
     }),
   );
   return new Map(pages);
@@ -134,6 +133,7 @@ async function filesOutsideAssets(distDir: string): Promise<Set<string>> {
       (file) =>
         !file.startsWith('assets/') &&
         !file.startsWith(`${prerenderedDir}/`) &&
+        !file.startsWith(`${serverBundleDir}/`) &&
         file !== 'index.html',
     ),
   );

@@ -99,13 +99,21 @@ export function bearer(token: string) {
   return { authorization: `Bearer ${token}` };
 }
 
-/** The bearer token of the sandbox's support account, signed in as the login screen does. */
-export async function sandboxSupportToken(app: FastifyInstance): Promise<string> {
+/** The bearer token of one of the sandbox's staff accounts, signed in as the login screen does. */
+export async function sandboxStaffToken(
+  app: FastifyInstance,
+  account: { phone: string; password: string },
+): Promise<string> {
   const login = await app.inject({
     method: 'POST',
     url: '/api/login',
-    payload: { phone: sandboxSupportAccount.phone, password: sandboxSupportAccount.password },
+    payload: { phone: account.phone, password: account.password },
   });
-  if (login.statusCode !== 200) throw new Error(`the support login failed: ${login.body}`);
+  if (login.statusCode !== 200) throw new Error(`the staff login failed: ${login.body}`);
   return login.json<{ user: SessionUser }>().user.apiToken;
+}
+
+/** The bearer token of the sandbox's support account. */
+export function sandboxSupportToken(app: FastifyInstance): Promise<string> {
+  return sandboxStaffToken(app, sandboxSupportAccount);
 }

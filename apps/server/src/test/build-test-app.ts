@@ -62,3 +62,16 @@ export async function buildTestApp(
     throw error;
   }
 }
+
+/**
+ * Another instance of `app` on the same database, as a deployment runs several, logging
+ * nothing; close it before `app`, which closes the database.
+ */
+export function buildTestAppBeside(app: FastifyInstance): Promise<FastifyInstance> {
+  return buildApp(
+    { ...app.config, logLevel: 'silent' },
+    {
+      database: { ...app.database, close: () => Promise.resolve() },
+    },
+  );
+}

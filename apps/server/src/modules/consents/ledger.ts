@@ -1,5 +1,6 @@
 import type { Database } from '#app/db/database.ts';
 import type { ConsentKind } from '#app/db/schema.ts';
+import { textToHtml } from '#app/modules/content/sanitise.ts';
 import { createConsentRepository, type ConsentEvidence } from './repository.ts';
 
 export type { ConsentEvidence } from './repository.ts';
@@ -15,8 +16,14 @@ export function createConsentLedger(db: Database) {
   const repository = createConsentRepository(db);
 
   return {
-    /** The wording customers agree to now: the newest version of the kind. */
-    currentWording: (kind: ConsentKind) => repository.latestText(kind),
+    /**
+     * The wording customers agree to now: the newest version of the kind, with its HTML (a
+     * wording seeded as text has its paragraphs).
+     */
+    async currentWording(kind: ConsentKind) {
+      const wording = await repository.latestText(kind);
+      return wording && { ...wording, html: wording.html ?? textToHtml(wording.body) };
+    },
 
     /**
      * Records that `userId` agreed to the current wording of `kind`, for `loanApplicationId`

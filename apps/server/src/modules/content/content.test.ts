@@ -209,11 +209,13 @@ describe('consent wordings', () => {
       (oldWording?.version ?? 0) + 1,
     );
 
-    // The consent screen shows the new wording, as text.
+    // The consent screen shows the new wording, as text and with its formatting.
     const screen = await app.inject({ url: '/api/sda-checking', headers: bearer(before.token) });
-    expect(screen.json<{ sda_info_text: string }>().sda_info_text).toBe(
-      'ახალი თანხმობა\nმეორე აბზაცი',
-    );
+    expect(screen.json()).toEqual({
+      status: 'success',
+      sda_info_text: 'ახალი თანხმობა\nმეორე აბზაცი',
+      sda_info_html: '<p>ახალი თანხმობა</p><p>მეორე <strong>აბზაცი</strong></p>',
+    });
     const after = await sdaVerifiedCustomer(app, { phone: freshPhone() });
     const [later] = await app.database.db
       .select()

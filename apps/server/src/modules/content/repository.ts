@@ -1,5 +1,5 @@
 import type { Locale } from '@sesxi/contract';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { Database } from '#app/db/database.ts';
 import {
   consentTexts,
@@ -22,6 +22,31 @@ export function createContentRepository(db: Database) {
         .where(and(eq(contentVersions.key, key), eq(contentVersions.locale, locale)))
         .orderBy(desc(contentVersions.version))
         .limit(1);
+      return row;
+    },
+
+    /** The newest version number of each of `keys` in `locale`, by key. */
+    async latestPageVersions(keys: readonly PageContentKey[], locale: Locale) {
+      const rows = await db
+        .select({ key: contentVersions.key, version: max(contentVersions.version) })
+        .from(contentVersions)
+        .where(and(inArray(contentVersions.key, [...keys]), eq(contentVersions.locale, locale)))
+        .groupBy(contentVersions.key)
+        .orderBy(contentVersions.key);
+      return rows.flatMap(({ key, version }) => (version === null ? [] : [{ key, version }]));
+    },
+
+    async pageAt(key: PageContentKey, locale: Locale, version: number) {
+      const [row] = await db
+        .select({ html: contentVersions.html })
+        .from(contentVersions)
+        .where(
+          and(
+            eq(contentVersions.key, key),
+            eq(contentVersions.locale, locale),
+            eq(contentVersions.version, version),
+          ),
+        );
       return row;
     },
 

@@ -100,6 +100,7 @@ export function createSubmissionService({
       return {
         status: 'success',
         credit_info_text: wording?.body ?? '',
+        credit_info_html: wording?.html ?? '',
         agreed_at: given ? formatTimestamp(given.agreedAt) : null,
       };
     },

@@ -18,6 +18,7 @@ import { onboardedCustomer } from '#app/test/onboarding.ts';
 import { testClock } from '#app/test/test-clock.ts';
 import { phoneSeries } from '#app/test/unique.ts';
 import { createConsentLedger } from '#app/modules/consents/ledger.ts';
+import { textToHtml } from '#app/modules/content/sanitise.ts';
 import { loanTransitions, type LoanTransition } from './loan-states.ts';
 import { createLoanRepository } from './repository.ts';
 
@@ -235,6 +236,7 @@ describe('GET /api/credit-info/:id', () => {
     expect(response.json()).toEqual({
       status: 'success',
       credit_info_text: newest?.body,
+      credit_info_html: textToHtml(newest?.body ?? ''),
       agreed_at: null,
     });
     expect(newest?.body.split('\n').length).toBeGreaterThan(1);

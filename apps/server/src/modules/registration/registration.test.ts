@@ -1,8 +1,10 @@
+import type { registerForm, ResponseOf } from '@sesxi/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consents, consentTexts, phoneCodes, users } from '#app/db/schema.ts';
 import type { VerifiedIdentity } from '#app/integrations/sso/identity-provider.ts';
+import { textToHtml } from '#app/modules/content/sanitise.ts';
 import {
   bearer,
   completedSsoToken,
@@ -46,7 +48,7 @@ describe('GET /api/register', () => {
   it('offers the document types in Georgian and the latest privacy policy', async () => {
     const response = await app.inject({ url: '/api/register' });
     expect(response.statusCode).toBe(200);
-    const body = response.json<{ documentTypes: unknown; privacy_policy_info_text: string }>();
+    const body = response.json<ResponseOf<typeof registerForm>>();
     expect(body.documentTypes).toEqual([
       { id: expect.any(Number) as number, name: 'პირადობის მოწმობა' },
       { id: expect.any(Number) as number, name: 'პასპორტი' },
@@ -56,6 +58,7 @@ describe('GET /api/register', () => {
       .from(consentTexts)
       .where(eq(consentTexts.kind, 'privacy_policy'));
     expect(body.privacy_policy_info_text).toBe(latest?.body);
+    expect(body.privacy_policy_info_html).toBe(textToHtml(latest?.body ?? ''));
   });
 
   it('names the document types in English when asked', async () => {

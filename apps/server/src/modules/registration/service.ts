@@ -40,6 +40,7 @@ export function createRegistrationService({ db, sessions, clock, log }: Registra
         status: 'success',
         documentTypes,
         privacy_policy_info_text: privacyPolicy?.body ?? '',
+        privacy_policy_info_html: privacyPolicy?.html ?? '',
       };
     },
 

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { consents, consentTexts, sessions, users } from '#app/db/schema.ts';
 import type { VerifiedIdentity } from '#app/integrations/sso/identity-provider.ts';
+import { textToHtml } from '#app/modules/content/sanitise.ts';
 import { bearer, registerCustomer, sandboxSupportToken } from '#app/test/accounts.ts';
 import { buildTestApp } from '#app/test/build-test-app.ts';
 import { logCapture } from '#app/test/log-capture.ts';
@@ -64,7 +65,12 @@ describe('GET /api/sda-checking', () => {
       .orderBy(desc(consentTexts.version))
       .limit(1);
     expect(newest?.body).toContain('სახელმწიფო სერვისების განვითარების სააგენტოს');
-    expect(response.json()).toEqual({ status: 'success', sda_info_text: newest?.body });
+    expect(response.json()).toEqual({
+      status: 'success',
+      sda_info_text: newest?.body,
+      // Seeded as text: its paragraphs.
+      sda_info_html: textToHtml(newest?.body ?? ''),
+    });
   });
 });
 

@@ -19,7 +19,11 @@ export function createSdaService({ db, clock, log, registry }: SdaDependencies) 
   return {
     async info(): Promise<ResponseOf<typeof sdaInfo>> {
       const wording = await createConsentLedger(db).currentWording('sda_information');
-      return { status: 'success', sda_info_text: wording?.body ?? '' };
+      return {
+        status: 'success',
+        sda_info_text: wording?.body ?? '',
+        sda_info_html: wording?.html ?? '',
+      };
     },
 
     /**

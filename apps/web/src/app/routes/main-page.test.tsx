@@ -6,7 +6,8 @@ import { bodyRowsOf, columnHeadersOf } from '../../test/table';
 import { session } from '../../shared/session/session';
 
 const gateAnswers: Record<string, ApiAnswer> = {
-  'GET /api/sda-checking': () => jsonResponse({ status: 'success', sda_info_text: 'ტექსტი' }),
+  'GET /api/sda-checking': () =>
+    jsonResponse({ status: 'success', sda_info_text: 'ტექსტი', sda_info_html: '<p>ტექსტი</p>' }),
   'GET /api/questionnaires/create': () =>
     jsonResponse({ status: 'success', cities: [], activitySpheres: [] }),
   'GET /api/questionnaires': () =>

@@ -19,7 +19,13 @@ function renderReview(answers: Record<string, ApiAnswer> = {}) {
   session.set(customerFixture);
   return renderApp('/questionnaire-review/4', {
     ...questionnaireAnswers,
-    'GET /api/credit-info/4': () => jsonResponse({ status: 'success', credit_info_text: 'ტექსტი' }),
+    'GET /api/credit-info/4': () =>
+      jsonResponse({
+        status: 'success',
+        credit_info_text: 'ტექსტი',
+        credit_info_html: '<p>ტექსტი</p>',
+        agreed_at: null,
+      }),
     'POST /api/credit-info/4/cancel': () => jsonResponse({ status: 'success' }),
     'GET /api/loans-show': () => jsonResponse({ status: 'success', loans: [] }),
     ...answers,

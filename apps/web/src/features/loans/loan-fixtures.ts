@@ -74,14 +74,18 @@ export const draftLoanFixture = {
 export const loanEditFixture = (loan: object = draftLoanFixture) =>
   jsonResponse({ ...loanOptionsFixture, loan });
 
-const creditInfoTextFixture =
-  'ვეთანხმები, რომ კრედიტინფომ გადაამოწმოს ჩემი საკრედიტო ისტორია.\n\nთანხმობა მოქმედებს 30 დღე.';
+const creditInfoFixture = {
+  credit_info_text:
+    'ვეთანხმები, რომ კრედიტინფომ გადაამოწმოს ჩემი საკრედიტო ისტორია.\n\nთანხმობა მოქმედებს 30 დღე.',
+  credit_info_html:
+    '<p>ვეთანხმები, რომ კრედიტინფომ გადაამოწმოს ჩემი საკრედიტო ისტორია.</p><p>თანხმობა მოქმედებს 30 დღე.</p>',
+};
 
 const loanAnswers: Record<string, ApiAnswer> = {
   'GET /api/loans': () => jsonResponse(loanOptionsFixture),
   'GET /api/loan-edit/4': () => loanEditFixture(),
   'GET /api/credit-info/4': () =>
-    jsonResponse({ status: 'success', credit_info_text: creditInfoTextFixture, agreed_at: null }),
+    jsonResponse({ status: 'success', ...creditInfoFixture, agreed_at: null }),
   'POST /api/credit-info/4/cancel': () => jsonResponse({ status: 'success' }),
   'GET /api/loans-show': () => jsonResponse({ status: 'success', loans: [] }),
   'POST /api/loan-offer': () => loanOfferFixture(),

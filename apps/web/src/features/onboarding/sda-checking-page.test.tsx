@@ -7,16 +7,19 @@ import {
   ok,
   type ApiAnswer,
 } from '../../test/api-fixtures';
+import { expectFormattedWordingShown, formattedWording } from '../../test/consent-wording';
 import { renderApp } from '../../test/render-app';
 import { session } from '../../shared/session/session';
 
 const infoText = 'პირველი აბზაცი.\nმეორე აბზაცი.';
+const infoHtml = '<p>პირველი აბზაცი.</p><p>მეორე აბზაცი.</p>';
 const newCustomer = { ...customerFixture, is_sda_verified: false, has_questionnaire: false };
 const refusal =
   'მონაცემების დამუშავებისას მოხდა შეცდომა, გთხოვთ, გადაამოწმოთ შეყვანილი ინფორმაცია და გაიაროთ რეგისტრაცია ხელახლა';
 
 const answers: Record<string, ApiAnswer> = {
-  'GET /api/sda-checking': () => jsonResponse({ status: 'success', sda_info_text: infoText }),
+  'GET /api/sda-checking': () =>
+    jsonResponse({ status: 'success', sda_info_text: infoText, sda_info_html: infoHtml }),
   'GET /api/questionnaires/create': () =>
     jsonResponse({ status: 'success', cities: [], activitySpheres: [] }),
 };
@@ -42,7 +45,6 @@ describe('/sda-checking', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'პერსონალური მონაცემების შემოწმება' }),
     ).toBeInTheDocument();
-    // One paragraph a line, as the credit-information consent shows its wording.
     expect((await screen.findByText('პირველი აბზაცი.')).tagName).toBe('P');
     expect(screen.getByText('მეორე აბზაცი.').tagName).toBe('P');
     expect(screen.getByText('პირველი აბზაცი.').closest('[lang]')).toHaveAttribute('lang', 'ka');
@@ -55,6 +57,27 @@ describe('/sda-checking', () => {
     await user.click(agreement());
     expect(nextButton()).toBeDisabled();
     expect(bodiesSentTo(fetchMock, 'POST /api/sda-checking')).toEqual([]);
+  });
+
+  it('shows the wording with the formatting its editor published, and sends its text', async () => {
+    session.set(newCustomer);
+    const { user, fetchMock } = renderApp('/sda-checking', {
+      ...answers,
+      'GET /api/sda-checking': () =>
+        jsonResponse({
+          status: 'success',
+          sda_info_text: formattedWording.text,
+          sda_info_html: formattedWording.html,
+        }),
+      'POST /api/sda-checking': ok,
+    });
+    await expectFormattedWordingShown();
+    await agreeAndContinue(user);
+    await waitFor(() => {
+      expect(bodiesSentTo(fetchMock, 'POST /api/sda-checking')).toEqual([
+        expect.objectContaining({ sda_agreement_text: formattedWording.text }),
+      ]);
+    });
   });
 
   it('sends the consent once, blocked while in flight, and goes on to the questionnaire', async () => {

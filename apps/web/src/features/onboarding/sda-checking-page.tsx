@@ -10,10 +10,10 @@ import { notify } from '../../shared/notifications/notification-store';
 import { session } from '../../shared/session/session';
 import { GeorgianText } from '../../shared/ui/georgian-text';
 import { JourneyProgress } from '../../shared/ui/journey-progress';
-import { sendSdaConsent, useSdaInfo } from './api/sda-checking';
+import { sendSdaConsent, useSdaInfo, type SdaInfo } from './api/sda-checking';
 
 /** The consent form under the check's wording. */
-function SdaConsentForm({ infoText }: { infoText: string }) {
+function SdaConsentForm({ info }: { info: SdaInfo }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [agreed, setAgreed] = useState(false);
@@ -44,13 +44,13 @@ function SdaConsentForm({ infoText }: { infoText: string }) {
     consent.mutate({
       sda_agreed_at: formatTimestamp(),
       is_sda_verified: true,
-      sda_agreement_text: infoText,
+      sda_agreement_text: info.text,
     });
   }
 
   return (
     <Stack component="form" gap="md" onSubmit={submit}>
-      <GeorgianText text={infoText} />
+      <GeorgianText html={info.html} />
       <Checkbox
         label={t('sda.agree')}
         checked={agreed}
@@ -103,7 +103,7 @@ export function SdaCheckingPage() {
       ) : info.isPending ? (
         <Text>{t('sda.loading')}</Text>
       ) : (
-        <SdaConsentForm infoText={info.data} />
+        <SdaConsentForm info={info.data} />
       )}
     </Stack>
   );

@@ -55,21 +55,13 @@ export function ContentHtml({ html, contentKey }: { html: string; contentKey?: C
   );
 }
 
-/** One content block, fetched: the current version, the prerendered one while it comes. */
+/** One content block, fetched: the current version. */
 export function ContentBlockView({ contentKey }: { contentKey: ContentKey }) {
   const { t } = useTranslation();
   const shown = useContent(contentKey);
   switch (shown.kind) {
     case 'block':
       return <ContentHtml html={shown.block.html} contentKey={contentKey} />;
-    case 'prerendered':
-      return (
-        <div
-          className={classes.content}
-          data-content={contentKey}
-          dangerouslySetInnerHTML={{ __html: shown.markup }}
-        />
-      );
     case 'failed':
       return <ErrorAlert message={shown.error.message} />;
     case 'pending':

@@ -19,33 +19,16 @@ export function contentQuery(key: ContentKey, locale: Locale = currentLocale()) 
   });
 }
 
-/**
- * The HTML the build prerendered for `key` (see entry-server.tsx), while the page hydrates: the
- * first render shows exactly it, and the current version replaces it once fetched.
- */
-function prerenderedHtml(key: ContentKey): string | undefined {
-  if (typeof document === 'undefined') return undefined;
-  return document.querySelector(`[data-content="${key}"]`)?.innerHTML;
-}
-
-/** A block as shown: the fetched version, or the prerendered markup until it arrives. */
+/** A block as shown: the current version, or why there is none yet. */
 export type ShownContent =
-  | { kind: 'block'; block: ContentBlock }
-  | { kind: 'prerendered'; markup: string }
-  | { kind: 'pending' }
-  | { kind: 'failed'; error: Error };
+  { kind: 'block'; block: ContentBlock } | { kind: 'pending' } | { kind: 'failed'; error: Error };
 
+/**
+ * The current version of a text. A prerendered page's first render shows the version it was
+ * rendered with (see prerendered-content.ts) while the current one is fetched.
+ */
 export function useContent(key: ContentKey): ShownContent {
-  const query = useQuery({
-    ...contentQuery(key),
-    placeholderData: () => {
-      const markup = prerenderedHtml(key);
-      return markup === undefined
-        ? undefined
-        : { key, locale: currentLocale(), version: 0, html: markup };
-    },
-  });
-  if (query.isPlaceholderData) return { kind: 'prerendered', markup: query.data.html };
+  const query = useQuery(contentQuery(key));
   if (query.isSuccess) return { kind: 'block', block: query.data };
   if (query.isError) return { kind: 'failed', error: query.error };
   return { kind: 'pending' };

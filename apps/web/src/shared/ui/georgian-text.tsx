@@ -1,17 +1,14 @@
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-
-/** A text's paragraphs: one per line, blank lines dropped. */
-export function paragraphsOf(text: string): string[] {
-  return text.split('\n').filter((line) => line.trim() !== '');
-}
+import { ContentHtml } from '../content/content-html';
 
 /**
- * A text the server has in Georgian only (a consent's wording, say), as paragraphs marked
+ * A text the server has in Georgian only (a consent's wording, say), as the sanitised HTML its
+ * editor published (the server's allow-list made it safe: lists, bold and links stay), marked
  * `lang="ka"`. In any other locale a short note says so once above it, rather than mixing the
  * languages silently.
  */
-export function GeorgianText({ text }: { text: string }) {
+export function GeorgianText({ html }: { html: string }) {
   const { t, i18n } = useTranslation();
   return (
     <Stack gap="xs">
@@ -20,12 +17,9 @@ export function GeorgianText({ text }: { text: string }) {
           {t('language.georgianOnly')}
         </Text>
       )}
-      <Stack gap="xs" lang="ka">
-        {paragraphsOf(text).map((paragraph, index) => (
-          // The paragraphs of a fixed text never move: their position is a stable key.
-          <Text key={index}>{paragraph}</Text>
-        ))}
-      </Stack>
+      <div lang="ka">
+        <ContentHtml html={html} />
+      </div>
     </Stack>
   );
 }

@@ -9,6 +9,7 @@ import {
   requestsTo,
   type ApiAnswer,
 } from '../../../test/api-fixtures';
+import { expectFormattedWordingShown, formattedWording } from '../../../test/consent-wording';
 import { renderApp } from '../../../test/render-app';
 import { session } from '../../../shared/session/session';
 import { ssoStartKey, ssoTokenKey } from '../../../shared/sso/sso-token';
@@ -27,6 +28,7 @@ const identifiedAnswers: Record<string, ApiAnswer> = {
         { id: 2, name: 'პასპორტი' },
       ],
       privacy_policy_info_text: privacyText,
+      privacy_policy_info_html: '<p>პირველი აბზაცი.</p><p>მეორე აბზაცი.</p>',
     }),
   'POST /api/phone-checking': ok,
   'POST /api/code-sending': ok,
@@ -209,6 +211,20 @@ describe('/register: the personal-data form', () => {
     await user.click(await screen.findByText('კონფიდენციალურობის პოლიტიკის წაკითხვა'));
     expect(screen.getByText('პირველი აბზაცი.')).toBeVisible();
     expect(screen.getByText('მეორე აბზაცი.')).toBeVisible();
+  });
+
+  it('shows the privacy policy with the formatting its editor published', async () => {
+    const { user } = renderIdentified({
+      'GET /api/register': () =>
+        jsonResponse({
+          status: 'success',
+          documentTypes: [],
+          privacy_policy_info_text: formattedWording.text,
+          privacy_policy_info_html: formattedWording.html,
+        }),
+    });
+    await user.click(await screen.findByText('კონფიდენციალურობის პოლიტიკის წაკითხვა'));
+    await expectFormattedWordingShown();
   });
 
   it('can be sent only once the phone is valid and confirmed by code', async () => {

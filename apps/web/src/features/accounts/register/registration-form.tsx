@@ -41,7 +41,11 @@ interface RegistrationValues {
 interface RegistrationFormProps {
   /** Who single sign-on proved the customer to be. */
   identity: { name: string; surname: string; identity_number: string };
-  options: { documentTypes: DocumentType[]; privacy_policy_info_text: string };
+  options: {
+    documentTypes: DocumentType[];
+    privacy_policy_info_text: string;
+    privacy_policy_info_html: string;
+  };
   ssoToken: string;
 }
 
@@ -135,7 +139,7 @@ export function RegistrationForm({ identity, options, ssoToken }: RegistrationFo
       <details className={classes.policy}>
         <summary>{t('register.readPrivacyPolicy')}</summary>
         <div className={classes.policyText}>
-          <GeorgianText text={options.privacy_policy_info_text} />
+          <GeorgianText html={options.privacy_policy_info_html} />
         </div>
       </details>
       <Checkbox

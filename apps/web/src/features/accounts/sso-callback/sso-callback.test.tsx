@@ -16,7 +16,12 @@ describe('/sso/callback', () => {
           already_registered: false,
         }),
       'GET /api/register': () =>
-        jsonResponse({ status: 'success', documentTypes: [], privacy_policy_info_text: '' }),
+        jsonResponse({
+          status: 'success',
+          documentTypes: [],
+          privacy_policy_info_text: '',
+          privacy_policy_info_html: '',
+        }),
     });
     await landing(router, '/register');
     expect(await screen.findByRole('status')).toHaveTextContent(

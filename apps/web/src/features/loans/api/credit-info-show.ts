@@ -5,8 +5,8 @@ import { currentLocale } from '../../../shared/i18n/i18n';
 import { throwIfNotFound } from '../../../shared/page/not-found';
 
 export interface CreditInfo {
-  /** The consent's wording, one paragraph a line. */
-  text: string;
+  /** The consent's wording, as the sanitised HTML its editor published. */
+  html: string;
   /** When the customer agreed, if that consent still counts for the application; else null. */
   agreedAt: string | null;
 }
@@ -22,7 +22,7 @@ export function creditInfoQuery(id: number) {
     queryKey: [...creditInfoKey(id), currentLocale()],
     queryFn: async ({ signal }): Promise<CreditInfo> => {
       const answer = await apiRequest(creditInfoShow, { params: { id }, signal });
-      return { text: answer.credit_info_text, agreedAt: answer.agreed_at };
+      return { html: answer.credit_info_html, agreedAt: answer.agreed_at };
     },
   });
 }

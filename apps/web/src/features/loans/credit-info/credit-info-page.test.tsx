@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bodiesSentTo, fieldErrors, jsonResponse, ok } from '../../../test/api-fixtures';
+import { expectFormattedWordingShown, formattedWording } from '../../../test/consent-wording';
 import { renderLoanScreen } from '../loan-fixtures';
 
 afterEach(() => {
@@ -31,12 +32,26 @@ describe('/credit-info/{id}', () => {
     expect(screen.getByRole('button', { name: 'განაცხადის გაუქმება' })).toBeEnabled();
   });
 
+  it('shows the wording with the formatting its editor published', async () => {
+    renderLoanScreen('/credit-info/4', {
+      'GET /api/credit-info/4': () =>
+        jsonResponse({
+          status: 'success',
+          credit_info_text: formattedWording.text,
+          credit_info_html: formattedWording.html,
+          agreed_at: null,
+        }),
+    });
+    await expectFormattedWordingShown();
+  });
+
   it('shows the consent already given, ticked with its date, and goes on without agreeing again', async () => {
     const { user, fetchMock, router } = renderLoanScreen('/credit-info/4', {
       'GET /api/credit-info/4': () =>
         jsonResponse({
           status: 'success',
           credit_info_text: 'ვეთანხმები.',
+          credit_info_html: '<p>ვეთანხმები.</p>',
           agreed_at: '2026-11-25 14:03:27',
         }),
       'POST /api/credit-info/4': ok,
@@ -58,6 +73,7 @@ describe('/credit-info/{id}', () => {
         jsonResponse({
           status: 'success',
           credit_info_text: 'ვეთანხმები.',
+          credit_info_html: '<p>ვეთანხმები.</p>',
           agreed_at: '2026-11-21 14:03:27',
         }),
       'POST /api/credit-info/4': ok,

@@ -52,7 +52,7 @@ function CreditConsentForm({ loanId, info }: { loanId: number; info: CreditInfo 
   const agreedAt = useWatch({ control: form.control, name: 'agreed_at' });
   return (
     <Stack component="form" gap="md" onSubmit={(event) => void submit(event)}>
-      <GeorgianText text={info.text} />
+      <GeorgianText html={info.html} />
       <Checkbox
         ref={checkboxRef}
         name={consent.name}
