@@ -1,7 +1,7 @@
 import { minimumSearchLength, searchTotalCap, userIdOfSearch } from '@sesxi/contract';
 import { and, eq, not, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#app/db/database.ts';
-import { preparedSql } from '#app/db/prepared.ts';
+import { aliasedColumns, preparedSql } from '#app/db/prepared.ts';
 import { accessLog, customerCount, documentTypes, users } from '#app/db/schema.ts';
 import type { Access } from '#app/modules/access-log/repository.ts';
 
@@ -20,7 +20,8 @@ export function likePatternContaining(text: string): string {
   return `%${text.replace(/[\\%_]/g, (special) => `\\${special}`)}%`;
 }
 
-const customerColumns = {
+/** What a page of the list shows of each customer (`CustomerRow`). */
+const listed = {
   id: users.id,
   name: users.name,
   surname: users.surname,
@@ -28,9 +29,13 @@ const customerColumns = {
   documentNumber: users.documentNumber,
   documentTypeName: documentTypes.name,
   documentTypeNameEn: documentTypes.nameEn,
+  isIdentomatVerified: users.isIdentomatVerified,
+};
+
+const customerColumns = {
+  ...listed,
   phone: users.phone,
   isSdaVerified: users.isSdaVerified,
-  isIdentomatVerified: users.isIdentomatVerified,
   createdAt: users.createdAt,
 };
 
@@ -48,11 +53,8 @@ export interface CustomerRow {
   isIdentomatVerified: boolean;
 }
 
-const listedColumns = sql`
-  ${users.id} as "id", ${users.name} as "name", ${users.surname} as "surname",
-  ${users.identityNumber} as "identityNumber", ${users.documentNumber} as "documentNumber",
-  ${documentTypes.name} as "documentTypeName", ${documentTypes.nameEn} as "documentTypeNameEn",
-  ${users.isIdentomatVerified} as "isIdentomatVerified"`;
+/** The list's columns in a raw statement, each under its `CustomerRow` name. */
+const listedColumns = aliasedColumns(listed);
 
 /** The read that the access log records with the page (the subjects are the page's ids). */
 export type ListRead = Omit<Access, 'subjectUserIds'>;
