@@ -93,7 +93,11 @@ export interface AffordabilityInput extends LoanTerms {
  * - `smaller_amount`: the largest whole-GEL amount, not below the product's minimum, that
  *   fits over the asked term (the payment never falls as the amount grows: binary search).
  * Never an alternative above the effective-rate cap, paid out on `payoutDate`: a longer term
- * over the cap is skipped for the next, a smaller amount over it is not offered.
+ * over the cap is skipped for the next, and when the largest fitting amount is over it no
+ * smaller amount is offered. Near the cap the rate of a smaller amount is decided by the
+ * rounding to the tetri, not by the amount, so looking further down would mean computing
+ * every amount; a product the lender can save is within the cap at every amount and term
+ * (`maxEffectiveRate`), so this rule only guards against a product saved around that check.
  */
 export function checkAffordability(input: AffordabilityInput): Affordability {
   const { product, income, obligations, months } = input;
