@@ -40,6 +40,36 @@ function preloadGeorgianFont(): Plugin {
   };
 }
 
+/**
+ * Builds the page so that the app is fetched and started after the page's first paint: the
+ * entry's script tag and its modulepreload links become one script, `src/start-after-paint.ts`,
+ * which lists them in `data-app-modules`, entry first.
+ */
+function startAfterFirstPaint(): Plugin {
+  return {
+    name: 'sesxi:start-after-first-paint',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        const starter = Object.values(bundle ?? {}).find(
+          (output) => output.type === 'chunk' && output.isEntry && output.name === startEntryName,
+        );
+        if (!starter) throw new Error('The start-after-paint script is missing from the bundle');
+        const entryScript = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
+        const preload = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+        const entryUrl = entryScript.exec(html)?.[1];
+        if (!entryUrl) throw new Error("The page's entry script is missing");
+        const modules = [entryUrl, ...[...html.matchAll(preload)].map(([, href]) => href)];
+        const startTag =
+          `\n    <script type="module" crossorigin src="/${starter.fileName}" ` +
+          `data-app-modules="${modules.join(' ')}"></script>`;
+        return html.replace(preload, '').replace(entryScript, () => startTag);
+      },
+    },
+  };
+}
+
 /** The server puts the product name into the pages it sends; the dev server says Sesxi. */
 function devProductName(): Plugin {
   return {
@@ -50,12 +80,14 @@ function devProductName(): Plugin {
 }
 
 const entry = fileURLToPath(new URL('src/main.tsx', import.meta.url));
+const startEntryName = 'start-after-paint';
 
 /** The browser's app, its dev server and its tests. */
 const browserApp: UserWorkspaceConfig = {
   plugins: [
     react(),
     preloadGeorgianFont(),
+    startAfterFirstPaint(),
     devProductName(),
     // HTML pages are compressed by the server, once the product name is in them.
     compression({ algorithms: ['gzip', 'brotliCompress'], exclude: [/\.html$/] }),
@@ -65,6 +97,10 @@ const browserApp: UserWorkspaceConfig = {
     assetsDir: 'assets',
     emptyOutDir: true,
     rolldownOptions: {
+      input: {
+        index: fileURLToPath(new URL('index.html', import.meta.url)),
+        [startEntryName]: fileURLToPath(new URL('src/start-after-paint.ts', import.meta.url)),
+      },
       output: {
         // A first visit loads one script and the bundler's runtime, not forty: the entry and
         // everything it uses (the public pages are part of it, see app/router.tsx) form one

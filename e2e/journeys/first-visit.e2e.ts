@@ -12,6 +12,10 @@ interface PageGlobals {
   };
   firstPainted?: object | null;
   layoutShifts?: number;
+  performance: {
+    getEntriesByName(name: string): { startTime: number }[];
+    getEntriesByType(type: string): { name: string; startTime: number }[];
+  };
   PerformanceObserver: new (
     callback: (list: { getEntries(): { value?: number; hadRecentInput?: boolean }[] }) => void,
   ) => { observe(options: { type: string; buffered: boolean }): void };
@@ -85,6 +89,37 @@ describe('a first visit from an ad or an SMS link', () => {
       expect(shifted).toBeLessThanOrEqual(0.1);
     },
   );
+
+  // When the page painted and when the app's entry was asked for, ms since navigation.
+  const paintAndEntryStart = () => {
+    const { document, performance } = globalThis as unknown as PageGlobals &
+      typeof globalThis & { document: { querySelector(selector: string): unknown } };
+    const starter = document.querySelector('script[data-app-modules]') as {
+      dataset: { appModules: string };
+    };
+    const entry = starter.dataset.appModules.split(' ')[0] ?? '';
+    const requested = performance
+      .getEntriesByType('resource')
+      .find((resource) => resource.name.endsWith(entry));
+    return {
+      painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      entryRequested: requested?.startTime,
+    };
+  };
+
+  test('a prerendered page paints before the app is fetched; an empty one fetches it at once', async ({
+    page,
+  }) => {
+    await page.goto('/login', { waitUntil: 'networkidle' });
+    const login = await page.evaluate(paintAndEntryStart);
+    expect(login.entryRequested).toBeGreaterThanOrEqual(login.painted ?? Number.NaN);
+
+    // /main is not prerendered: nothing paints until the app has run (and sent this visitor to /login).
+    await page.goto('/main', { waitUntil: 'networkidle' });
+    await page.waitForURL('**/login');
+    const main = await page.evaluate(paintAndEntryStart);
+    expect(main.entryRequested).toBeLessThan(main.painted ?? Number.NaN);
+  });
 
   test('the hydrated login form answers at once', async ({ page }) => {
     await page.goto('/login', { waitUntil: 'networkidle' });

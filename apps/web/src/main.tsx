@@ -1,5 +1,5 @@
 import './shared/validation/without-eval';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot, type RootOptions } from 'react-dom/client';
 import { createBrowserRouter, type DataRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -61,7 +61,11 @@ async function start(): Promise<void> {
     },
   };
   if (hydrate) {
-    hydrateRoot(container, app(router), rootOptions);
+    // As a transition, hydration yields to the browser every few milliseconds instead of
+    // holding the main thread for the whole page (what a phone's first tap waits on).
+    startTransition(() => {
+      hydrateRoot(container, app(router), rootOptions);
+    });
   } else {
     container.replaceChildren();
     createRoot(container, rootOptions).render(app(router));
