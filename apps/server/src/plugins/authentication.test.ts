@@ -1,11 +1,11 @@
 import * as contract from '@sesxi/contract';
 import type { Endpoint } from '@sesxi/contract';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { rowsOf } from '#app/db/database.ts';
-import { sessions } from '#app/db/schema.ts';
-import { createSessionRepository } from '#app/modules/sessions/repository.ts';
+import { sessions, users } from '#app/db/schema.ts';
+import { createSessionRepository, sessionRead } from '#app/modules/sessions/repository.ts';
 import { createSessionService } from '#app/modules/sessions/service.ts';
 import { tokenHash } from '#app/security/tokens.ts';
 import { bearer, sandboxSupportToken } from '#app/test/accounts.ts';
@@ -14,10 +14,17 @@ import { onboardedCustomer, sdaVerifiedCustomer, startSession } from '#app/test/
 import { testClock } from '#app/test/test-clock.ts';
 import { phoneSeries } from '#app/test/unique.ts';
 import { insertCustomer } from '#app/test/users.ts';
-import { accountOf } from './authentication.ts';
+import { accountOf, rowsReadWithSession } from './authentication.ts';
 
 const clock = testClock();
 let app: FastifyInstance;
+
+/** A read of the signed-in user's phone, done with the session by a route's sign-in check. */
+const phoneRead = sessionRead<{ phone: string }>('test_session_phone', {
+  rows: sql`select ${users.phone} as "phone"`,
+  orderBy: sql`"read"."phone"`,
+  decodeRow: () => {},
+});
 const freshPhone = phoneSeries('59540');
 
 beforeAll(async () => {
@@ -31,6 +38,15 @@ beforeAll(async () => {
   }));
   app.get('/api/test/onboarded-only', { onRequest: app.requireOnboarded }, () => ({
     status: 'success',
+  }));
+  app.get(
+    '/api/test/onboarded-phone',
+    { onRequest: app.requireOnboarded, config: { readWithSession: phoneRead } },
+    (request) => ({ status: 'success', rows: rowsReadWithSession(request, phoneRead) }),
+  );
+  app.get('/api/test/me-phone', { onRequest: app.requireUser }, (request) => ({
+    status: 'success',
+    rows: rowsReadWithSession(request, phoneRead),
   }));
 });
 
@@ -277,5 +293,41 @@ describe('the onboarding gate', () => {
     const { token } = await onboardedCustomer(app, { phone: freshPhone() });
     expect((await onboardedOnly(bearer(token))).statusCode).toBe(200);
     expect((await onboardedOnly(bearer(await sandboxSupportToken(app)))).statusCode).toBe(403);
+  });
+});
+
+describe('a route’s read with the session (readWithSession)', () => {
+  const onboardedPhone = (headers: Record<string, string> = {}) =>
+    me(headers, '/api/test/onboarded-phone');
+
+  it('answers the signed-in user’s rows from the session’s one statement', async () => {
+    const { token, user } = await onboardedCustomer(app, { phone: freshPhone() });
+    const statement = vi.spyOn(phoneRead, 'statement');
+    try {
+      const response = await onboardedPhone(bearer(token));
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ status: 'success', rows: [{ phone: user.phone }] });
+      expect(statement).toHaveBeenCalledTimes(1);
+    } finally {
+      statement.mockRestore();
+    }
+  });
+
+  it('keeps the session rules and the route’s gates: 401 when idle, 403 before onboarding', async () => {
+    const { token } = await sdaVerifiedCustomer(app, { phone: freshPhone() });
+    const refused = await onboardedPhone(bearer(token));
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ status: 'error', message: 'გთხოვთ, ჯერ შეავსოთ კითხვარი' });
+
+    const onboarded = await onboardedCustomer(app, { phone: freshPhone() });
+    expect((await onboardedPhone(bearer(onboarded.token))).statusCode).toBe(200);
+    clock.advance(31 * minute);
+    expect((await onboardedPhone(bearer(onboarded.token))).statusCode).toBe(401);
+    expect((await onboardedPhone(bearer('z'.repeat(43)))).statusCode).toBe(401);
+  });
+
+  it('is a server error to take rows a route does not read with its session', async () => {
+    const token = await signIn();
+    expect((await me(bearer(token), '/api/test/me-phone')).statusCode).toBe(500);
   });
 });

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loanApplications } from '#app/db/schema.ts';
 import { defaultLoanProduct } from '#app/modules/loan-products/default-product.ts';
 import { createLoanProductRepository, limitsOf } from '#app/modules/loan-products/repository.ts';
+import { applicationsOfSessionUser } from './repository.ts';
 import { bearer, sandboxSupportToken } from '#app/test/accounts.ts';
 import {
   bankStatement,
@@ -402,6 +403,19 @@ describe('GET /api/loans-show', () => {
     expect(draft?.monthly_payment).toBe(105.01);
     expect(draft?.effective_rate).toBeGreaterThan(55);
     expect(draft?.effective_rate).toBeLessThan(56);
+  });
+
+  it('reads the list with the session, in one statement', async () => {
+    const { token } = await customer();
+    await createLoanViaApi(app, token);
+    const statement = vi.spyOn(applicationsOfSessionUser, 'statement');
+    try {
+      const response = await app.inject({ url: '/api/loans-show', headers: bearer(token) });
+      expect(response.json<{ loans: unknown[] }>().loans).toHaveLength(1);
+      expect(statement).toHaveBeenCalledTimes(1);
+    } finally {
+      statement.mockRestore();
+    }
   });
 
   it('names the statuses in English when asked', async () => {

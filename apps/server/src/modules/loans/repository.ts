@@ -1,5 +1,5 @@
 import { openLoanStatuses, type LoanStatusCode, type Locale } from '@sesxi/contract';
-import { and, eq, inArray, sql, type AnyColumn } from 'drizzle-orm';
+import { and, eq, inArray, sql, type AnyColumn, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '#app/db/database.ts';
 import { maxId } from '#app/db/lookups.ts';
 import { aliasedColumns, columnDecoder, preparedSql } from '#app/db/prepared.ts';
@@ -12,7 +12,9 @@ import {
   loanStatusHistory,
   loanSubmissions,
   rejectionReasons,
+  users,
 } from '#app/db/schema.ts';
+import { sessionRead } from '#app/modules/sessions/repository.ts';
 import { loanTransitions, type LoanTransition } from './loan-states.ts';
 
 /** What the form sets, in the table's terms. */
@@ -71,15 +73,14 @@ const reasonTexts = (column: AnyColumn) =>
     order by ${rejectionReasons.sortOrder})`;
 
 /**
- * A customer's applications, newest first, with what `loans-show` needs in one prepared
- * statement: the status in both languages, the figures stored at submission (null before),
- * and the pricing of the product version each was saved with (to compute a draft's figures).
- * Raw SQL, the optional parts as JSON: `/main` runs it on every visit, and the query
- * builder's per-column row mapping cost more than the read.
+ * The applications of the customer `userId`, with what `loans-show` needs in one statement:
+ * the status in both languages, the figures stored at submission (null before), and the
+ * pricing of the product version each was saved with (to compute a draft's figures). Raw SQL,
+ * the optional parts as JSON: `/main` runs it on every visit, and the query builder's
+ * per-column row mapping cost more than the read.
  */
-const listWithTermsStatement = preparedSql<ApplicationWithTerms>(
-  'loans_of_customer',
-  sql`select ${aliasedColumns(applicationColumns)},
+function applicationsWithTerms(userId: SQLWrapper) {
+  return sql`select ${aliasedColumns(applicationColumns)},
       case when ${loanOfferSnapshots.id} is null then null else json_build_object(
         'monthlyPayment', ${loanOfferSnapshots.monthlyPayment},
         'effectiveRate', ${loanOfferSnapshots.effectiveRate}) end as "submitted",
@@ -109,11 +110,30 @@ const listWithTermsStatement = preparedSql<ApplicationWithTerms>(
     left join ${loanOfferSnapshots} on ${loanOfferSnapshots.applicationId} = ${loanApplications.id}
       and ${loanOfferSnapshots.kind} = 'submission'
     left join ${loanProducts} on ${loanProducts.id} = ${loanApplications.productId}
-    where ${loanApplications.userId} = ${sql.placeholder('userId')}
+    where ${loanApplications.userId} = ${userId}`;
+}
+
+/** A customer's applications with their terms, newest first. */
+const listWithTermsStatement = preparedSql<ApplicationWithTerms>(
+  'loans_of_customer',
+  sql`${applicationsWithTerms(sql.placeholder('userId'))}
     order by ${loanApplications.createdAt} desc, ${loanApplications.id} desc`,
 );
 
 const decodeApplication = columnDecoder(applicationColumns);
+
+/**
+ * `loans-show`'s read (the signed-in customer's applications with their terms, newest first)
+ * done by its sign-in check, in the session's statement.
+ */
+export const applicationsOfSessionUser = sessionRead<ApplicationWithTerms>(
+  'session_loans_of_customer',
+  {
+    rows: applicationsWithTerms(users.id),
+    orderBy: sql`"read"."createdAt" desc, "read"."id" desc`,
+    decodeRow: decodeApplication,
+  },
+);
 
 /** A row of `loans-show`: numbers in the JSON parts come out as JSON numbers. */
 export interface ApplicationWithTerms {

@@ -15,13 +15,14 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { schemaOf } from '#app/http/endpoint-schema.ts';
 import { bodyCheckedWith, checkedBody } from '#app/http/request-schema.ts';
-import { accountOf } from '#app/plugins/authentication.ts';
+import { accountOf, rowsReadWithSession } from '#app/plugins/authentication.ts';
 import { evidenceOf } from '#app/modules/consents/evidence.ts';
 import { serviceContext } from '#app/modules/service-context.ts';
 import { readLoanForm } from './bank-statements.ts';
 import { createLoanProductRepository } from '#app/modules/loan-products/repository.ts';
 import { createSubmissionService } from './submission-service.ts';
 import { loanCreateBody, loanEditBody } from './loan-form.ts';
+import { applicationsOfSessionUser } from './repository.ts';
 import { createLoanService } from './service.ts';
 
 const success = { status: 'success' as const };
@@ -89,8 +90,19 @@ export const loanRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     },
   );
 
-  app.get(loansShow.path, { schema: schemaOf(loansShow), ...gate }, (request) =>
-    loans(request).list(userIdOf(request), localeOf(request)),
+  // The list is read by the sign-in check, with the session: one round trip (`/main`'s).
+  app.get(
+    loansShow.path,
+    {
+      schema: schemaOf(loansShow),
+      ...gate,
+      config: { readWithSession: applicationsOfSessionUser },
+    },
+    (request) =>
+      loans(request).listOf(
+        rowsReadWithSession(request, applicationsOfSessionUser),
+        localeOf(request),
+      ),
   );
 
   app.post(loanCancel.path, { schema: schemaOf(loanCancel), ...gate }, async (request) => {

@@ -126,6 +126,31 @@ export function createLoanService({ db, clock, log, storage }: LoanDependencies)
     return offerFigures(row.pricing ?? (await products.defaultProduct()), row, today);
   }
 
+  /** `loans-show`'s answer for the customer's applications `rows` (listOwnedWithTerms's). */
+  async function listOf(
+    rows: ApplicationWithTerms[],
+    locale: Locale,
+  ): Promise<ResponseOf<typeof loansShow>> {
+    const today = tbilisiDate(clock.now());
+    return {
+      status: 'success',
+      loans: await Promise.all(
+        rows.map(async (row) => ({
+          id: row.id,
+          created_at: formatTimestamp(row.createdAt),
+          amount: row.amount,
+          months: row.months,
+          loan_status: {
+            code: row.statusCode,
+            name: locale === 'en' ? row.statusNameEn : row.statusName,
+          },
+          ...(await figuresOf(row, today)),
+          decision: decisionOf(row, locale),
+        })),
+      ),
+    };
+  }
+
   /** Stores the statement under a new key; the customer's file name is only kept beside it. */
   async function store(file: BankStatementUpload): Promise<StoredStatement> {
     const key = newStorageKey('bank-statements');
@@ -231,26 +256,10 @@ export function createLoanService({ db, clock, log, storage }: LoanDependencies)
 
     /** The customer's applications for `/main`, in one query. */
     async list(userId: number, locale: Locale): Promise<ResponseOf<typeof loansShow>> {
-      const rows = await repository.listOwnedWithTerms(userId);
-      const today = tbilisiDate(clock.now());
-      return {
-        status: 'success',
-        loans: await Promise.all(
-          rows.map(async (row) => ({
-            id: row.id,
-            created_at: formatTimestamp(row.createdAt),
-            amount: row.amount,
-            months: row.months,
-            loan_status: {
-              code: row.statusCode,
-              name: locale === 'en' ? row.statusNameEn : row.statusName,
-            },
-            ...(await figuresOf(row, today)),
-            decision: decisionOf(row, locale),
-          })),
-        ),
-      };
+      return listOf(await repository.listOwnedWithTerms(userId), locale);
     },
+
+    listOf,
 
     async cancel(userId: number, id: number): Promise<void> {
       await db.transaction((tx) =>

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#app/db/database.ts';
 import { aliasedColumns, columnDecoder, preparedSql } from '#app/db/prepared.ts';
 import { questionnaires, sessions, users } from '#app/db/schema.ts';
@@ -12,29 +12,64 @@ export interface ResolvedSession {
 }
 
 /**
- * Token hash → live session → user → the gates' facts, in one prepared statement that writes
- * nothing: a revoked session, or one idle since `idleSince` or begun before `begunSince`
- * (unless it is a service account's long-lived one), matches nothing. Raw SQL rather than the
- * query builder: every authenticated request runs it, and the builder's row mapping cost more
- * than the rest of the lookup.
+ * Token hash → live session → user → the gates' facts, as one select that writes nothing: a
+ * revoked session, or one idle since `idleSince` or begun before `begunSince` (unless it is a
+ * service account's long-lived one), matches nothing. `alongside` adds columns computed for
+ * the row's user (`users.id`). Raw SQL rather than the query builder: every authenticated
+ * request runs it, and the builder's row mapping cost more than the rest of the lookup.
  */
-const resolveStatement = preparedSql<ResolvedRow>(
-  'session_resolve',
-  sql`select ${sessions.id} as "sessionId", ${sessions.lastUsedAt} as "lastUsedAt",
+function sessionSelect(alongside?: SQL) {
+  return sql`select ${sessions.id} as "sessionId", ${sessions.lastUsedAt} as "lastUsedAt",
       ${aliasedColumns(profileColumns)},
       exists (select 1 from ${questionnaires} where ${questionnaires.userId} = ${users.id})
-        as "hasQuestionnaire"
+        as "hasQuestionnaire"${alongside === undefined ? sql`` : sql`, ${alongside}`}
     from ${sessions} join ${users} on ${users.id} = ${sessions.userId}
     where ${sessions.tokenHash} = ${sql.placeholder('tokenHash')}
       and ${sessions.revokedAt} is null
       and (${sessions.longLived}
         or (${sessions.lastUsedAt} > ${sql.placeholder('idleSince')}
-          and ${sessions.createdAt} > ${sql.placeholder('begunSince')}))`,
-);
+          and ${sessions.createdAt} > ${sql.placeholder('begunSince')}))`;
+}
+
+const resolveStatement = preparedSql<ResolvedRow>('session_resolve', sessionSelect());
+
+/**
+ * A route's read done with the session lookup, in its statement: rows of the session's user
+ * that a route shows whenever its gates let the request through, so that the request costs
+ * one round trip instead of two. The rows are read before the gates are asked (they are the
+ * user's own and are dropped when a gate refuses), and only for a live session.
+ */
+export interface SessionRead<Row> {
+  readonly statement: (db: Database, values: Record<string, unknown>) => Promise<ReadRow<Row>[]>;
+  decodeRow(row: Row): void;
+}
+
+type ReadRow<Row> = ResolvedRow & { alongside: Row[] };
+
+/**
+ * A SessionRead prepared under `name`: `rows` is a select for the user `users.id` (as a SQL
+ * fragment of the session statement), whose rows come back as a JSON array, ordered by
+ * `orderBy` (expressions over the select's columns, as `"read"."column"`); `decodeRow` puts a
+ * row's JSON values in their types.
+ */
+export function sessionRead<Row>(
+  name: string,
+  { rows, orderBy, decodeRow }: { rows: SQL; orderBy: SQL; decodeRow: (row: Row) => void },
+): SessionRead<Row> {
+  const alongside = sql`coalesce(
+      (select json_agg("read" order by ${orderBy}) from (${rows}) as "read"), '[]') as "alongside"`;
+  return { statement: preparedSql<ReadRow<Row>>(name, sessionSelect(alongside)), decodeRow };
+}
 
 type ResolvedRow = Omit<ResolvedSession, 'user'> & ResolvedSession['user'];
 
 const decodeResolved = columnDecoder({ lastUsedAt: sessions.lastUsedAt, ...profileColumns });
+
+function sessionOf(row: ResolvedRow): ResolvedSession {
+  decodeResolved(row);
+  const { sessionId, lastUsedAt, ...user } = row;
+  return { sessionId, lastUsedAt, user };
+}
 
 export function createSessionRepository(db: Database) {
   return {
@@ -55,13 +90,23 @@ export function createSessionRepository(db: Database) {
 
     async resolve(
       tokenHash: string,
-      { idleSince, begunSince }: { idleSince: Date; begunSince: Date },
+      window: { idleSince: Date; begunSince: Date },
     ): Promise<ResolvedSession | undefined> {
-      const [row] = await resolveStatement(db, { tokenHash, idleSince, begunSince });
+      const [row] = await resolveStatement(db, { tokenHash, ...window });
+      return row && sessionOf(row);
+    },
+
+    /** resolve, with `read`'s rows of the session's user from the same statement. */
+    async resolveWith<Row>(
+      tokenHash: string,
+      window: { idleSince: Date; begunSince: Date },
+      read: SessionRead<Row>,
+    ): Promise<(ResolvedSession & { alongside: Row[] }) | undefined> {
+      const [row] = await read.statement(db, { tokenHash, ...window });
       if (!row) return undefined;
-      decodeResolved(row);
-      const { sessionId, lastUsedAt, ...user } = row;
-      return { sessionId, lastUsedAt, user };
+      const { alongside, ...resolved } = row;
+      for (const readRow of alongside) read.decodeRow(readRow);
+      return { ...sessionOf(resolved), alongside };
     },
 
     /** Moves a live session's last use forward to `now`. */

@@ -1,6 +1,6 @@
 import { minutesBefore, type Clock } from '#app/clock.ts';
 import { newToken, tokenFormat, tokenHash } from '#app/security/tokens.ts';
-import type { ResolvedSession, SessionRepository } from './repository.ts';
+import type { ResolvedSession, SessionRead, SessionRepository } from './repository.ts';
 
 /** design.md: 30 minutes without use, 12 hours in any case. */
 export const idleMinutes = 30;
@@ -15,6 +15,28 @@ export const slideEveryMs = 60_000;
 export type ActiveSession = Omit<ResolvedSession, 'lastUsedAt'>;
 
 export function createSessionService(repository: SessionRepository, clock: Clock) {
+  /** A bearer token's live session as `resolve` reads it; its last use moved when stale. */
+  async function resumeThrough<Resolved extends ResolvedSession>(
+    token: string,
+    resolve: (
+      tokenHash: string,
+      window: { idleSince: Date; begunSince: Date },
+    ) => Promise<Resolved | undefined>,
+  ): Promise<Omit<Resolved, 'lastUsedAt'> | undefined> {
+    if (!tokenFormat.test(token)) return undefined;
+    const now = clock.now();
+    const resolved = await resolve(tokenHash(token), {
+      idleSince: minutesBefore(now, idleMinutes),
+      begunSince: minutesBefore(now, absoluteMinutes),
+    });
+    if (!resolved) return undefined;
+    const { lastUsedAt, ...session } = resolved;
+    if (now.getTime() - lastUsedAt.getTime() >= slideEveryMs) {
+      await repository.slide(session.sessionId, now);
+    }
+    return session;
+  }
+
   return {
     /** Starts a session and answers its bearer token, which is never stored. */
     async start(userId: number): Promise<string> {
@@ -40,18 +62,15 @@ export function createSessionService(repository: SessionRepository, clock: Clock
      * write only when the session's last use is over a minute old (never for an unknown token).
      */
     async resume(token: string): Promise<ActiveSession | undefined> {
-      if (!tokenFormat.test(token)) return undefined;
-      const now = clock.now();
-      const resolved = await repository.resolve(tokenHash(token), {
-        idleSince: minutesBefore(now, idleMinutes),
-        begunSince: minutesBefore(now, absoluteMinutes),
-      });
-      if (!resolved) return undefined;
-      const { lastUsedAt, ...session } = resolved;
-      if (now.getTime() - lastUsedAt.getTime() >= slideEveryMs) {
-        await repository.slide(session.sessionId, now);
-      }
-      return session;
+      return resumeThrough(token, (hash, window) => repository.resolve(hash, window));
+    },
+
+    /** resume, with `read`'s rows of the session's user from the same read. */
+    async resumeWith<Row>(
+      token: string,
+      read: SessionRead<Row>,
+    ): Promise<(ActiveSession & { alongside: Row[] }) | undefined> {
+      return resumeThrough(token, (hash, window) => repository.resolveWith(hash, window, read));
     },
 
     end(sessionId: number): Promise<void> {
