@@ -2,7 +2,12 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, inject } from 'vitest';
 import { logIn } from '../support/accounts.ts';
 import { georgianPhone } from '../support/chromium.ts';
-import { expectNoAxeViolations, test, withoutJavaScript } from '../support/fixtures.ts';
+import {
+  expectNoAxeViolations,
+  test,
+  waitingForTheApp,
+  withoutJavaScript,
+} from '../support/fixtures.ts';
 import { submitApplication } from '../support/loans.ts';
 import { apiHeaders, waitForPath } from '../support/onboarding.ts';
 import { customerEnding } from '../support/support.ts';
@@ -25,7 +30,7 @@ async function newPage(browser: Browser, viewport = georgianPhone.viewport): Pro
     viewport,
     baseURL: inject('baseURL'),
   });
-  return context.newPage();
+  return waitingForTheApp(await context.newPage());
 }
 
 /** The editor's text box: everything in it replaced by `lines` (one paragraph each). */

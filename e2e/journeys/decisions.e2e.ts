@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, inject } from 'vitest';
 import { logIn } from '../support/accounts.ts';
 import { georgianPhone } from '../support/chromium.ts';
-import { expectNoAxeViolations, test } from '../support/fixtures.ts';
+import { expectNoAxeViolations, test, waitingForTheApp } from '../support/fixtures.ts';
 import { applicationRows, submitApplication } from '../support/loans.ts';
 import { waitForPath } from '../support/onboarding.ts';
 import { customerEnding, supportStaff } from '../support/support.ts';
@@ -27,7 +27,7 @@ async function staffPage(
   landing: string,
 ): Promise<Page> {
   const context = await browser.newContext({ ...georgianPhone, baseURL: inject('baseURL') });
-  const page = await context.newPage();
+  const page = waitingForTheApp(await context.newPage());
   await page.goto('/login');
   await logIn(page, staff.phone, staff.password);
   await waitForPath(page, landing);

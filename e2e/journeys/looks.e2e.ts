@@ -7,7 +7,7 @@ import {
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject } from 'vitest';
 import { confirmPhone, newCustomer, type Customer } from '../support/accounts.ts';
-import { expectNoAxeViolations, test } from '../support/fixtures.ts';
+import { expectNoAxeViolations, test, waitingForTheApp } from '../support/fixtures.ts';
 import { loanEntries } from '../support/loans.ts';
 import { agreeToSdaCheck, fillInQuestionnaire, waitForPath } from '../support/onboarding.ts';
 
@@ -214,7 +214,7 @@ describe('looks: the screens at 360 px and at 1280 px', () => {
       baseURL: inject('baseURL'),
     });
     try {
-      const desk = await context.newPage();
+      const desk = waitingForTheApp(await context.newPage());
       await desk.goto('/');
       const banner = desk.getByRole('banner');
       for (const name of ['რეგისტრაცია', 'English']) {

@@ -12,12 +12,29 @@ afterAll(async () => {
 
 const artifacts = path.resolve(import.meta.dirname, '../artifacts');
 
+/**
+ * `page` with its `goto` waiting, on the app's pages, for the app to have started: a
+ * prerendered page shows its controls before the app runs (see the web app's
+ * start-after-paint.ts), and a person, too, waits for a page to react.
+ */
+export function waitingForTheApp(page: Page): Page {
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    if ((await page.locator('script[data-app-modules]').count()) > 0) {
+      await page.locator('html[data-app-started]').waitFor({ state: 'attached' });
+    }
+    return response;
+  };
+  return page;
+}
+
 /** `page`: a fresh browser context on a phone, pointed at the running product. */
 export const test = base.extend<{ page: Page }>({
   page: async ({ task }, use) => {
     browser ??= await launchChromium();
     const context = await browser.newContext({ ...georgianPhone, baseURL: inject('baseURL') });
-    const page = await context.newPage();
+    const page = waitingForTheApp(await context.newPage());
     await use(page);
     if (task.result?.state === 'fail') {
       await mkdir(artifacts, { recursive: true });

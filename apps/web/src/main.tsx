@@ -1,5 +1,5 @@
 import './shared/validation/without-eval';
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot, type RootOptions } from 'react-dom/client';
 import { createBrowserRouter, type DataRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -14,9 +14,27 @@ import { NotFoundError } from './shared/page/not-found';
 import { session } from './shared/session/session';
 import { ssoToken } from './shared/sso/sso-token';
 
+/**
+ * Ends the current task, so the browser can paint and answer a tap between the start's steps:
+ * on a phone each step is a long task of its own, together one that blocks for a second.
+ */
+const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Marks the page once the app has rendered or hydrated it: from then on its controls answer.
+ * A prerendered page shows them before (see start-after-paint.ts); the journeys wait for it.
+ */
+function MarkStarted(): null {
+  useEffect(() => {
+    document.documentElement.dataset.appStarted = '';
+  }, []);
+  return null;
+}
+
 // No top-level await: it would stop the bundler from merging the first visit's chunks.
 async function start(): Promise<void> {
   await initI18n();
+  await yieldToBrowser();
 
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
@@ -38,6 +56,7 @@ async function start(): Promise<void> {
   setUnauthorizedHandler(() => {
     if (router.state.location.pathname !== '/login') void router.navigate('/login?reason=ended');
   });
+  await yieldToBrowser();
 
   const queryClient = createQueryClient();
   loadPrerenderedContent(queryClient);
@@ -51,6 +70,7 @@ async function start(): Promise<void> {
           }}
         />
       </Providers>
+      <MarkStarted />
     </StrictMode>
   );
   // A record that is not there is an answer, not a fault: its screen says so, the console not.
