@@ -4,6 +4,7 @@ import { chromium } from 'playwright-core';
 import { sessionKey, sessionLifetimeMs } from '../apps/web/src/shared/session/session-store.ts';
 import { chromiumFlags, chromiumPath } from '../e2e/support/chromium.ts';
 import { customerThroughApi } from './api-customers.ts';
+import { startBareReactPage } from './bare-react-page.ts';
 import type { Measurement } from './measurement.ts';
 
 interface PageBudget {
@@ -12,6 +13,9 @@ interface PageBudget {
   /** The most the largest contentful paint may take, in ms. */
   lcp: number;
 }
+
+/** The bare React page (bench/bare-react/), measured as a reference: no budgets. */
+const bareReactPage = 'bare React page (reference)';
 
 // Public pages are a first visit from an ad or an SMS link; signed-in ones follow a login.
 const pages: PageBudget[] = [
@@ -54,6 +58,12 @@ export async function lighthouseBenchmark(baseURL: string): Promise<Measurement[
       await tab.close();
       measurements.push(...(await audit(`${baseURL}${page.route}`, chrome.port, page)));
     }
+    const bare = await startBareReactPage();
+    try {
+      measurements.push(...(await audit(bare.url, chrome.port, bareReactPage)));
+    } finally {
+      await bare.stop();
+    }
     return measurements;
   } finally {
     await browser.close();
@@ -61,7 +71,11 @@ export async function lighthouseBenchmark(baseURL: string): Promise<Measurement[
   }
 }
 
-async function audit(url: string, port: number, page: PageBudget): Promise<Measurement[]> {
+async function audit(
+  url: string,
+  port: number,
+  page: PageBudget | typeof bareReactPage,
+): Promise<Measurement[]> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -77,9 +91,10 @@ async function audit(url: string, port: number, page: PageBudget): Promise<Measu
     console.warn(`Lighthouse on ${url}: ${runtimeError.code}: ${runtimeError.message}`);
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
   const ms = (id: string) => audits[id]?.numericValue ?? Number.NaN;
-  const name = (what: string) => `Lighthouse ${page.route}: ${what}`;
-  const publicPage = !page.signedIn;
-  return [
+  const reference = page === bareReactPage;
+  const name = (what: string) => `Lighthouse ${reference ? page : page.route}: ${what}`;
+  const publicPage = !reference && !page.signedIn;
+  const measurements: Measurement[] = [
     {
       name: name('performance'),
       value: score('performance'),
@@ -103,7 +118,7 @@ async function audit(url: string, port: number, page: PageBudget): Promise<Measu
       name: name('largest contentful paint'),
       value: ms('largest-contentful-paint'),
       unit: 'ms',
-      budget: page.lcp,
+      budget: reference ? Number.POSITIVE_INFINITY : page.lcp,
     },
     {
       name: name('total blocking time'),
@@ -118,4 +133,7 @@ async function audit(url: string, port: number, page: PageBudget): Promise<Measu
       budget: 0.1,
     },
   ];
+  return reference
+    ? measurements.map(({ name, value, unit }) => ({ name, value, unit }))
+    : measurements;
 }
