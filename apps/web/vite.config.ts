@@ -43,7 +43,8 @@ function preloadGeorgianFont(): Plugin {
 /**
  * Builds the page so that the app is fetched and started after the page's first paint: the
  * entry's script tag and its modulepreload links become one script, `src/start-after-paint.ts`,
- * which lists them in `data-app-modules`, entry first.
+ * which lists them in `data-app-modules`, entry first, and the page's stylesheets in
+ * `data-app-styles` (a prerendered page has only the rules its markup uses inline).
  */
 function startAfterFirstPaint(): Plugin {
   return {
@@ -58,12 +59,14 @@ function startAfterFirstPaint(): Plugin {
         if (!starter) throw new Error('The start-after-paint script is missing from the bundle');
         const entryScript = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
         const preload = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+        const stylesheet = /<link rel="stylesheet" crossorigin href="([^"]+)">/g;
         const entryUrl = entryScript.exec(html)?.[1];
         if (!entryUrl) throw new Error("The page's entry script is missing");
         const modules = [entryUrl, ...[...html.matchAll(preload)].map(([, href]) => href)];
+        const styles = [...html.matchAll(stylesheet)].map(([, href]) => href);
         const startTag =
           `\n    <script type="module" crossorigin src="/${starter.fileName}" ` +
-          `data-app-modules="${modules.join(' ')}"></script>`;
+          `data-app-modules="${modules.join(' ')}" data-app-styles="${styles.join(' ')}"></script>`;
         return html.replace(preload, '').replace(entryScript, () => startTag);
       },
     },

@@ -15,6 +15,7 @@ import { contentQueryKey } from './shared/content/content-query';
 import { prerenderedContentScript } from './shared/content/prerendered-content';
 import { i18next, initPrerenderI18n } from './shared/i18n/i18n';
 import { pageTitle, productName } from './shared/page/product-name';
+import { withCriticalStyles } from './critical-styles';
 
 /**
  * The public pages the build renders to HTML (signed out, in Georgian), so that a first visit
@@ -58,9 +59,11 @@ export async function renderPage(
     </Providers>,
   );
   const shown = contents.filter((block) => html.includes(`data-content="${block.key}"`));
-  return template
-    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(titleOf(context))}</title>`)
-    .replace(emptyRoot, () => `<div id="root">${html}</div>${prerenderedContentScript(shown)}`);
+  return withCriticalStyles(
+    template
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(titleOf(context))}</title>`)
+      .replace(emptyRoot, () => `<div id="root">${html}</div>${prerenderedContentScript(shown)}`),
+  );
 }
 
 function titleOf(context: StaticHandlerContext): string {

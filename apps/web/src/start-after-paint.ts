@@ -1,10 +1,23 @@
 // The page's one script: it fetches and starts the app, after the first paint when the page
 // was prerendered. The page then shows its text before the app's code arrives, and on a slow
 // network that code does not compete with the page's fonts. The build lists the app's
-// modules, entry first, in this script's `data-app-modules` (see vite.config.ts).
+// modules, entry first, in this script's `data-app-modules` and its stylesheets in
+// `data-app-styles` (see vite.config.ts).
 const script = document.querySelector<HTMLScriptElement>('script[data-app-modules]');
 const [entry = '', ...imports] = script?.dataset.appModules?.split(' ') ?? [];
 if (!entry) throw new Error('The page does not name its app modules');
+const stylesheets = script?.dataset.appStyles?.split(' ').filter(Boolean) ?? [];
+
+/** A prerendered page has inline only the style rules its markup uses: the rest, for the app. */
+function loadStylesheets(): void {
+  for (const href of stylesheets) {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  }
+}
 
 function start(): void {
   // Fetched side by side with the entry, not one after another as its imports are found.
@@ -18,18 +31,29 @@ function start(): void {
   void import(/* @vite-ignore */ entry);
 }
 
-const prerendered = document.getElementById('root')?.hasChildNodes() ?? false;
-// A hidden page does not paint; a browser without paint timing cannot say when it has.
-const paintObservable =
-  document.visibilityState === 'visible' &&
-  PerformanceObserver.supportedEntryTypes.includes('paint');
-if (prerendered && paintObservable) {
+/** Calls `then` once the page has painted its first content, or at once if it cannot tell. */
+function afterFirstPaint(then: () => void): void {
+  // A hidden page does not paint; a browser without paint timing cannot say when it has.
+  const observable =
+    document.visibilityState === 'visible' &&
+    PerformanceObserver.supportedEntryTypes.includes('paint');
+  if (!observable) {
+    then();
+    return;
+  }
   const observer = new PerformanceObserver((entries) => {
     if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
     observer.disconnect();
-    start();
+    then();
   });
   observer.observe({ type: 'paint', buffered: true });
+}
+
+if (document.getElementById('root')?.hasChildNodes()) {
+  afterFirstPaint(() => {
+    loadStylesheets();
+    start();
+  });
 } else {
   start();
 }

@@ -1,0 +1,33 @@
+import Beasties from 'beasties';
+
+/**
+ * Beasties for the stylesheets in the head only: the styles Mantine renders inside the root
+ * are part of React's markup, which hydration expects exactly as the server wrote it.
+ */
+class HeadStylesBeasties extends Beasties {
+  getAffectedStyleTags(document: { querySelectorAll(selector: string): Iterable<unknown> }) {
+    return [...document.querySelectorAll('head > style')];
+  }
+}
+
+const beasties = new HeadStylesBeasties({
+  // The page's styles are inline already (scripts/prerender.ts puts the built stylesheets in).
+  external: false,
+  reduceInlineStyles: true,
+  mergeStylesheets: true,
+  logLevel: 'silent',
+});
+
+const fontFace = /@font-face\s*\{[^}]*\}/g;
+
+/**
+ * A prerendered page with only the style rules its markup uses (Beasties), so that a phone
+ * parses a few kilobytes of CSS before its first paint instead of the whole app's; the app's
+ * full stylesheets follow once the page has painted (see start-after-paint.ts). The fonts'
+ * @font-face rules are all kept: Beasties cannot follow Mantine's font-family variable to them.
+ */
+export async function withCriticalStyles(page: string): Promise<string> {
+  const fontFaces = page.match(fontFace) ?? [];
+  const pruned = await beasties.process(page);
+  return pruned.replace('</title>', () => `</title><style>${fontFaces.join('')}</style>`);
+}
