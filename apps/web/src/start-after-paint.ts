@@ -8,26 +8,17 @@ const [entry = '', ...imports] = script?.dataset.appModules?.split(' ') ?? [];
 if (!entry) throw new Error('The page does not name its app modules');
 const stylesheets = script?.dataset.appStyles?.split(' ').filter(Boolean) ?? [];
 
-/** A prerendered page has inline only the style rules its markup uses: the rest, for the app. */
-function loadStylesheets(): void {
-  for (const href of stylesheets) {
-    const link = document.createElement('link');
-    link.rel = 'stylesheet';
-    link.crossOrigin = '';
-    link.href = href;
-    document.head.append(link);
-  }
+function appendLink(rel: 'stylesheet' | 'modulepreload', href: string): void {
+  const link = document.createElement('link');
+  link.rel = rel;
+  link.crossOrigin = '';
+  link.href = href;
+  document.head.append(link);
 }
 
 function start(): void {
   // Fetched side by side with the entry, not one after another as its imports are found.
-  for (const href of imports) {
-    const link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.crossOrigin = '';
-    link.href = href;
-    document.head.append(link);
-  }
+  for (const href of imports) appendLink('modulepreload', href);
   void import(/* @vite-ignore */ entry);
 }
 
@@ -51,7 +42,8 @@ function afterFirstPaint(then: () => void): void {
 
 if (document.getElementById('root')?.hasChildNodes()) {
   afterFirstPaint(() => {
-    loadStylesheets();
+    // Inline are only the style rules the prerendered markup uses: the rest, for the app.
+    for (const href of stylesheets) appendLink('stylesheet', href);
     start();
   });
 } else {
