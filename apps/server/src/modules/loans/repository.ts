@@ -2,7 +2,7 @@ import { openLoanStatuses, type LoanStatusCode, type Locale } from '@sesxi/contr
 import { and, eq, inArray, sql, type AnyColumn, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '#app/db/database.ts';
 import { maxId } from '#app/db/lookups.ts';
-import { aliasedColumns, columnDecoder, preparedSql } from '#app/db/prepared.ts';
+import { aliasedColumns, columnDecoder } from '#app/db/prepared.ts';
 import {
   loanApplications,
   loanDecisions,
@@ -112,13 +112,6 @@ function applicationsWithTerms(userId: SQLWrapper) {
     left join ${loanProducts} on ${loanProducts.id} = ${loanApplications.productId}
     where ${loanApplications.userId} = ${userId}`;
 }
-
-/** A customer's applications with their terms, newest first. */
-const listWithTermsStatement = preparedSql<ApplicationWithTerms>(
-  'loans_of_customer',
-  sql`${applicationsWithTerms(sql.placeholder('userId'))}
-    order by ${loanApplications.createdAt} desc, ${loanApplications.id} desc`,
-);
 
 const decodeApplication = columnDecoder(applicationColumns);
 
@@ -246,12 +239,6 @@ export function createLoanRepository(db: Database) {
       if (id > maxId) return undefined;
       const [row] = await withStatus(locale).where(owned(id, userId));
       return row;
-    },
-
-    async listOwnedWithTerms(userId: number): Promise<ApplicationWithTerms[]> {
-      const rows = await listWithTermsStatement(db, { userId });
-      for (const row of rows) decodeApplication(row);
-      return rows;
     },
 
     /**

@@ -126,7 +126,7 @@ export function createLoanService({ db, clock, log, storage }: LoanDependencies)
     return offerFigures(row.pricing ?? (await products.defaultProduct()), row, today);
   }
 
-  /** `loans-show`'s answer for the customer's applications `rows` (listOwnedWithTerms's). */
+  /** `loans-show`'s answer for the customer's applications `rows` (`applicationsOfSessionUser`'s). */
   async function listOf(
     rows: ApplicationWithTerms[],
     locale: Locale,
@@ -252,11 +252,6 @@ export function createLoanService({ db, clock, log, storage }: LoanDependencies)
         if (statement) await discard(statement.key);
         throw error;
       }
-    },
-
-    /** The customer's applications for `/main`, in one query. */
-    async list(userId: number, locale: Locale): Promise<ResponseOf<typeof loansShow>> {
-      return listOf(await repository.listOwnedWithTerms(userId), locale);
     },
 
     listOf,
