@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useContactMain } from '../../shared/contact/contact-main';
 import { telHref } from '../../shared/format/phone';
 import { productName } from '../../shared/page/product-name';
-import { useToday } from '../../shared/page/use-today';
+import { useThisYear } from '../../shared/page/use-today';
 import classes from './layout.module.css';
 
 function ContactDetails() {
@@ -51,7 +51,7 @@ function ContactDetails() {
 
 export function Footer() {
   const { t } = useTranslation();
-  const year = useToday()?.slice(0, 4);
+  const year = useThisYear();
   return (
     <footer className={classes.footer}>
       <Container size="lg">
