@@ -19,15 +19,18 @@ const beasties = new HeadStylesBeasties({
 });
 
 const fontFace = /@font-face\s*\{[^}]*\}/g;
+const regularWeight = /font-weight:\s*400\b/;
 
 /**
  * A prerendered page with only the style rules its markup uses (Beasties), so that a phone
  * parses a few kilobytes of CSS before its first paint instead of the whole app's; the app's
- * full stylesheets follow once the page has painted (see start-after-paint.ts). The fonts'
- * @font-face rules are all kept: Beasties cannot follow Mantine's font-family variable to them.
+ * full stylesheets follow once the page has painted (see start-after-paint.ts). Of the fonts,
+ * the regular weight's faces are kept (Beasties cannot follow Mantine's font-family variable to
+ * them): on a slow network the page's first paint waited for every weight's files, about 100 KB;
+ * bolder text shows in the regular face made bold until the full stylesheets bring its own.
  */
 export async function withCriticalStyles(page: string): Promise<string> {
-  const fontFaces = page.match(fontFace) ?? [];
+  const fontFaces = (page.match(fontFace) ?? []).filter((rule) => regularWeight.test(rule));
   const pruned = await beasties.process(page);
   return pruned.replace('</title>', () => `</title><style>${fontFaces.join('')}</style>`);
 }
