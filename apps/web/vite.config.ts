@@ -2,6 +2,7 @@ import { productNamePlaceholder } from '@sesxi/contract';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
+import type { OutputBundle } from 'rolldown';
 import type { Plugin, UserConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { defineProject, type UserWorkspaceConfig } from 'vitest/config';
@@ -44,8 +45,9 @@ function preloadGeorgianFont(): Plugin {
 /**
  * Builds the page so that the app is fetched and started after the page's first paint: the
  * entry's script tag and its modulepreload links become one script, `src/start-after-paint.ts`,
- * which lists them in `data-app-modules`, entry first, and the page's stylesheets in
- * `data-app-styles` (a prerendered page has only the rules its markup uses inline).
+ * which lists the chunks in `data-app-modules`, each after the chunks it imports (the entry
+ * last), and the page's stylesheets in `data-app-styles` (a prerendered page has only the
+ * rules its markup uses inline).
  */
 function startAfterFirstPaint(): Plugin {
   return {
@@ -63,7 +65,8 @@ function startAfterFirstPaint(): Plugin {
         const stylesheet = /<link rel="stylesheet" crossorigin href="([^"]+)">/g;
         const entryUrl = entryScript.exec(html)?.[1];
         if (!entryUrl) throw new Error("The page's entry script is missing");
-        const modules = [entryUrl, ...[...html.matchAll(preload)].map(([, href]) => href)];
+        const chunks = [entryUrl, ...[...html.matchAll(preload)].map(([, href = '']) => href)];
+        const modules = inImportOrder(chunks, bundle ?? {});
         const styles = [...html.matchAll(stylesheet)].map(([, href]) => href);
         const startTag =
           `\n    <script type="module" crossorigin src="/${starter.fileName}" ` +
@@ -72,6 +75,20 @@ function startAfterFirstPaint(): Plugin {
       },
     },
   };
+}
+
+/** `urls` (the bundle's chunks, as `/assets/…`) with each after the chunks of `urls` it imports. */
+function inImportOrder(urls: string[], bundle: OutputBundle): string[] {
+  const ordered: string[] = [];
+  const place = (url: string) => {
+    if (ordered.includes(url)) return;
+    const chunk = bundle[url.slice(1)];
+    if (chunk?.type !== 'chunk') throw new Error(`The bundle has no chunk ${url}`);
+    for (const imported of chunk.imports) if (urls.includes(`/${imported}`)) place(`/${imported}`);
+    ordered.push(url);
+  };
+  for (const url of urls) place(url);
+  return ordered;
 }
 
 /** V8's explicit compile hint (Chrome 136+): other engines read a comment. */
@@ -83,29 +100,31 @@ const compressedCopies: [suffix: string, compress: (code: string) => Buffer][] =
 ];
 
 /**
- * Asks V8 to compile every function of the chunk named `chunkName` while the chunk downloads,
+ * Asks V8 to compile every function of the chunks named `chunkNames` while they download,
  * on a background thread: most of the first visit's functions run as the app starts, and
  * compiled lazily, one by one on the main thread, they made its start about a third longer
  * (a phone's CPU, as Lighthouse simulates it). The hint must open the file, so it goes in
  * after Vite has put its preload map there, and the chunk's compressed copies are made again.
  */
-function compileOnLoad(chunkName: string): Plugin {
+function compileOnLoad(chunkNames: string[]): Plugin {
   return {
     name: 'sesxi:compile-on-load',
     apply: 'build',
     generateBundle: {
       order: 'post',
       handler(_options, bundle) {
-        const chunk = Object.values(bundle).find(
-          (output) => output.type === 'chunk' && output.name === chunkName,
-        );
-        if (chunk?.type !== 'chunk') throw new Error(`The bundle has no chunk ${chunkName}`);
-        chunk.code = `${compileAllFunctionsOnLoad}\n${chunk.code}`;
-        // One line more at the top: the map's lines move down by one.
-        if (chunk.map) chunk.map.mappings = `;${chunk.map.mappings}`;
-        for (const [suffix, compress] of compressedCopies) {
-          const copy = bundle[`${chunk.fileName}${suffix}`];
-          if (copy?.type === 'asset') copy.source = compress(chunk.code);
+        for (const chunkName of chunkNames) {
+          const chunk = Object.values(bundle).find(
+            (output) => output.type === 'chunk' && output.name === chunkName,
+          );
+          if (chunk?.type !== 'chunk') throw new Error(`The bundle has no chunk ${chunkName}`);
+          chunk.code = `${compileAllFunctionsOnLoad}\n${chunk.code}`;
+          // One line more at the top: the map's lines move down by one.
+          if (chunk.map) chunk.map.mappings = `;${chunk.map.mappings}`;
+          for (const [suffix, compress] of compressedCopies) {
+            const copy = bundle[`${chunk.fileName}${suffix}`];
+            if (copy?.type === 'asset') copy.source = compress(chunk.code);
+          }
         }
       },
     },
@@ -123,7 +142,7 @@ function devProductName(): Plugin {
 
 const entry = fileURLToPath(new URL('src/main.tsx', import.meta.url));
 const startEntryName = 'start-after-paint';
-const firstVisitChunkName = 'first-visit';
+const firstVisitChunkNames = { libraries: 'first-visit-libraries', app: 'first-visit' };
 
 /** The browser's app, its dev server and its tests. */
 const browserApp: UserWorkspaceConfig = {
@@ -131,7 +150,7 @@ const browserApp: UserWorkspaceConfig = {
     react(),
     preloadGeorgianFont(),
     startAfterFirstPaint(),
-    compileOnLoad(firstVisitChunkName),
+    compileOnLoad(Object.values(firstVisitChunkNames)),
     devProductName(),
     // HTML pages are compressed by the server, once the product name is in them.
     compression({ algorithms: ['gzip', 'brotliCompress'], exclude: [/\.html$/] }),
@@ -146,12 +165,24 @@ const browserApp: UserWorkspaceConfig = {
         [startEntryName]: fileURLToPath(new URL('src/start-after-paint.ts', import.meta.url)),
       },
       output: {
-        // A first visit loads one script and the bundler's runtime, not forty: the entry and
+        // A first visit loads two chunks and the bundler's runtime, not forty: the entry and
         // everything it uses (the public pages are part of it, see app/router.tsx) form one
-        // group. A group takes in what its modules really use, after tree shaking, so the
+        // group, its libraries another. A group takes in what its modules really use, after
+        // tree shaking, and `$initial` limits the libraries to what the entry imports, so the
         // signed-in screens keep their own lazy chunks. Each request costs a round trip on a
-        // phone, more than the few kilobytes a merge adds.
-        codeSplitting: { groups: [{ name: firstVisitChunkName, test: (id) => id === entry }] },
+        // phone, more than the few kilobytes a merge adds; two chunks run as two tasks
+        // (start-after-paint.ts), each short enough not to hold up a tap.
+        codeSplitting: {
+          groups: [
+            {
+              name: firstVisitChunkNames.libraries,
+              test: /node_modules[\\/]/,
+              tags: ['$initial'],
+              priority: 1,
+            },
+            { name: firstVisitChunkNames.app, test: (id) => id === entry },
+          ],
+        },
       },
     },
   },

@@ -1,11 +1,11 @@
 // The page's one script: it fetches and starts the app, after the first paint when the page
 // was prerendered. The page then shows its text before the app's code arrives, and on a slow
-// network that code does not compete with the page's fonts. The build lists the app's
-// modules, entry first, in this script's `data-app-modules` and its stylesheets in
-// `data-app-styles` (see vite.config.ts).
+// network that code does not compete with the page's fonts. The build lists the app's chunks
+// in this script's `data-app-modules`, each after those it imports (the entry last), and its
+// stylesheets in `data-app-styles` (see vite.config.ts).
 const script = document.querySelector<HTMLScriptElement>('script[data-app-modules]');
-const [entry = '', ...imports] = script?.dataset.appModules?.split(' ') ?? [];
-if (!entry) throw new Error('The page does not name its app modules');
+const modules = script?.dataset.appModules?.split(' ').filter(Boolean) ?? [];
+if (modules.length === 0) throw new Error('The page does not name its app modules');
 const stylesheets = script?.dataset.appStyles?.split(' ').filter(Boolean) ?? [];
 
 function appendLink(rel: 'stylesheet' | 'modulepreload', href: string): void {
@@ -16,10 +16,18 @@ function appendLink(rel: 'stylesheet' | 'modulepreload', href: string): void {
   document.head.append(link);
 }
 
-function start(): void {
-  // Fetched side by side with the entry, not one after another as its imports are found.
-  for (const href of imports) appendLink('modulepreload', href);
-  void import(/* @vite-ignore */ entry);
+/** Ends the current task: the browser may paint and answer a tap before the next one. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+async function start(): Promise<void> {
+  // Fetched side by side, not one after another as their imports are found; then run one per
+  // task (a chunk runs its imports first, which are listed before it): on a phone, the app's
+  // start in one task held the main thread for longer than a tap may wait.
+  for (const href of modules) appendLink('modulepreload', href);
+  for (const href of modules) {
+    await import(/* @vite-ignore */ href);
+    await nextTask();
+  }
 }
 
 /** Calls `then` once the page has painted its first content, or at once if it cannot tell. */
@@ -44,8 +52,8 @@ if (document.getElementById('root')?.hasChildNodes()) {
   afterFirstPaint(() => {
     // Inline are only the style rules the prerendered markup uses: the rest, for the app.
     for (const href of stylesheets) appendLink('stylesheet', href);
-    start();
+    void start();
   });
 } else {
-  start();
+  void start();
 }
