@@ -96,7 +96,10 @@ const compileAllFunctionsOnLoad = '//# allFunctionsCalledOnLoad';
 
 const compressedCopies: [suffix: string, compress: (code: string) => Buffer][] = [
   ['.gz', (code) => gzipSync(code, { level: 9 })],
-  ['.br', (code) => brotliCompressSync(code, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } })],
+  [
+    '.br',
+    (code) => brotliCompressSync(code, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+  ],
 ];
 
 /**
