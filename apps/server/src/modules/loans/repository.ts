@@ -12,9 +12,8 @@ import {
   loanStatusHistory,
   loanSubmissions,
   rejectionReasons,
-  users,
 } from '#app/db/schema.ts';
-import { sessionRead } from '#app/modules/sessions/repository.ts';
+import { sessionRead, signedInUserId } from '#app/modules/sessions/repository.ts';
 import { loanTransitions, type LoanTransition } from './loan-states.ts';
 
 /** What the form sets, in the table's terms. */
@@ -122,7 +121,7 @@ const decodeApplication = columnDecoder(applicationColumns);
 export const applicationsOfSessionUser = sessionRead<ApplicationWithTerms>(
   'session_loans_of_customer',
   {
-    rows: applicationsWithTerms(users.id),
+    rows: applicationsWithTerms(signedInUserId),
     orderBy: sql`"read"."createdAt" desc, "read"."id" desc`,
     decodeRow: decodeApplication,
   },
