@@ -62,8 +62,8 @@ type ReadRow<Row> = ResolvedRow & { alongside: Row[] };
 /**
  * A SessionRead prepared under `name`: `rows` is a select for the signed-in user
  * (`signedInUserId`), whose rows come back as a JSON array, ordered by `orderBy` (expressions
- * over the select's columns, as `"read"."column"`); `decodeRow` puts a row's JSON values in
- * their types. `with` adds common table expressions after the session's own (`"signed_in"`),
+ * over the select's columns, as `"read"."column"`; none for a select of one row); `decodeRow`
+ * puts a row's JSON values in their types. `with` adds common table expressions after the session's own (`"signed_in"`),
  * which `rows` may read: a data-modifying one (a log row of the read) runs exactly once, to
  * completion, in the statement's transaction, so it should be gated in SQL on the session
  * (`signedInHasRole`) to write nothing for a request the route's gates refuse. Values of the
@@ -76,13 +76,14 @@ export function sessionRead<Row>(
     rows,
     orderBy,
     decodeRow,
-  }: { with?: SQL; rows: SQL; orderBy: SQL; decodeRow: (row: Row) => void },
+  }: { with?: SQL; rows: SQL; orderBy?: SQL; decodeRow: (row: Row) => void },
 ): SessionRead<Row> {
   const statement = sql`with "signed_in" as (${sessionSelect()})${
     routeCtes === undefined ? sql`` : sql`, ${routeCtes}`
   }
     select "signed_in".*, coalesce(
-      (select json_agg("read" order by ${orderBy}) from (${rows}) as "read"), '[]') as "alongside"
+      (select json_agg("read"${orderBy === undefined ? sql`` : sql` order by ${orderBy}`})
+        from (${rows}) as "read"), '[]') as "alongside"
     from "signed_in"`;
   return { statement: preparedSql<ReadRow<Row>>(name, statement), decodeRow };
 }
