@@ -35,14 +35,21 @@ function sessionSelect() {
 const resolveStatement = preparedSql<ResolvedRow>('session_resolve', sessionSelect());
 
 /**
- * The signed-in user's id in a SessionRead's SQL (its `with` and its `rows`): the session
- * statement's one row, null when the token names no live session.
+ * The session statement's row as a table for a SessionRead's `with`: one row for a live
+ * session, none otherwise.
  */
-export const signedInUserId = sql`(select "id" from "signed_in")`;
+export const signedIn = sql.identifier('signed_in');
+
+/**
+ * The signed-in user's id in a SessionRead's `rows`, which are read for the session's row
+ * (in `with`, select it from `signedIn`). A column reference rather than a subquery, so that a
+ * read without `with` leaves the session's select inlined, as fast as the plain lookup.
+ */
+export const signedInUserId = sql`${signedIn}."id"`;
 
 /** Whether the session statement's user holds `role`: false when there is no live session. */
 export function signedInHasRole(role: StaffRole): SQL {
-  return sql`exists (select 1 from "signed_in" where ${role}::text = any("signed_in"."roles"))`;
+  return sql`exists (select 1 from ${signedIn} where ${role}::text = any(${signedIn}."roles"))`;
 }
 
 /**
@@ -63,11 +70,12 @@ type ReadRow<Row> = ResolvedRow & { alongside: Row[] };
  * A SessionRead prepared under `name`: `rows` is a select for the signed-in user
  * (`signedInUserId`), whose rows come back as a JSON array, ordered by `orderBy` (expressions
  * over the select's columns, as `"read"."column"`; none for a select of one row); `decodeRow`
- * puts a row's JSON values in their types. `with` adds common table expressions after the session's own (`"signed_in"`),
- * which `rows` may read: a data-modifying one (a log row of the read) runs exactly once, to
- * completion, in the statement's transaction, so it should be gated in SQL on the session
- * (`signedInHasRole`) to write nothing for a request the route's gates refuse. Values of the
- * statement's other placeholders come with the request (`resolveWith`'s `values`).
+ * puts a row's JSON values in their types. `with` adds common table expressions after the
+ * session's own (`signedIn`), which `rows` may read: a data-modifying one (a log row of the
+ * read) runs exactly once, to completion, in the statement's transaction, so it must be gated
+ * in SQL on the session (`signedInHasRole`) to write nothing for a request the route's gates
+ * refuse. The values of the statement's other placeholders come with the request
+ * (`resolveWith`'s `values`).
  */
 export function sessionRead<Row>(
   name: string,
@@ -78,13 +86,13 @@ export function sessionRead<Row>(
     decodeRow,
   }: { with?: SQL; rows: SQL; orderBy?: SQL; decodeRow: (row: Row) => void },
 ): SessionRead<Row> {
-  const statement = sql`with "signed_in" as (${sessionSelect()})${
+  const statement = sql`with ${signedIn} as (${sessionSelect()})${
     routeCtes === undefined ? sql`` : sql`, ${routeCtes}`
   }
-    select "signed_in".*, coalesce(
+    select ${signedIn}.*, coalesce(
       (select json_agg("read"${orderBy === undefined ? sql`` : sql` order by ${orderBy}`})
         from (${rows}) as "read"), '[]') as "alongside"
-    from "signed_in"`;
+    from ${signedIn}`;
   return { statement: preparedSql<ReadRow<Row>>(name, statement), decodeRow };
 }
 

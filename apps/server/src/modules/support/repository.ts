@@ -4,7 +4,7 @@ import type { Database } from '#app/db/database.ts';
 import { aliasedColumns, preparedSql } from '#app/db/prepared.ts';
 import { accessLog, customerCount, documentTypes, users } from '#app/db/schema.ts';
 import type { Access } from '#app/modules/access-log/repository.ts';
-import { sessionRead, signedInHasRole, signedInUserId } from '#app/modules/sessions/repository.ts';
+import { sessionRead, signedIn, signedInHasRole } from '#app/modules/sessions/repository.ts';
 
 export interface PageRequest {
   /**
@@ -143,7 +143,7 @@ const searchPage = preparedSql<TotalledRow>(
  * writes nothing). Its values are `searchValues`' (the actor is the session's user).
  */
 export const searchWithSession = sessionRead<TotalledRow>('session_support_search', {
-  with: searchedPage(signedInUserId, signedInHasRole('support')),
+  with: searchedPage(sql`(select "id" from ${signedIn})`, signedInHasRole('support')),
   rows: totalledPage,
   orderBy: sql`"read"."id" desc nulls last`,
   decodeRow: () => {},
