@@ -1,5 +1,5 @@
 import type { Locale } from '@sesxi/contract';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from './database.ts';
 import type { activitySpheres, branches, cities, documentTypes, loanPurposes } from './schema.ts';
 
@@ -20,6 +20,25 @@ export function lookupNames(db: Database, table: LookupTable, locale: Locale) {
     .select({ id: table.id, name: locale === 'en' ? table.nameEn : table.name })
     .from(table)
     .orderBy(asc(table.sortOrder), asc(table.id));
+}
+
+/** A row of bilingualListSql: both names, for namedIn to choose one. */
+export interface BilingualItem {
+  id: number;
+  name: string;
+  nameEn: string;
+}
+
+/** The rows in both languages, in their order, as a JSON array for a raw statement. */
+export function bilingualListSql(table: LookupTable): SQL {
+  return sql`(select coalesce(json_agg(json_build_object(
+      'id', ${table.id}, 'name', ${table.name}, 'nameEn', ${table.nameEn})
+      order by ${table.sortOrder}, ${table.id}), '[]') from ${table})`;
+}
+
+/** bilingualListSql's rows as lookupNames answers them in `locale`. */
+export function namedIn(items: BilingualItem[], locale: Locale) {
+  return items.map(({ id, name, nameEn }) => ({ id, name: locale === 'en' ? nameEn : name }));
 }
 
 /** Whether `id` names a row: what a form sends is checked before a foreign key refuses it. */

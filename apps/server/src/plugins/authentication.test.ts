@@ -5,7 +5,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { rowsOf } from '#app/db/database.ts';
 import { sessions, users } from '#app/db/schema.ts';
-import { createSessionRepository, sessionRead } from '#app/modules/sessions/repository.ts';
+import {
+  createSessionRepository,
+  sessionRead,
+  signedInUserId,
+} from '#app/modules/sessions/repository.ts';
 import { createSessionService } from '#app/modules/sessions/service.ts';
 import { tokenHash } from '#app/security/tokens.ts';
 import { bearer, sandboxSupportToken } from '#app/test/accounts.ts';
@@ -21,7 +25,7 @@ let app: FastifyInstance;
 
 /** A read of the signed-in user's phone, done with the session by a route's sign-in check. */
 const phoneRead = sessionRead<{ phone: string }>('test_session_phone', {
-  rows: sql`select ${users.phone} as "phone"`,
+  rows: sql`select ${users.phone} as "phone" from ${users} where ${users.id} = ${signedInUserId}`,
   orderBy: sql`"read"."phone"`,
   decodeRow: () => {},
 });

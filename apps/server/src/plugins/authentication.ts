@@ -35,11 +35,32 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * What the route reads of the signed-in user, read by its sign-in check in the session's
-     * statement (one round trip instead of two); the handler takes the rows with
-     * rowsReadWithSession.
+     * statement (one round trip instead of two), with values from the request when it is a
+     * RequestRead; the handler takes the rows with rowsReadWithSession.
      */
-    readWithSession?: SessionRead<unknown>;
+    readWithSession?: SessionRead<unknown> | RequestRead<unknown>;
   }
+}
+
+/**
+ * A read with the session that takes values from the request (its query, its address):
+ * `valuesOf` answers them, or undefined for a request it does not read for (an invalid query,
+ * say). Then the sign-in check resolves the session alone, and the route's gates and its
+ * validation answer as they would without the read. It runs before the route's validation, so
+ * it parses what it takes itself, with the route's schema.
+ */
+export interface RequestRead<Row> {
+  read: SessionRead<Row>;
+  valuesOf(request: FastifyRequest): Record<string, unknown> | undefined;
+}
+
+/** The route's read with the session and its values, or undefined to resolve the session alone. */
+function readOf(request: FastifyRequest) {
+  const config = request.routeOptions.config.readWithSession;
+  if (config === undefined) return undefined;
+  if (!('valuesOf' in config)) return { read: config, values: {} };
+  const values = config.valuesOf(request);
+  return values && { read: config.read, values };
 }
 
 const bearer = /^Bearer (\S+)$/;
@@ -58,9 +79,9 @@ const authentication: FastifyPluginCallback = (app, _options, done) => {
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const token = bearer.exec(request.headers.authorization ?? '')?.[1];
     if (token === undefined) return (request.account = null);
-    const read = request.routeOptions.config.readWithSession;
+    const read = readOf(request);
     if (read === undefined) return (request.account = (await sessions.resume(token)) ?? null);
-    const resumed = await sessions.resumeWith(token, read);
+    const resumed = await sessions.resumeWith(token, read.read, read.values);
     if (!resumed) return (request.account = null);
     const { alongside, ...account } = resumed;
     request.rowsReadWithSession = alongside;
@@ -131,13 +152,25 @@ export default fp(authentication, { name: 'authentication', dependencies: ['data
 
 /**
  * The rows of `read`, the route's `readWithSession`, as its sign-in check read them with the
- * session (so only once the request is through the route's gates).
+ * session (so only once the request is through the route's gates); for a RequestRead,
+ * undefined when its `valuesOf` read nothing for the request.
  */
-export function rowsReadWithSession<Row>(request: FastifyRequest, read: SessionRead<Row>): Row[] {
-  if (request.routeOptions.config.readWithSession !== read || !request.rowsReadWithSession) {
+export function rowsReadWithSession<Row>(request: FastifyRequest, read: SessionRead<Row>): Row[];
+export function rowsReadWithSession<Row>(
+  request: FastifyRequest,
+  read: RequestRead<Row>,
+): Row[] | undefined;
+export function rowsReadWithSession<Row>(
+  request: FastifyRequest,
+  read: SessionRead<Row> | RequestRead<Row>,
+): Row[] | undefined {
+  const rows = request.rowsReadWithSession as Row[] | null;
+  if (request.routeOptions.config.readWithSession !== read) {
     throw new Error('rowsReadWithSession: the route reads nothing with its session');
   }
-  return request.rowsReadWithSession as Row[];
+  if ('valuesOf' in read) return rows ?? undefined;
+  if (!rows) throw new Error('rowsReadWithSession: the route reads nothing with its session');
+  return rows;
 }
 
 /** The signed-in user of a route behind `requireUser`. */

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#app/db/database.ts';
 import { consentTexts, consents, type ConsentKind } from '#app/db/schema.ts';
 
@@ -6,6 +6,16 @@ export interface ConsentEvidence {
   agreedAt: Date;
   ip: string;
   userAgent: string;
+}
+
+/** The wordings consents of `kind` are recorded against: the Georgian ones. */
+const recordedWordings = (kind: ConsentKind) =>
+  and(eq(consentTexts.kind, kind), eq(consentTexts.locale, 'ka'));
+
+/** The body of the newest wording of `kind` (latestText's), as a subquery for a raw statement. */
+export function latestBodySql(kind: ConsentKind): SQL {
+  return sql`(select ${consentTexts.body} from ${consentTexts} where ${recordedWordings(kind)}
+    order by ${consentTexts.version} desc limit 1)`;
 }
 
 export function createConsentRepository(db: Database) {
@@ -18,7 +28,7 @@ export function createConsentRepository(db: Database) {
       const [row] = await db
         .select()
         .from(consentTexts)
-        .where(and(eq(consentTexts.kind, kind), eq(consentTexts.locale, 'ka')))
+        .where(recordedWordings(kind))
         .orderBy(desc(consentTexts.version))
         .limit(1);
       return row;

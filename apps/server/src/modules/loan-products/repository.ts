@@ -1,10 +1,34 @@
 import type { Locale, LoanLimits, LoanProduct, LoanProductItem } from '@sesxi/contract';
-import { asc, desc, eq, sql } from 'drizzle-orm';
-import type { Database } from '#app/db/database.ts';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
+import { rowsOf, type Database } from '#app/db/database.ts';
 import { maxId } from '#app/db/lookups.ts';
+import { aliasedColumns, columnDecoder } from '#app/db/prepared.ts';
 import { loanProducts } from '#app/db/schema.ts';
 
-type ProductRow = typeof loanProducts.$inferSelect;
+export type ProductRow = typeof loanProducts.$inferSelect;
+
+const productColumns = getTableColumns(loanProducts);
+
+/** Puts a raw row of currentProductsSql (or its JSON) in the query builder's types, in place. */
+export const decodeProductRow = columnDecoder(productColumns);
+
+/**
+ * The latest version of every code, as a raw select (rows in the query builder's shape, to
+ * decode with decodeProductRow); `currentProducts` puts them in order.
+ */
+export const currentProductsSql = sql`select distinct on (${loanProducts.code})
+    ${aliasedColumns(productColumns)} from ${loanProducts}
+    order by ${loanProducts.code}, ${loanProducts.version} desc`;
+
+/**
+ * The current products of currentProductsSql's decoded rows, in its order (by code): the
+ * default first, then the others in that order.
+ */
+export function currentProducts(rows: ProductRow[]): StoredProduct[] {
+  const products = rows.map(storedProduct);
+  const chosen = defaultOf(products);
+  return products.sort((a, b) => Number(b === chosen) - Number(a === chosen));
+}
 
 /** A stored product version: what the offer calculation takes, and how it is named and chosen. */
 export interface StoredProduct extends LoanProduct {
@@ -65,13 +89,9 @@ export function createLoanProductRepository(db: Database) {
   return {
     /** The latest version of every code, the default first, then by code. */
     async current(): Promise<StoredProduct[]> {
-      const rows = await db
-        .selectDistinctOn([loanProducts.code])
-        .from(loanProducts)
-        .orderBy(asc(loanProducts.code), desc(loanProducts.version));
-      const products = rows.map(storedProduct);
-      const chosen = defaultOf(products);
-      return products.sort((a, b) => Number(b === chosen) - Number(a === chosen));
+      const rows = rowsOf<ProductRow>(await db.execute(currentProductsSql));
+      for (const row of rows) decodeProductRow(row);
+      return currentProducts(rows);
     },
 
     /** The default product; the seed makes one, so none is a broken installation. */

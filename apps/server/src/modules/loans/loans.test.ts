@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loanApplications } from '#app/db/schema.ts';
 import { defaultLoanProduct } from '#app/modules/loan-products/default-product.ts';
 import { createLoanProductRepository, limitsOf } from '#app/modules/loan-products/repository.ts';
-import { applicationsOfSessionUser } from './repository.ts';
+import { databaseCallsOf } from '#app/test/database-calls.ts';
+import { applicationsOfSessionUser, formOptionsWithSession } from './repository.ts';
 import { bearer, sandboxSupportToken } from '#app/test/accounts.ts';
 import {
   bankStatement,
@@ -130,6 +131,48 @@ describe('GET /api/loans', () => {
       id: 1,
       name: 'Consumer goods',
     });
+  });
+});
+
+describe('GET /api/loans in one round trip', () => {
+  it('reads the options with the session, in one statement', async () => {
+    const { token } = await customer();
+    const statement = vi.spyOn(formOptionsWithSession, 'statement');
+    try {
+      const { result: response, ...calls } = await databaseCallsOf(app, () =>
+        app.inject({ url: '/api/loans', headers: bearer(token) }),
+      );
+      expect(response.statusCode).toBe(200);
+      expect(calls).toEqual({ statements: 1, transactions: 0 });
+      expect(statement).toHaveBeenCalledTimes(1);
+    } finally {
+      statement.mockRestore();
+    }
+  });
+
+  it('answers the same options as the edit form reads on their own, in either language', async () => {
+    const { token } = await customer();
+    await createLoanProductRepository(app.database.db).insertVersion({
+      ...defaultLoanProduct,
+      code: 'a-second-product',
+      name_en: 'A second product',
+      origination_fee_percent: 0,
+      origination_fee_fixed: 0,
+      monthly_fee: 0,
+      is_default: false,
+    });
+    const id = await createLoanViaApi(app, token);
+    for (const language of ['ka', 'en']) {
+      const headers = { ...bearer(token), 'accept-language': language };
+      const options = (await app.inject({ url: '/api/loans', headers })).json<{
+        products: { code: string }[];
+      }>();
+      const { loan: _loan, ...editOptions } = (
+        await app.inject({ url: `/api/loan-edit/${id}`, headers })
+      ).json<Record<string, unknown>>();
+      expect(options).toEqual(editOptions);
+      expect(options.products.map((product) => product.code)).toContain('a-second-product');
+    }
   });
 });
 

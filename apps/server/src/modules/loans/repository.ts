@@ -1,20 +1,26 @@
 import { openLoanStatuses, type LoanStatusCode, type Locale } from '@sesxi/contract';
 import { and, eq, inArray, sql, type AnyColumn, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '#app/db/database.ts';
-import { maxId } from '#app/db/lookups.ts';
+import { bilingualListSql, maxId, type BilingualItem } from '#app/db/lookups.ts';
 import { aliasedColumns, columnDecoder } from '#app/db/prepared.ts';
 import {
+  branches,
   loanApplications,
   loanDecisions,
   loanOfferSnapshots,
   loanProducts,
+  loanPurposes,
   loanStatuses,
   loanStatusHistory,
   loanSubmissions,
   rejectionReasons,
-  users,
 } from '#app/db/schema.ts';
-import { sessionRead } from '#app/modules/sessions/repository.ts';
+import {
+  currentProductsSql,
+  decodeProductRow,
+  type ProductRow,
+} from '#app/modules/loan-products/repository.ts';
+import { sessionRead, signedInUserId } from '#app/modules/sessions/repository.ts';
 import { loanTransitions, type LoanTransition } from './loan-states.ts';
 
 /** What the form sets, in the table's terms. */
@@ -122,11 +128,32 @@ const decodeApplication = columnDecoder(applicationColumns);
 export const applicationsOfSessionUser = sessionRead<ApplicationWithTerms>(
   'session_loans_of_customer',
   {
-    rows: applicationsWithTerms(users.id),
+    rows: applicationsWithTerms(signedInUserId),
     orderBy: sql`"read"."createdAt" desc, "read"."id" desc`,
     decodeRow: decodeApplication,
   },
 );
+
+/** What the loan form offers: its lists in both languages and the current loan products. */
+export interface FormOptionsRead {
+  branches: BilingualItem[];
+  purposes: BilingualItem[];
+  products: ProductRow[];
+}
+
+/**
+ * `GET /api/loans`'s read (one row: the form's lists and the current products, in their order)
+ * done by its sign-in check, in the session's statement.
+ */
+export const formOptionsWithSession = sessionRead<FormOptionsRead>('session_loan_form_options', {
+  rows: sql`select ${bilingualListSql(branches)} as "branches",
+      ${bilingualListSql(loanPurposes)} as "purposes",
+      (select coalesce(json_agg("product" order by "product"."code"), '[]')
+        from (${currentProductsSql}) as "product") as "products"`,
+  decodeRow: ({ products }) => {
+    for (const product of products) decodeProductRow(product);
+  },
+});
 
 /** A row of `loans-show`: numbers in the JSON parts come out as JSON numbers. */
 export interface ApplicationWithTerms {

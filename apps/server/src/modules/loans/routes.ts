@@ -22,7 +22,7 @@ import { readLoanForm } from './bank-statements.ts';
 import { createLoanProductRepository } from '#app/modules/loan-products/repository.ts';
 import { createSubmissionService } from './submission-service.ts';
 import { loanCreateBody, loanEditBody } from './loan-form.ts';
-import { applicationsOfSessionUser } from './repository.ts';
+import { applicationsOfSessionUser, formOptionsWithSession } from './repository.ts';
 import { createLoanService } from './service.ts';
 
 const success = { status: 'success' as const };
@@ -61,8 +61,15 @@ export const loanRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     localeFromAcceptLanguage(request.headers['accept-language']);
   const userIdOf = (request: FastifyRequest) => accountOf(request).user.id;
 
-  app.get(loanOptions.path, { schema: schemaOf(loanOptions), ...gate }, (request) =>
-    loans(request).options(localeOf(request)),
+  // The options are read by the sign-in check, with the session: one round trip.
+  app.get(
+    loanOptions.path,
+    { schema: schemaOf(loanOptions), ...gate, config: { readWithSession: formOptionsWithSession } },
+    (request) => {
+      const [read] = rowsReadWithSession(request, formOptionsWithSession);
+      if (!read) throw new Error('the form options’ read answered no row');
+      return loans(request).options(read, localeOf(request));
+    },
   );
 
   app.post(

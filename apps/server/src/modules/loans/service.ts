@@ -8,16 +8,18 @@ import {
   type ResponseOf,
 } from '@sesxi/contract';
 import { violatedUniqueConstraint } from '#app/db/constraint-violation.ts';
-import { lookupExists, lookupNames } from '#app/db/lookups.ts';
+import { lookupExists, lookupNames, namedIn } from '#app/db/lookups.ts';
 import { branches, loanPurposes } from '#app/db/schema.ts';
 import { HttpError, httpError, type Message } from '#app/errors.ts';
 import { newStorageKey, type FileStorage } from '#app/integrations/storage/file-storage.ts';
 import { tbilisiDate } from '#app/modules/loan-offers/quote.ts';
 import {
   createLoanProductRepository,
+  currentProducts,
   defaultOf,
   limitsOf,
   productItem,
+  type StoredProduct,
 } from '#app/modules/loan-products/repository.ts';
 import type { ServiceContext } from '#app/modules/service-context.ts';
 import type { BankStatementUpload } from './bank-statements.ts';
@@ -26,10 +28,35 @@ import { offerFigures, type OfferFigures } from './offer-figures.ts';
 import {
   createLoanRepository,
   type ApplicationWithTerms,
+  type FormOptionsRead,
   type LoanDetails,
   type StoredStatement,
 } from './repository.ts';
 import { moveApplication } from './transitions.ts';
+
+/** The loan form's lists, the default product's limits and the current products. */
+function formOptionsOf(
+  {
+    branches,
+    purposes,
+    current,
+  }: { branches: Named[]; purposes: Named[]; current: StoredProduct[] },
+  locale: Locale,
+) {
+  const chosen = defaultOf(current);
+  if (!chosen) throw new Error('there is no default loan product (the seed saves one)');
+  return {
+    branches,
+    purposes,
+    limits: limitsOf(chosen),
+    products: current.map((product) => productItem(product, locale)),
+  };
+}
+
+interface Named {
+  id: number;
+  name: string;
+}
 
 /** The lender's decision as the customer reads it, once the application has one. */
 function decisionOf(row: ApplicationWithTerms, locale: Locale): Decision | null {
@@ -74,13 +101,7 @@ export function createLoanService({ db, clock, log, storage }: LoanDependencies)
       lookupNames(db, loanPurposes, locale),
       products.current(),
     ]);
-    const chosen = defaultOf(current) ?? (await products.defaultProduct());
-    return {
-      branches: branchList,
-      purposes,
-      limits: limitsOf(chosen),
-      products: current.map((product) => productItem(product, locale)),
-    };
+    return formOptionsOf({ branches: branchList, purposes, current }, locale);
   }
 
   async function ownedOrNotFound(id: number, userId: number, locale?: Locale) {
@@ -180,8 +201,14 @@ export function createLoanService({ db, clock, log, storage }: LoanDependencies)
   }
 
   return {
-    async options(locale: Locale): Promise<ResponseOf<typeof loanOptions>> {
-      return { status: 'success', ...(await formOptions(locale)) };
+    /** `GET /api/loans`'s answer for what `formOptionsWithSession` read. */
+    options(read: FormOptionsRead, locale: Locale): ResponseOf<typeof loanOptions> {
+      const options = {
+        branches: namedIn(read.branches, locale),
+        purposes: namedIn(read.purposes, locale),
+        current: currentProducts(read.products),
+      };
+      return { status: 'success', ...formOptionsOf(options, locale) };
     },
 
     /**

@@ -1,10 +1,11 @@
 import type { Questionnaire } from '@sesxi/contract';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cities, consentTexts, questionnaireHistory, questionnaires } from '#app/db/schema.ts';
 import { bearer, sandboxSupportToken } from '#app/test/accounts.ts';
 import { buildTestApp } from '#app/test/build-test-app.ts';
+import { databaseCallsOf } from '#app/test/database-calls.ts';
 import {
   onboardedCustomer,
   questionnaireAnswers,
@@ -15,6 +16,7 @@ import {
 import { testClock } from '#app/test/test-clock.ts';
 import { phoneSeries } from '#app/test/unique.ts';
 import { insertCustomer } from '#app/test/users.ts';
+import { questionnaireOfSessionUser } from './repository.ts';
 
 const clock = testClock();
 let app: FastifyInstance;
@@ -185,6 +187,43 @@ describe('GET /api/questionnaires', () => {
     expect(login.json()).toMatchObject({
       user: { is_sda_verified: true, has_questionnaire: true },
     });
+  });
+});
+
+describe('GET /api/questionnaires in one round trip', () => {
+  it('reads the questionnaire and the policy with the session, in one statement', async () => {
+    const { token } = await onboardedCustomer(app, { phone: freshPhone() });
+    const statement = vi.spyOn(questionnaireOfSessionUser, 'statement');
+    try {
+      const { result: response, ...calls } = await databaseCallsOf(app, () =>
+        app.inject({ url: '/api/questionnaires', headers: bearer(token) }),
+      );
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({
+        questionnaire: { salary: 1500.5, updated_at: '2026-11-23 14:00:00' },
+        privacy_policy_agreement_text: expect.stringContaining(
+          'კონფიდენციალურობის პოლიტიკა',
+        ) as string,
+      });
+      expect(calls).toEqual({ statements: 1, transactions: 0 });
+      expect(statement).toHaveBeenCalledTimes(1);
+    } finally {
+      statement.mockRestore();
+    }
+  });
+
+  it('still keeps a customer out before the personal-data check, and support staff', async () => {
+    const customer = await insertCustomer(app, { phone: freshPhone() });
+    const early = await app.inject({
+      url: '/api/questionnaires',
+      headers: bearer(await startSession(app, customer.id)),
+    });
+    expect(early.statusCode).toBe(403);
+    const support = await app.inject({
+      url: '/api/questionnaires',
+      headers: bearer(await sandboxSupportToken(app)),
+    });
+    expect(support.statusCode).toBe(403);
   });
 });
 

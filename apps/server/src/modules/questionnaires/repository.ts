@@ -1,10 +1,40 @@
 import type { Locale, QuestionnaireValues } from '@sesxi/contract';
-import { eq } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Database } from '#app/db/database.ts';
 import { lookupExists, lookupNames } from '#app/db/lookups.ts';
+import { aliasedColumns, columnDecoder } from '#app/db/prepared.ts';
 import { activitySpheres, cities, questionnaireHistory, questionnaires } from '#app/db/schema.ts';
+import { latestBodySql } from '#app/modules/consents/repository.ts';
+import { sessionRead, signedInUserId } from '#app/modules/sessions/repository.ts';
 
 export type QuestionnaireRow = typeof questionnaires.$inferSelect;
+
+/** What `GET /api/questionnaires` shows: the customer's questionnaire and the privacy policy. */
+export interface ShownQuestionnaire {
+  questionnaire: QuestionnaireRow | null;
+  /** The newest privacy policy's text; null only in a database without the seed's. */
+  privacyPolicy: string | null;
+}
+
+const questionnaireColumns = getTableColumns(questionnaires);
+const decodeQuestionnaire = columnDecoder(questionnaireColumns);
+
+/**
+ * `GET /api/questionnaires`'s read (one row: the signed-in customer's questionnaire or null,
+ * and the privacy policy's text) done by its sign-in check, in the session's statement.
+ */
+export const questionnaireOfSessionUser = sessionRead<ShownQuestionnaire>(
+  'session_questionnaire_of_customer',
+  {
+    rows: sql`select (select row_to_json("own") from (
+        select ${aliasedColumns(questionnaireColumns)} from ${questionnaires}
+        where ${questionnaires.userId} = ${signedInUserId}) as "own") as "questionnaire",
+      ${latestBodySql('privacy_policy')} as "privacyPolicy"`,
+    decodeRow: ({ questionnaire }) => {
+      if (questionnaire) decodeQuestionnaire(questionnaire);
+    },
+  },
+);
 
 /** Where a save came from, kept with each version in the history. */
 export interface SaveOrigin {

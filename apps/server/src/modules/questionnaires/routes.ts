@@ -7,9 +7,10 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { schemaOf } from '#app/http/endpoint-schema.ts';
-import { accountOf } from '#app/plugins/authentication.ts';
+import { accountOf, rowsReadWithSession } from '#app/plugins/authentication.ts';
 import { evidenceOf } from '#app/modules/consents/evidence.ts';
 import { serviceContext } from '#app/modules/service-context.ts';
+import { questionnaireOfSessionUser } from './repository.ts';
 import { createQuestionnaireService } from './service.ts';
 
 /** The questionnaire comes after the personal-data check, on the server as on the screens. */
@@ -25,8 +26,19 @@ export const questionnaireRoutes: FastifyPluginCallbackZod = (app, _options, don
       service(request).options(localeFromAcceptLanguage(request.headers['accept-language'])),
   );
 
-  app.get(questionnaireShow.path, { schema: schemaOf(questionnaireShow), ...gate }, (request) =>
-    service(request).show(accountOf(request).user.id),
+  // The questionnaire is read by the sign-in check, with the session: one round trip.
+  app.get(
+    questionnaireShow.path,
+    {
+      schema: schemaOf(questionnaireShow),
+      ...gate,
+      config: { readWithSession: questionnaireOfSessionUser },
+    },
+    (request) => {
+      const [shown] = rowsReadWithSession(request, questionnaireOfSessionUser);
+      if (!shown) throw new Error('the questionnaire’s read answered no row');
+      return service(request).show(shown);
+    },
   );
 
   app.post(

@@ -9,12 +9,12 @@ import {
 } from '@sesxi/contract';
 import type { Database } from '#app/db/database.ts';
 import { HttpError, type Message } from '#app/errors.ts';
-import { createConsentLedger } from '#app/modules/consents/ledger.ts';
 import type { ServiceContext } from '#app/modules/service-context.ts';
 import {
   createQuestionnaireRepository,
   type QuestionnaireRow,
   type SaveOrigin,
+  type ShownQuestionnaire,
 } from './repository.ts';
 
 /** PostgreSQL refuses NUL in text and JSON, and no answer needs a control character. */
@@ -53,15 +53,15 @@ export function createQuestionnaireService({ db, clock, log }: ServiceContext) {
       return { status: 'success', cities, activitySpheres };
     },
 
-    async show(userId: number): Promise<ResponseOf<typeof questionnaireShow>> {
-      const [row, privacyPolicy] = await Promise.all([
-        repository.ofUser(userId),
-        createConsentLedger(db).currentWording('privacy_policy'),
-      ]);
+    /** The answer for what `questionnaireOfSessionUser` read. */
+    show({
+      questionnaire,
+      privacyPolicy,
+    }: ShownQuestionnaire): ResponseOf<typeof questionnaireShow> {
       return {
         status: 'success',
-        questionnaire: row ? questionnaireOf(row) : null,
-        privacy_policy_agreement_text: privacyPolicy?.body ?? '',
+        questionnaire: questionnaire ? questionnaireOf(questionnaire) : null,
+        privacy_policy_agreement_text: privacyPolicy ?? '',
       };
     },
 

@@ -1,4 +1,5 @@
 import { and, eq, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import type { StaffRole } from '@sesxi/contract';
 import type { Database } from '#app/db/database.ts';
 import { aliasedColumns, columnDecoder, preparedSql } from '#app/db/prepared.ts';
 import { questionnaires, sessions, users } from '#app/db/schema.ts';
@@ -14,15 +15,15 @@ export interface ResolvedSession {
 /**
  * Token hash → live session → user → the gates' facts, as one select that writes nothing: a
  * revoked session, or one idle since `idleSince` or begun before `begunSince` (unless it is a
- * service account's long-lived one), matches nothing. `alongside` adds columns computed for
- * the row's user (`users.id`). Raw SQL rather than the query builder: every authenticated
- * request runs it, and the builder's row mapping cost more than the rest of the lookup.
+ * service account's long-lived one), matches nothing. Raw SQL rather than the query builder:
+ * every authenticated request runs it, and the builder's row mapping cost more than the rest of
+ * the lookup.
  */
-function sessionSelect(alongside?: SQL) {
+function sessionSelect() {
   return sql`select ${sessions.id} as "sessionId", ${sessions.lastUsedAt} as "lastUsedAt",
       ${aliasedColumns(profileColumns)},
       exists (select 1 from ${questionnaires} where ${questionnaires.userId} = ${users.id})
-        as "hasQuestionnaire"${alongside === undefined ? sql`` : sql`, ${alongside}`}
+        as "hasQuestionnaire"
     from ${sessions} join ${users} on ${users.id} = ${sessions.userId}
     where ${sessions.tokenHash} = ${sql.placeholder('tokenHash')}
       and ${sessions.revokedAt} is null
@@ -34,10 +35,29 @@ function sessionSelect(alongside?: SQL) {
 const resolveStatement = preparedSql<ResolvedRow>('session_resolve', sessionSelect());
 
 /**
+ * The session statement's row as a table for a SessionRead's `with`: one row for a live
+ * session, none otherwise.
+ */
+export const signedIn = sql.identifier('signed_in');
+
+/**
+ * The signed-in user's id in a SessionRead's `rows`, which are read for the session's row
+ * (in `with`, select it from `signedIn`). A column reference rather than a subquery, so that a
+ * read without `with` leaves the session's select inlined, as fast as the plain lookup.
+ */
+export const signedInUserId = sql`${signedIn}."id"`;
+
+/** Whether the session statement's user holds `role`: false when there is no live session. */
+export function signedInHasRole(role: StaffRole): SQL {
+  return sql`exists (select 1 from ${signedIn} where ${role}::text = any(${signedIn}."roles"))`;
+}
+
+/**
  * A route's read done with the session lookup, in its statement: rows of the session's user
  * that a route shows whenever its gates let the request through, so that the request costs
  * one round trip instead of two. The rows are read before the gates are asked (they are the
- * user's own and are dropped when a gate refuses), and only for a live session.
+ * user's own, or gated in SQL on what the gates ask, and are dropped when a gate refuses), and
+ * only for a live session.
  */
 export interface SessionRead<Row> {
   readonly statement: (db: Database, values: Record<string, unknown>) => Promise<ReadRow<Row>[]>;
@@ -47,18 +67,33 @@ export interface SessionRead<Row> {
 type ReadRow<Row> = ResolvedRow & { alongside: Row[] };
 
 /**
- * A SessionRead prepared under `name`: `rows` is a select for the user `users.id` (as a SQL
- * fragment of the session statement), whose rows come back as a JSON array, ordered by
- * `orderBy` (expressions over the select's columns, as `"read"."column"`); `decodeRow` puts a
- * row's JSON values in their types.
+ * A SessionRead prepared under `name`: `rows` is a select for the signed-in user
+ * (`signedInUserId`), whose rows come back as a JSON array, ordered by `orderBy` (expressions
+ * over the select's columns, as `"read"."column"`; none for a select of one row); `decodeRow`
+ * puts a row's JSON values in their types. `with` adds common table expressions after the
+ * session's own (`signedIn`), which `rows` may read: a data-modifying one (a log row of the
+ * read) runs exactly once, to completion, in the statement's transaction, so it must be gated
+ * in SQL on the session (`signedInHasRole`) to write nothing for a request the route's gates
+ * refuse. The values of the statement's other placeholders come with the request
+ * (`resolveWith`'s `values`).
  */
 export function sessionRead<Row>(
   name: string,
-  { rows, orderBy, decodeRow }: { rows: SQL; orderBy: SQL; decodeRow: (row: Row) => void },
+  {
+    with: routeCtes,
+    rows,
+    orderBy,
+    decodeRow,
+  }: { with?: SQL; rows: SQL; orderBy?: SQL; decodeRow: (row: Row) => void },
 ): SessionRead<Row> {
-  const alongside = sql`coalesce(
-      (select json_agg("read" order by ${orderBy}) from (${rows}) as "read"), '[]') as "alongside"`;
-  return { statement: preparedSql<ReadRow<Row>>(name, sessionSelect(alongside)), decodeRow };
+  const statement = sql`with ${signedIn} as (${sessionSelect()})${
+    routeCtes === undefined ? sql`` : sql`, ${routeCtes}`
+  }
+    select ${signedIn}.*, coalesce(
+      (select json_agg("read"${orderBy === undefined ? sql`` : sql` order by ${orderBy}`})
+        from (${rows}) as "read"), '[]') as "alongside"
+    from ${signedIn}`;
+  return { statement: preparedSql<ReadRow<Row>>(name, statement), decodeRow };
 }
 
 type ResolvedRow = Omit<ResolvedSession, 'user'> & ResolvedSession['user'];
@@ -96,13 +131,17 @@ export function createSessionRepository(db: Database) {
       return row && sessionOf(row);
     },
 
-    /** resolve, with `read`'s rows of the session's user from the same statement. */
+    /**
+     * resolve, with `read`'s rows of the session's user from the same statement; `values` are
+     * those of the read's own placeholders.
+     */
     async resolveWith<Row>(
       tokenHash: string,
       window: { idleSince: Date; begunSince: Date },
       read: SessionRead<Row>,
+      values: Record<string, unknown> = {},
     ): Promise<(ResolvedSession & { alongside: Row[] }) | undefined> {
-      const [row] = await read.statement(db, { tokenHash, ...window });
+      const [row] = await read.statement(db, { ...values, tokenHash, ...window });
       if (!row) return undefined;
       const { alongside, ...resolved } = row;
       for (const readRow of alongside) read.decodeRow(readRow);

@@ -65,12 +65,15 @@ export function createSessionService(repository: SessionRepository, clock: Clock
       return resumeThrough(token, (hash, window) => repository.resolve(hash, window));
     },
 
-    /** resume, with `read`'s rows of the session's user from the same read. */
+    /** resume, with `read`'s rows of the session's user (given `values`) from the same read. */
     async resumeWith<Row>(
       token: string,
       read: SessionRead<Row>,
+      values?: Record<string, unknown>,
     ): Promise<(ActiveSession & { alongside: Row[] }) | undefined> {
-      return resumeThrough(token, (hash, window) => repository.resolveWith(hash, window, read));
+      return resumeThrough(token, (hash, window) =>
+        repository.resolveWith(hash, window, read, values),
+      );
     },
 
     end(sessionId: number): Promise<void> {

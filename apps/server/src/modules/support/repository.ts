@@ -1,9 +1,10 @@
 import { minimumSearchLength, searchTotalCap, userIdOfSearch } from '@sesxi/contract';
-import { and, eq, not, sql, type SQL } from 'drizzle-orm';
+import { and, eq, not, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '#app/db/database.ts';
 import { aliasedColumns, preparedSql } from '#app/db/prepared.ts';
 import { accessLog, customerCount, documentTypes, users } from '#app/db/schema.ts';
 import type { Access } from '#app/modules/access-log/repository.ts';
+import { sessionRead, signedIn, signedInHasRole } from '#app/modules/sessions/repository.ts';
 
 export interface PageRequest {
   /**
@@ -75,9 +76,12 @@ const commitWithoutWaitingForDisk = sql`set_config('synchronous_commit', 'off', 
 
 /**
  * A page of the customers in `chosen` (a CTE of ids), newest first, and the access-log row
- * naming them (when `logWhen` holds), as the CTEs `page` and `logged`.
+ * naming them by `actor` (when `logWhen` holds), as the CTEs `page` and `logged`.
  */
-function loggedPage(chosen: SQL, logWhen: SQL = sql`true`) {
+function loggedPage(
+  chosen: SQL,
+  { actor = value('actor'), logWhen = sql`true` }: { actor?: SQLWrapper; logWhen?: SQL } = {},
+) {
   return sql`page_ids as (
       select id from ${chosen} order by id desc limit ${value('limit')} offset ${value('offset')}
     ), page as (
@@ -86,39 +90,64 @@ function loggedPage(chosen: SQL, logWhen: SQL = sql`true`) {
       where ${users.id} in (select id from page_ids) and ${logWhen}
     ), logged as (
       insert into ${accessLog} (actor_user_id, subject_user_ids, action, details, ip, created_at)
-      select ${value('actor')}, coalesce(array_agg(page."id" order by page."id" desc), '{}'),
+      select ${actor}, coalesce(array_agg(page."id" order by page."id" desc), '{}'),
              ${value('action')}, ${value('details')}::jsonb, ${value('ip')}, ${value('at')}
       from page having ${logWhen} and ${commitWithoutWaitingForDisk}
     )`;
 }
 
+/** The select of a page with its total (CTEs `counted` and `page`): one row when empty. */
+const totalledPage = sql`select counted.total, page.* from counted left join page on true`;
+
 /** A page of every customer, its total the counter the triggers keep (one row when empty). */
 const everyCustomerPage = preparedSql<TotalledRow>(
   'support_customer_page',
   sql`with chosen as (select ${users.id} as id from ${users} where ${isCustomer}),
+    counted as (select ${customerCount.customers} as total from ${customerCount}),
     ${loggedPage(sql`chosen`)}
-    select ${customerCount.customers} as total, page.* from ${customerCount}
-    left join page on true order by page."id" desc nulls last`,
+    ${totalledPage} order by page."id" desc nulls last`,
 );
 
-/**
- * A page of the customers a search finds, and how many they are: at most `searchTotalCap + 1`
- * are counted (through the trigram index); past the cap no page is read or logged here.
- */
 /**
  * Customers a search finds: its text in the search column (lower-cased, and so is the term,
  * by PostgreSQL alike), or its digits as their id.
  */
 const found = sql`${isCustomer} and (${users.searchText} like lower(${value('pattern')}) or ${users.id} = ${value('userId')})`;
 
+/**
+ * A page of the customers a search finds and how many they are, read and logged by `actor`
+ * only where `allowed` holds, as CTEs for totalledPage: at most `searchTotalCap + 1` are
+ * counted (through the trigram index); past the cap no page is read or logged here.
+ */
+function searchedPage(actor: SQLWrapper, allowed: SQL) {
+  return sql`capped as (
+      select ${users.id} as id from ${users} where ${found} and ${allowed}
+      limit ${searchTotalCap + 1}
+    ), counted as (select count(*)::int as total from capped),
+    ${loggedPage(sql`capped`, {
+      actor,
+      logWhen: sql`${allowed} and (select total from counted) <= ${searchTotalCap}`,
+    })}`;
+}
+
 const searchPage = preparedSql<TotalledRow>(
   'support_search_page',
-  sql`with capped as (select ${users.id} as id from ${users} where ${found} limit ${searchTotalCap + 1}),
-    counted as (select count(*)::int as total from capped),
-    ${loggedPage(sql`capped`, sql`(select total from counted) <= ${searchTotalCap}`)}
-    select counted.total, page.* from counted left join page on true
-    order by page."id" desc nulls last`,
+  sql`with ${searchedPage(value('actor'), sql`true`)}
+    ${totalledPage} order by page."id" desc nulls last`,
 );
+
+/**
+ * The support list's search done by the sign-in check, in the session's statement: the page
+ * and its capped total are read, and the access-log row naming the page is written, only when
+ * the session's user is support staff (a customer's or an unknown token's request reads and
+ * writes nothing). Its values are `searchValues`' (the actor is the session's user).
+ */
+export const searchWithSession = sessionRead<TotalledRow>('session_support_search', {
+  with: searchedPage(sql`(select "id" from ${signedIn})`, signedInHasRole('support')),
+  rows: totalledPage,
+  orderBy: sql`"read"."id" desc nulls last`,
+  decodeRow: () => {},
+});
 
 /** A page of a search's matches past the cap, with its access-log row. */
 const pastCapPage = preparedSql<CustomerRow>(
@@ -128,8 +157,12 @@ const pastCapPage = preparedSql<CustomerRow>(
     select page.* from page order by page."id" desc`,
 );
 
-/** A row of a page with its total: the result's one row has no customer when the page is empty. */
-type TotalledRow = { total: number } & (CustomerRow | { id: null });
+/**
+ * A row of a page with its total: the result's one row has no customer when the page is empty.
+ * (A search read with the session has its rows as JSON, in the same shape: no value of a
+ * `CustomerRow` needs decoding.)
+ */
+export type TotalledRow = { total: number } & (CustomerRow | { id: null });
 
 function pageOf(rows: TotalledRow[]) {
   return {
@@ -140,44 +173,58 @@ function pageOf(rows: TotalledRow[]) {
   };
 }
 
+/** The values of a search's statements but the actor (whom a read with the session knows). */
+export function searchValues(
+  { search, limit, offset }: PageRequest,
+  read: Omit<ListRead, 'actorUserId'>,
+) {
+  return {
+    limit,
+    offset,
+    action: read.action,
+    details: JSON.stringify(read.details),
+    ip: read.ip,
+    at: read.at,
+    pattern: search.length >= minimumSearchLength ? likePatternContaining(search) : null,
+    userId: userIdOfSearch(search) ?? null,
+  };
+}
+
 export function createSupportRepository(db: Database) {
+  /**
+   * A search's page from the rows of its first statement (searchPage's or searchWithSession's):
+   * past the cap the matches are so many that walking the id index finds a page sooner than
+   * collecting them all, so that plan is chosen for the page, read (and logged) again.
+   */
+  async function searched(rows: TotalledRow[], request: PageRequest, read: ListRead) {
+    const page = pageOf(rows);
+    if (page.total <= searchTotalCap) return { ...page, totalCapped: false };
+    const pastCap = await db.transaction(async (tx) => {
+      await tx.execute(sql`
+        select set_config('enable_bitmapscan', 'off', true),
+               set_config('enable_seqscan', 'off', true),
+               set_config('max_parallel_workers_per_gather', '0', true)`);
+      return pastCapPage(tx, { ...searchValues(request, read), actor: read.actorUserId });
+    });
+    return { rows: pastCap, total: searchTotalCap, totalCapped: true };
+  }
+
   return {
     /**
      * One page of customers and their total, and the access-log row naming them, in one
      * prepared statement: the log row and the read stand or fall together. With a search, at
-     * most `searchTotalCap + 1` matches are counted; past the cap the matches are so many that
-     * walking the id index finds a page sooner than collecting them all, so that plan is
-     * chosen for the page.
+     * most `searchTotalCap + 1` matches are counted (see `searched` past the cap).
      */
-    async customerPage({ search, limit, offset }: PageRequest, read: ListRead) {
-      const values = {
-        limit,
-        offset,
-        actor: read.actorUserId,
-        action: read.action,
-        details: JSON.stringify(read.details),
-        ip: read.ip,
-        at: read.at,
-      };
-      if (search === '') {
+    async customerPage(request: PageRequest, read: ListRead) {
+      const values = { ...searchValues(request, read), actor: read.actorUserId };
+      if (request.search === '') {
         return { ...pageOf(await everyCustomerPage(db, values)), totalCapped: false };
       }
-      const searched = {
-        ...values,
-        pattern: search.length >= minimumSearchLength ? likePatternContaining(search) : null,
-        userId: userIdOfSearch(search) ?? null,
-      };
-      const page = pageOf(await searchPage(db, searched));
-      if (page.total <= searchTotalCap) return { ...page, totalCapped: false };
-      const rows = await db.transaction(async (tx) => {
-        await tx.execute(sql`
-          select set_config('enable_bitmapscan', 'off', true),
-                 set_config('enable_seqscan', 'off', true),
-                 set_config('max_parallel_workers_per_gather', '0', true)`);
-        return pastCapPage(tx, searched);
-      });
-      return { rows, total: searchTotalCap, totalCapped: true };
+      return searched(await searchPage(db, values), request, read);
     },
+
+    /** customerPage for a search whose first statement's rows searchWithSession read. */
+    searched,
 
     async customerById(id: number) {
       const [customer] = await db

@@ -15,7 +15,14 @@ import {
 import { verificationCheckOf } from '#app/modules/identity-checks/check-view.ts';
 import { createIdentityCheckRepository } from '#app/modules/identity-checks/repository.ts';
 import type { ServiceContext } from '#app/modules/service-context.ts';
-import { createSupportRepository, type Customer, type CustomerRow } from './repository.ts';
+import {
+  createSupportRepository,
+  searchValues,
+  type Customer,
+  type CustomerRow,
+  type PageRequest,
+  type TotalledRow,
+} from './repository.ts';
 
 /** How many verification results the user page shows. */
 export const recentChecksShown = 10;
@@ -30,6 +37,21 @@ export interface Reader {
 interface Paging {
   page: number;
   per_page: number;
+}
+
+type ListQuery = Paging & { search: string };
+
+/** A list request's page and what its access-log row records but the reader. */
+function listRequestOf({ page, per_page, search }: ListQuery, ip: string, at: Date) {
+  const request: PageRequest = { search, limit: per_page, offset: (page - 1) * per_page };
+  const read = { action: 'users.list' as const, details: { search, page, per_page }, ip, at };
+  return { request, read };
+}
+
+/** The values of `searchWithSession` for a list request with a search (`ip` the reader's). */
+export function searchWithSessionValues(query: ListQuery, ip: string, at: Date) {
+  const { request, read } = listRequestOf(query, ip, at);
+  return searchValues(request, read);
 }
 
 /**
@@ -70,26 +92,26 @@ export function createSupportService({ db, clock, log }: ServiceContext) {
   }
 
   return {
-    /** A page of the customer list, logged in the same statement that reads it. */
+    /**
+     * A page of the customer list, logged in the same statement that reads it: for a search,
+     * `searched` is that statement's rows when the sign-in check read them (searchWithSession).
+     */
     async users(
       reader: Reader,
-      { page, per_page, search }: Paging & { search: string },
+      query: ListQuery,
+      searched?: TotalledRow[],
     ): Promise<ResponseOf<typeof supportUsers>> {
-      const { rows, total, totalCapped } = await repository.customerPage(
-        { search, limit: per_page, offset: (page - 1) * per_page },
-        {
-          actorUserId: reader.userId,
-          action: 'users.list',
-          details: { search, page, per_page },
-          ip: reader.ip,
-          at: clock.now(),
-        },
-      );
+      const { request, read } = listRequestOf(query, reader.ip, clock.now());
+      const logged = { ...read, actorUserId: reader.userId };
+      const { rows, total, totalCapped } =
+        searched === undefined
+          ? await repository.customerPage(request, logged)
+          : await repository.searched(searched, request, logged);
       noteRead('users.list', rows.length);
       return {
         ...pageOf(
           rows.map((row) => rowOf(row, reader.locale)),
-          { page, per_page },
+          query,
           total,
         ),
         total_capped: totalCapped,

@@ -1,21 +1,25 @@
 import { searchTotalCap } from '@sesxi/contract';
 import { and, desc, eq, like, not, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { minutesBefore } from '#app/clock.ts';
 import { rowsOf, type Database } from '#app/db/database.ts';
-import { accessLog, users } from '#app/db/schema.ts';
+import { accessLog, sessions, users } from '#app/db/schema.ts';
+import { createSessionRepository } from '#app/modules/sessions/repository.ts';
+import { tokenHash } from '#app/security/tokens.ts';
 import { sandboxSupportAccount } from '#app/sandbox/staff-accounts.ts';
 import { bearer, sandboxSupportToken } from '#app/test/accounts.ts';
 import { buildTestApp } from '#app/test/build-test-app.ts';
 import { insertBulkCustomers } from '#app/test/bulk-customers.ts';
+import { databaseCallsOf } from '#app/test/database-calls.ts';
 import { completedDocumentCheck, identifiedCustomer } from '#app/test/identity-checks.ts';
 import { startSession } from '#app/test/onboarding.ts';
 import { logCapture } from '#app/test/log-capture.ts';
 import { testClock } from '#app/test/test-clock.ts';
 import { phoneSeries } from '#app/test/unique.ts';
 import { insertCustomer } from '#app/test/users.ts';
-import { createSupportRepository, likePatternContaining } from './repository.ts';
-import { recentChecksShown } from './service.ts';
+import { createSupportRepository, likePatternContaining, searchWithSession } from './repository.ts';
+import { recentChecksShown, searchWithSessionValues } from './service.ts';
 
 const clock = testClock();
 const logs = logCapture();
@@ -297,6 +301,19 @@ describe('GET /api/checking/users', () => {
       expect(later.data.every((row) => row.surname === surname)).toBe(true);
     });
 
+    it('reads and logs a page past the cap once, in a second statement, naming its rows', async () => {
+      const before = await app.database.db.$count(accessLog);
+      const { result: page, ...calls } = await databaseCallsOf(app, () =>
+        list({ search: surname, per_page: 20, page: 3 }),
+      );
+      expect(page.data.map((row) => row.id)).toEqual(await expected(20, 40));
+      // The session's statement (which reads no page past the cap), then the past-cap page's.
+      expect(calls).toEqual({ statements: 1, transactions: 1 });
+      expect(await app.database.db.$count(accessLog)).toBe(before + 1);
+      const [latest] = await app.database.db.select().from(accessLog).orderBy(desc(accessLog.id));
+      expect(latest?.subjectUserIds).toEqual(page.data.map((row) => row.id));
+    });
+
     it('counts exactly below the cap', async () => {
       // Every twentieth of them is a ზურაბ.
       const few = await list({ search: `ზურაბ ${surname}`, per_page: 100 });
@@ -393,6 +410,168 @@ describe('GET /api/checking/users/:id', () => {
       .from(users)
       .where(eq(users.phone, sandboxSupportAccount.phone));
     expect((await asSupport(`/api/checking/users/${support?.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('a search, read and logged with the session in one statement', () => {
+  const searchUrl = (search: string, query = '') =>
+    `/api/checking/users?search=${encodeURIComponent(search)}${query}`;
+  const logRows = () => app.database.db.$count(accessLog);
+
+  async function supportUserId() {
+    const [support] = await app.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.phone, sandboxSupportAccount.phone));
+    return support?.id ?? 0;
+  }
+
+  async function supportSession() {
+    return startSession(app, await supportUserId());
+  }
+
+  /** Moves a session's last use `minutes` back, as if it had not been used since. */
+  async function unusedFor(token: string, minutes: number) {
+    await app.database.db
+      .update(sessions)
+      .set({ lastUsedAt: minutesBefore(clock.now(), minutes) })
+      .where(eq(sessions.tokenHash, tokenHash(token)));
+  }
+
+  it('answers a search in one statement: session, gate, page, total and log row', async () => {
+    const members = await family('ერთჯერაძე', 3);
+    const token = await supportSession();
+    const statement = vi.spyOn(searchWithSession, 'statement');
+    try {
+      const { result: response, ...calls } = await databaseCallsOf(app, () =>
+        app.inject({ url: searchUrl('ერთჯერაძე'), headers: bearer(token) }),
+      );
+      expect(response.statusCode).toBe(200);
+      expect(response.json<Page>()).toMatchObject({ total: 3, total_capped: false });
+      expect(response.json<Page>().data.map((row) => row.id)).toEqual(
+        members.map((member) => member.id).reverse(),
+      );
+      expect(calls).toEqual({ statements: 1, transactions: 0 });
+      expect(statement).toHaveBeenCalledTimes(1);
+    } finally {
+      statement.mockRestore();
+    }
+  });
+
+  it('logs exactly the customers of the page it answers', async () => {
+    const members = await family('სუბიექტიძე', 5);
+    const page = await list({ search: 'სუბიექტიძე', per_page: 2, page: 2 });
+    const shown = page.data.map((row) => row.id);
+    expect(shown).toEqual(
+      members
+        .map((member) => member.id)
+        .reverse()
+        .slice(2, 4),
+    );
+    const [latest] = await app.database.db.select().from(accessLog).orderBy(desc(accessLog.id));
+    expect(latest).toMatchObject({
+      actorUserId: await supportUserId(),
+      subjectUserIds: shown,
+      details: { search: 'სუბიექტიძე', page: 2, per_page: 2 },
+    });
+  });
+
+  it('answers 401 to an unknown token and 403 to a customer, logging nothing', async () => {
+    await family('უცხოაძე', 1);
+    const before = await logRows();
+    const unknown = await databaseCallsOf(app, () =>
+      app.inject({ url: searchUrl('უცხოაძე'), headers: bearer('z'.repeat(43)) }),
+    );
+    expect(unknown.result.statusCode).toBe(401);
+    expect(unknown).toMatchObject({ statements: 1, transactions: 0 });
+    const customer = await insertCustomer(app, { phone: freshPhone() });
+    const customerToken = await startSession(app, customer.id);
+    const forbidden = await databaseCallsOf(app, () =>
+      app.inject({ url: searchUrl('უცხოაძე'), headers: bearer(customerToken) }),
+    );
+    expect(forbidden.result.statusCode).toBe(403);
+    expect(forbidden).toMatchObject({ statements: 1, transactions: 0 });
+    expect(await logRows()).toBe(before);
+  });
+
+  it('writes nothing at all for an unknown token or a customer: no transaction id is taken', async () => {
+    const [member] = await family('ჩანაწერაძე', 1);
+    const customer = await insertCustomer(app, { phone: freshPhone() });
+    const now = clock.now();
+    const window = { idleSince: minutesBefore(now, 30), begunSince: minutesBefore(now, 720) };
+    const values = searchWithSessionValues(
+      { search: 'ჩანაწერაძე', page: 1, per_page: 15 },
+      '127.0.0.1',
+      now,
+    );
+    /** The search with `token`'s session in a transaction of its own, and whether it wrote. */
+    const searchAs = (token: string) =>
+      app.database.db.transaction(async (tx) => {
+        const found = await createSessionRepository(tx).resolveWith(
+          tokenHash(token),
+          window,
+          searchWithSession,
+          values,
+        );
+        const [{ xid } = { xid: null }] = rowsOf<{ xid: string | null }>(
+          await tx.execute(sql`select pg_current_xact_id_if_assigned()::text as xid`),
+        );
+        return { rows: found?.alongside, wrote: xid !== null };
+      });
+    expect(await searchAs('z'.repeat(43))).toEqual({ rows: undefined, wrote: false });
+    // A customer's session is found (the gate answers 403), with an empty page.
+    expect(await searchAs(await startSession(app, customer.id))).toEqual({
+      rows: [expect.objectContaining({ total: 0, id: null })],
+      wrote: false,
+    });
+    const asSupportUser = await searchAs(await supportSession());
+    expect(asSupportUser.wrote).toBe(true);
+    expect(asSupportUser.rows?.map((row) => row.id)).toEqual([member?.id]);
+  });
+
+  it('refuses an invalid query from support with the field’s message, logging nothing', async () => {
+    const before = await logRows();
+    const statement = vi.spyOn(searchWithSession, 'statement');
+    try {
+      const response = await asSupport(searchUrl('ზ'));
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toEqual({
+        status: 'error',
+        message: expect.any(String) as string,
+        search: ['შეიყვანეთ მინიმუმ 3 სიმბოლო ან მომხმარებლის ID (მხოლოდ ციფრები)'],
+      });
+      expect((await asSupport(searchUrl('ერთჯერაძე', '&per_page=101'))).statusCode).toBe(422);
+      expect(statement).not.toHaveBeenCalled();
+    } finally {
+      statement.mockRestore();
+    }
+    expect(await logRows()).toBe(before);
+  });
+
+  it('refuses an idle session with 401, logging nothing', async () => {
+    const token = await supportSession();
+    await unusedFor(token, 31);
+    const before = await logRows();
+    const response = await app.inject({ url: searchUrl('ერთჯერაძე'), headers: bearer(token) });
+    expect(response.statusCode).toBe(401);
+    expect(await logRows()).toBe(before);
+  });
+
+  it('moves the session’s last use at most once a minute', async () => {
+    const token = await supportSession();
+    await unusedFor(token, 2);
+    const search = () =>
+      databaseCallsOf(app, () =>
+        app.inject({ url: searchUrl('ერთჯერაძე'), headers: bearer(token) }),
+      );
+    // The search's statement, then the session's last use moved to now.
+    expect(await search()).toMatchObject({ statements: 2, transactions: 0 });
+    const [session] = await app.database.db
+      .select({ lastUsedAt: sessions.lastUsedAt })
+      .from(sessions)
+      .where(eq(sessions.tokenHash, tokenHash(token)));
+    expect(session?.lastUsedAt).toEqual(clock.now());
+    expect(await search()).toMatchObject({ statements: 1, transactions: 0 });
   });
 });
 
