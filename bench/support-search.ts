@@ -65,7 +65,7 @@ async function seed(db: Database, count: number): Promise<void> {
 async function searchTerms(db: Database, count: number) {
   const middle = await one<{ identity_number: string; phone: string }>(
     db,
-    sql`select identity_number, phone from users where not is_support order by id
+    sql`select identity_number, phone from users where not is_staff order by id
         offset ${Math.floor(count / 2)} limit 1`,
   );
   return [
