@@ -1,9 +1,10 @@
 import { minimumSearchLength, searchTotalCap, userIdOfSearch } from '@sesxi/contract';
-import { and, eq, not, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, getTableColumns, not, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '#app/db/database.ts';
-import { aliasedColumns, preparedSql } from '#app/db/prepared.ts';
-import { accessLog, customerCount, documentTypes, users } from '#app/db/schema.ts';
+import { aliasedColumns, columnDecoder, preparedSql } from '#app/db/prepared.ts';
+import { accessLog, customerCount, documentTypes, identomatChecks, users } from '#app/db/schema.ts';
 import type { Access } from '#app/modules/access-log/repository.ts';
+import type { IdentityCheck } from '#app/modules/identity-checks/repository.ts';
 import { sessionRead, signedIn, signedInHasRole } from '#app/modules/sessions/repository.ts';
 
 export interface PageRequest {
@@ -147,6 +148,45 @@ export const searchWithSession = sessionRead<TotalledRow>('session_support_searc
   rows: totalledPage,
   orderBy: sql`"read"."id" desc nulls last`,
   decodeRow: () => {},
+});
+
+/** A customer as the user page shows them, with their latest completed checks, newest first. */
+export type ShownCustomer = Customer & { checks: IdentityCheck[] };
+
+const decodeCustomer = columnDecoder(customerColumns);
+const checkColumns = getTableColumns(identomatChecks);
+const decodeCheck = columnDecoder(checkColumns);
+
+/**
+ * The support user page done by the sign-in check, in the session's statement: the customer
+ * `id` with their `checks` latest completed checks, and the access-log row naming them, only
+ * when the session's user is support staff and `id` is a customer's (no row otherwise: a
+ * customer's or an unknown token's request, or a 404, reads and writes nothing).
+ */
+export const customerWithSession = sessionRead<ShownCustomer>('session_support_customer', {
+  with: sql`shown as (
+      select ${aliasedColumns(customerColumns)} from ${users}
+      left join ${documentTypes} on ${documentTypes.id} = ${users.documentTypeId}
+      where ${isCustomer} and ${users.id} = ${value('id')} and ${signedInHasRole('support')}
+    ), shown_logged as (
+      insert into ${accessLog} (actor_user_id, subject_user_ids, action, details, ip, created_at)
+      select (select "id" from ${signedIn}), array[shown."id"], ${value('action')}, '{}'::jsonb,
+             ${value('ip')}, ${value('at')}
+      from shown
+    )`,
+  rows: sql`select shown.*, (
+      select coalesce(json_agg("check" order by "check"."createdAt" desc, "check"."id" desc), '[]')
+      from (
+        select ${aliasedColumns(checkColumns)} from ${identomatChecks}
+        where ${identomatChecks.userId} = shown."id" and ${identomatChecks.completedAt} is not null
+        order by ${identomatChecks.createdAt} desc, ${identomatChecks.id} desc
+        limit ${value('checks')}
+      ) as "check") as "checks"
+    from shown`,
+  decodeRow: (customer) => {
+    decodeCustomer(customer);
+    for (const check of customer.checks) decodeCheck(check);
+  },
 });
 
 /** A page of a search's matches past the cap, with its access-log row. */

@@ -9,8 +9,18 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { schemaOf } from '#app/http/endpoint-schema.ts';
 import { accountOf, rowsReadWithSession, type RequestRead } from '#app/plugins/authentication.ts';
 import { serviceContext } from '#app/modules/service-context.ts';
-import { searchWithSession, type TotalledRow } from './repository.ts';
-import { createSupportService, searchWithSessionValues, type Reader } from './service.ts';
+import {
+  customerWithSession,
+  searchWithSession,
+  type ShownCustomer,
+  type TotalledRow,
+} from './repository.ts';
+import {
+  createSupportService,
+  customerWithSessionValues,
+  searchWithSessionValues,
+  type Reader,
+} from './service.ts';
 
 function readerOf(request: FastifyRequest): Reader {
   return {
@@ -50,8 +60,25 @@ export const supportRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
       ),
   );
 
-  app.get(supportUserShow.path, { ...supportOnly, schema: schemaOf(supportUserShow) }, (request) =>
-    service(request).user(readerOf(request), request.params.id),
+  /** The user page is read and logged by the sign-in check too, for a valid id. */
+  const shown: RequestRead<ShownCustomer> = {
+    read: customerWithSession,
+    valuesOf(request) {
+      const params = supportUserShow.params.safeParse(request.params);
+      if (!params.success) return undefined;
+      return customerWithSessionValues(params.data.id, request.ip, app.clock.now());
+    },
+  };
+
+  app.get(
+    supportUserShow.path,
+    { ...supportOnly, config: { readWithSession: shown }, schema: schemaOf(supportUserShow) },
+    (request) => {
+      const rows = rowsReadWithSession(request, shown);
+      // Only a valid id passes the validation, and for a valid id the sign-in check read.
+      if (rows === undefined) throw new Error('the user page was not read with the session');
+      return service(request).user(readerOf(request), rows);
+    },
   );
 
   app.get(

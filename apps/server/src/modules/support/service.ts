@@ -13,7 +13,6 @@ import {
   type AccessAction,
 } from '#app/modules/access-log/repository.ts';
 import { verificationCheckOf } from '#app/modules/identity-checks/check-view.ts';
-import { createIdentityCheckRepository } from '#app/modules/identity-checks/repository.ts';
 import type { ServiceContext } from '#app/modules/service-context.ts';
 import {
   createSupportRepository,
@@ -21,6 +20,7 @@ import {
   type Customer,
   type CustomerRow,
   type PageRequest,
+  type ShownCustomer,
   type TotalledRow,
 } from './repository.ts';
 
@@ -54,6 +54,12 @@ export function searchWithSessionValues(query: ListQuery, ip: string, at: Date) 
   return searchValues(request, read);
 }
 
+/** The values of `customerWithSession` for the user page of customer `id` (`ip` the reader's). */
+export function customerWithSessionValues(id: number, ip: string, at: Date) {
+  const action: AccessAction = 'users.show';
+  return { id, ip, at, action, checks: recentChecksShown };
+}
+
 /**
  * The support back office. Every answer carrying customers' personal data is written to the
  * access log first: a request whose log row cannot be written answers an error, not the data.
@@ -61,7 +67,6 @@ export function searchWithSessionValues(query: ListQuery, ip: string, at: Date) 
 export function createSupportService({ db, clock, log }: ServiceContext) {
   const repository = createSupportRepository(db);
   const accessLog = createAccessLogRepository(db);
-  const checks = createIdentityCheckRepository(db);
 
   /** The server log's line of a read (the access log keeps who and whom). */
   function noteRead(action: AccessAction, subjects: number) {
@@ -118,13 +123,11 @@ export function createSupportService({ db, clock, log }: ServiceContext) {
       };
     },
 
-    async user(reader: Reader, id: number): Promise<ResponseOf<typeof supportUserShow>> {
-      // The two reads at once; the log row once they found the customer.
-      const [customer, recent] = await Promise.all([
-        customerOr404(id),
-        checks.recentCompleted(id, recentChecksShown),
-      ]);
-      await logAccess(reader, 'users.show', [id], {});
+    /** The user page from the rows customerWithSession read (none: no such customer). */
+    user(reader: Reader, shown: ShownCustomer[]): ResponseOf<typeof supportUserShow> {
+      const [customer] = shown;
+      if (!customer) throw httpError(404, 'errors.notFound');
+      noteRead('users.show', 1);
       return {
         status: 'success',
         user: {
@@ -133,7 +136,7 @@ export function createSupportService({ db, clock, log }: ServiceContext) {
           is_sda_verified: customer.isSdaVerified,
           created_at: formatTimestamp(customer.createdAt),
         },
-        lastRequests: recent.map((check) => verificationCheckOf(customer, check)),
+        lastRequests: customer.checks.map((check) => verificationCheckOf(customer, check)),
       };
     },
 

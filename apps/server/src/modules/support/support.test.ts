@@ -18,8 +18,19 @@ import { logCapture } from '#app/test/log-capture.ts';
 import { testClock } from '#app/test/test-clock.ts';
 import { phoneSeries } from '#app/test/unique.ts';
 import { insertCustomer } from '#app/test/users.ts';
-import { createSupportRepository, likePatternContaining, searchWithSession } from './repository.ts';
-import { recentChecksShown, searchWithSessionValues } from './service.ts';
+import { verificationCheckOf } from '#app/modules/identity-checks/check-view.ts';
+import { createIdentityCheckRepository } from '#app/modules/identity-checks/repository.ts';
+import {
+  createSupportRepository,
+  customerWithSession,
+  likePatternContaining,
+  searchWithSession,
+} from './repository.ts';
+import {
+  customerWithSessionValues,
+  recentChecksShown,
+  searchWithSessionValues,
+} from './service.ts';
 
 const clock = testClock();
 const logs = logCapture();
@@ -572,6 +583,129 @@ describe('a search, read and logged with the session in one statement', () => {
       .where(eq(sessions.tokenHash, tokenHash(token)));
     expect(session?.lastUsedAt).toEqual(clock.now());
     expect(await search()).toMatchObject({ statements: 1, transactions: 0 });
+  });
+});
+
+describe('the user page, read and logged with the session in one statement', () => {
+  const logRows = () => app.database.db.$count(accessLog);
+
+  async function supportUserId() {
+    const [support] = await app.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.phone, sandboxSupportAccount.phone));
+    return support?.id ?? 0;
+  }
+
+  async function checkedCustomer() {
+    const phone = freshPhone();
+    const { user, token } = await identifiedCustomer(app, phone, {
+      name: 'ლევან',
+      surname: 'ერთგზისაძე',
+      personalNumber: `0${phone.slice(1)}93`.slice(0, 11),
+    });
+    await completedDocumentCheck(app, token);
+    clock.advance(1_000);
+    await completedDocumentCheck(app, token);
+    clock.advance(1_000);
+    return user;
+  }
+
+  it('answers in one statement: session, gate, customer, checks and log row', async () => {
+    const customer = await checkedCustomer();
+    const before = await logRows();
+    const statement = vi.spyOn(customerWithSession, 'statement');
+    try {
+      const { result: response, ...calls } = await databaseCallsOf(app, () =>
+        asSupport(`/api/checking/users/${customer.id}`),
+      );
+      expect(response.statusCode).toBe(200);
+      expect(calls).toEqual({ statements: 1, transactions: 0 });
+      expect(statement).toHaveBeenCalledTimes(1);
+    } finally {
+      statement.mockRestore();
+    }
+    expect(await logRows()).toBe(before + 1);
+    const [latest] = await app.database.db.select().from(accessLog).orderBy(desc(accessLog.id));
+    expect(latest).toMatchObject({
+      actorUserId: await supportUserId(),
+      subjectUserIds: [customer.id],
+      action: 'users.show',
+      details: {},
+      ip: '127.0.0.1',
+      createdAt: clock.now(),
+    });
+  });
+
+  it('answers the checks exactly as the stored checks read on their own show them', async () => {
+    const customer = await checkedCustomer();
+    const stored = await createSupportRepository(app.database.db).customerById(customer.id);
+    if (!stored) throw new Error('the customer was not stored');
+    const checks = await createIdentityCheckRepository(app.database.db).recentCompleted(
+      customer.id,
+      recentChecksShown,
+    );
+    expect(checks).toHaveLength(2);
+    const response = await asSupport(`/api/checking/users/${customer.id}`);
+    expect(response.json<{ lastRequests: unknown }>().lastRequests).toEqual(
+      checks.map((check) => verificationCheckOf(stored, check)),
+    );
+  });
+
+  it('logs nothing for 401, 403, 404 or an invalid id, and reads nothing for an invalid id', async () => {
+    const customer = await checkedCustomer();
+    const customerToken = await startSession(app, customer.id);
+    const before = await logRows();
+    const statement = vi.spyOn(customerWithSession, 'statement');
+    try {
+      const answers = [
+        await app.inject({
+          url: `/api/checking/users/${customer.id}`,
+          headers: bearer('z'.repeat(43)),
+        }),
+        await app.inject({
+          url: `/api/checking/users/${customer.id}`,
+          headers: bearer(customerToken),
+        }),
+        await asSupport('/api/checking/users/2147483647'),
+        await asSupport(`/api/checking/users/${await supportUserId()}`),
+      ];
+      expect(answers.map((answer) => answer.statusCode)).toEqual([401, 403, 404, 404]);
+      expect(statement).toHaveBeenCalledTimes(4);
+      statement.mockClear();
+      expect((await asSupport('/api/checking/users/0')).statusCode).toBe(422);
+      expect(statement).not.toHaveBeenCalled();
+    } finally {
+      statement.mockRestore();
+    }
+    expect(await logRows()).toBe(before);
+  });
+
+  it('writes nothing at all for an unknown token or a customer: no transaction id is taken', async () => {
+    const customer = await checkedCustomer();
+    const now = clock.now();
+    const window = { idleSince: minutesBefore(now, 30), begunSince: minutesBefore(now, 720) };
+    const values = customerWithSessionValues(customer.id, '127.0.0.1', now);
+    const showAs = (token: string) =>
+      app.database.db.transaction(async (tx) => {
+        const found = await createSessionRepository(tx).resolveWith(
+          tokenHash(token),
+          window,
+          customerWithSession,
+          values,
+        );
+        const [{ xid } = { xid: null }] = rowsOf<{ xid: string | null }>(
+          await tx.execute(sql`select pg_current_xact_id_if_assigned()::text as xid`),
+        );
+        return { rows: found?.alongside, wrote: xid !== null };
+      });
+    expect(await showAs('z'.repeat(43))).toEqual({ rows: undefined, wrote: false });
+    expect(await showAs(await startSession(app, customer.id))).toEqual({ rows: [], wrote: false });
+    const asSupportUser = await showAs(await startSession(app, await supportUserId()));
+    expect(asSupportUser.wrote).toBe(true);
+    expect(asSupportUser.rows?.map((row) => [row.id, row.checks.length])).toEqual([
+      [customer.id, 2],
+    ]);
   });
 });
 
