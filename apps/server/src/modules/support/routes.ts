@@ -11,6 +11,7 @@ import { accountOf, rowsReadWithSession, type RequestRead } from '#app/plugins/a
 import { serviceContext } from '#app/modules/service-context.ts';
 import {
   customerWithSession,
+  everyCustomerWithSession,
   searchWithSession,
   type ShownCustomer,
   type TotalledRow,
@@ -18,7 +19,7 @@ import {
 import {
   createSupportService,
   customerWithSessionValues,
-  searchWithSessionValues,
+  listWithSessionValues,
   type Reader,
 } from './service.ts';
 
@@ -36,37 +37,35 @@ export const supportRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
   const supportOnly = { onRequest: app.requireSupport };
 
   /**
-   * A search is read and logged by the sign-in check, in the session's statement: one round
-   * trip. A query that fails validation reads nothing there (the session is resolved alone, and
-   * the gates and then the validation answer), nor does the list without a search.
+   * A list page, with or without a search, is read and logged by the sign-in check, in the
+   * session's statement: one round trip. A query that fails validation reads nothing there (the
+   * session is resolved alone, and the gates and then the validation answer).
    */
-  const search: RequestRead<TotalledRow> = {
-    read: searchWithSession,
-    valuesOf(request) {
+  const list: RequestRead<TotalledRow> = {
+    readOf(request) {
       const query = supportUsers.query.safeParse(request.query);
-      if (!query.success || query.data.search === '') return undefined;
-      return searchWithSessionValues(query.data, request.ip, app.clock.now());
+      if (!query.success) return undefined;
+      return {
+        read: query.data.search === '' ? everyCustomerWithSession : searchWithSession,
+        values: listWithSessionValues(query.data, request.ip, app.clock.now()),
+      };
     },
   };
 
   app.get(
     supportUsers.path,
-    { ...supportOnly, config: { readWithSession: search }, schema: schemaOf(supportUsers) },
+    { ...supportOnly, config: { readWithSession: list }, schema: schemaOf(supportUsers) },
     (request) =>
-      service(request).users(
-        readerOf(request),
-        request.query,
-        rowsReadWithSession(request, search),
-      ),
+      service(request).users(readerOf(request), request.query, rowsReadWithSession(request, list)),
   );
 
   /** The user page is read and logged by the sign-in check too, for a valid id. */
   const shown: RequestRead<ShownCustomer> = {
-    read: customerWithSession,
-    valuesOf(request) {
+    readOf(request) {
       const params = supportUserShow.params.safeParse(request.params);
       if (!params.success) return undefined;
-      return customerWithSessionValues(params.data.id, request.ip, app.clock.now());
+      const values = customerWithSessionValues(params.data.id, request.ip, app.clock.now());
+      return { read: customerWithSession, values };
     },
   };
 

@@ -48,8 +48,8 @@ function listRequestOf({ page, per_page, search }: ListQuery, ip: string, at: Da
   return { request, read };
 }
 
-/** The values of `searchWithSession` for a list request with a search (`ip` the reader's). */
-export function searchWithSessionValues(query: ListQuery, ip: string, at: Date) {
+/** The values of a list's read with the session for a list request (`ip` the reader's). */
+export function listWithSessionValues(query: ListQuery, ip: string, at: Date) {
   const { request, read } = listRequestOf(query, ip, at);
   return searchValues(request, read);
 }
@@ -98,20 +98,20 @@ export function createSupportService({ db, clock, log }: ServiceContext) {
 
   return {
     /**
-     * A page of the customer list, logged in the same statement that reads it: for a search,
-     * `searched` is that statement's rows when the sign-in check read them (searchWithSession).
+     * A page of the customer list, logged in the same statement that reads it: `readRows` is
+     * that statement's rows when the sign-in check read them (a list's read with the session).
      */
     async users(
       reader: Reader,
       query: ListQuery,
-      searched?: TotalledRow[],
+      readRows?: TotalledRow[],
     ): Promise<ResponseOf<typeof supportUsers>> {
       const { request, read } = listRequestOf(query, reader.ip, clock.now());
       const logged = { ...read, actorUserId: reader.userId };
       const { rows, total, totalCapped } =
-        searched === undefined
+        readRows === undefined
           ? await repository.customerPage(request, logged)
-          : await repository.searched(searched, request, logged);
+          : await repository.customerPageOf(readRows, request, logged);
       noteRead('users.list', rows.length);
       return {
         ...pageOf(
