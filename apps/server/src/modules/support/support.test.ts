@@ -331,6 +331,15 @@ describe('GET /api/checking/users', () => {
   });
 });
 
+/** The sandbox support account's id. */
+async function supportUserId() {
+  const [support] = await app.database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.phone, sandboxSupportAccount.phone));
+  return support?.id ?? 0;
+}
+
 /** `read` with `token`'s session in a transaction of its own: its rows, and whether it wrote. */
 function readAs<Row>(read: SessionRead<Row>, values: Record<string, unknown>, token: string) {
   const now = clock.now();
@@ -444,14 +453,6 @@ describe('a search, read and logged with the session in one statement', () => {
     `/api/checking/users?search=${encodeURIComponent(search)}${query}`;
   const logRows = () => app.database.db.$count(accessLog);
 
-  async function supportUserId() {
-    const [support] = await app.database.db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.phone, sandboxSupportAccount.phone));
-    return support?.id ?? 0;
-  }
-
   async function supportSession() {
     return startSession(app, await supportUserId());
   }
@@ -523,27 +524,12 @@ describe('a search, read and logged with the session in one statement', () => {
   it('writes nothing at all for an unknown token or a customer: no transaction id is taken', async () => {
     const [member] = await family('ჩანაწერაძე', 1);
     const customer = await insertCustomer(app, { phone: freshPhone() });
-    const now = clock.now();
-    const window = { idleSince: minutesBefore(now, 30), begunSince: minutesBefore(now, 720) };
     const values = listWithSessionValues(
       { search: 'ჩანაწერაძე', page: 1, per_page: 15 },
       '127.0.0.1',
-      now,
+      clock.now(),
     );
-    /** The search with `token`'s session in a transaction of its own, and whether it wrote. */
-    const searchAs = (token: string) =>
-      app.database.db.transaction(async (tx) => {
-        const found = await createSessionRepository(tx).resolveWith(
-          tokenHash(token),
-          window,
-          searchWithSession,
-          values,
-        );
-        const [{ xid } = { xid: null }] = rowsOf<{ xid: string | null }>(
-          await tx.execute(sql`select pg_current_xact_id_if_assigned()::text as xid`),
-        );
-        return { rows: found?.alongside, wrote: xid !== null };
-      });
+    const searchAs = (token: string) => readAs(searchWithSession, values, token);
     expect(await searchAs('z'.repeat(43))).toEqual({ rows: undefined, wrote: false });
     // A customer's session is found (the gate answers 403), with an empty page.
     expect(await searchAs(await startSession(app, customer.id))).toEqual({
@@ -603,14 +589,6 @@ describe('a search, read and logged with the session in one statement', () => {
 
 describe('the user page, read and logged with the session in one statement', () => {
   const logRows = () => app.database.db.$count(accessLog);
-
-  async function supportUserId() {
-    const [support] = await app.database.db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.phone, sandboxSupportAccount.phone));
-    return support?.id ?? 0;
-  }
 
   async function checkedCustomer() {
     const phone = freshPhone();
@@ -713,14 +691,6 @@ describe('the user page, read and logged with the session in one statement', () 
 describe('the list without a search, read and logged with the session in one statement', () => {
   const logRows = () => app.database.db.$count(accessLog);
 
-  async function supportId() {
-    const [support] = await app.database.db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.phone, sandboxSupportAccount.phone));
-    return support?.id ?? 0;
-  }
-
   it('answers in one statement: session, gate, page, total and log row', async () => {
     await family('სიისადაძე', 2);
     const statement = vi.spyOn(everyCustomerWithSession, 'statement');
@@ -736,7 +706,7 @@ describe('the list without a search, read and logged with the session in one sta
       expect(page.total).toBe(await customerCount());
       const [latest] = await app.database.db.select().from(accessLog).orderBy(desc(accessLog.id));
       expect(latest).toMatchObject({
-        actorUserId: await supportId(),
+        actorUserId: await supportUserId(),
         subjectUserIds: page.data.map((row) => row.id),
         action: 'users.list',
         details: { search: '', page: 2, per_page: 3 },
@@ -753,7 +723,7 @@ describe('the list without a search, read and logged with the session in one sta
     const read = { action: 'users.list' as const, details: {}, ip: '127.0.0.1', at: clock.now() };
     const direct = await createSupportRepository(app.database.db).customerPage(request, {
       ...read,
-      actorUserId: await supportId(),
+      actorUserId: await supportUserId(),
     });
     const page = await list({ page: 2, per_page: 4 });
     expect(page.data.map((row) => row.id)).toEqual(direct.rows.map((row) => row.id));
@@ -797,7 +767,7 @@ describe('the list without a search, read and logged with the session in one sta
     const asCustomer = await listAs(await startSession(app, customer.id));
     expect(asCustomer.wrote).toBe(false);
     expect(asCustomer.rows?.every((row) => row.id === null)).toBe(true);
-    const asSupport = await listAs(await startSession(app, await supportId()));
+    const asSupport = await listAs(await startSession(app, await supportUserId()));
     expect(asSupport.wrote).toBe(true);
     expect(asSupport.rows).toHaveLength(Math.min(15, await customerCount()));
   });
