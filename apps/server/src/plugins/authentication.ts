@@ -44,23 +44,23 @@ declare module 'fastify' {
 
 /**
  * A read with the session that takes values from the request (its query, its address):
- * `valuesOf` answers them, or undefined for a request it does not read for (an invalid query,
- * say). Then the sign-in check resolves the session alone, and the route's gates and its
- * validation answer as they would without the read. It runs before the route's validation, so
- * it parses what it takes itself, with the route's schema.
+ * `readOf` answers the read and its values, or undefined for a request it does not read for (an
+ * invalid query, say). Then the sign-in check resolves the session alone, and the route's gates
+ * and its validation answer as they would without the read. It runs before the route's
+ * validation, so it parses what it takes itself, with the route's schema.
  */
 export interface RequestRead<Row> {
-  read: SessionRead<Row>;
-  valuesOf(request: FastifyRequest): Record<string, unknown> | undefined;
+  readOf(
+    request: FastifyRequest,
+  ): { read: SessionRead<Row>; values: Record<string, unknown> } | undefined;
 }
 
 /** The route's read with the session and its values, or undefined to resolve the session alone. */
 function readOf(request: FastifyRequest) {
   const config = request.routeOptions.config.readWithSession;
   if (config === undefined) return undefined;
-  if (!('valuesOf' in config)) return { read: config, values: {} };
-  const values = config.valuesOf(request);
-  return values && { read: config.read, values };
+  if (!('readOf' in config)) return { read: config, values: {} };
+  return config.readOf(request);
 }
 
 const bearer = /^Bearer (\S+)$/;
@@ -153,7 +153,7 @@ export default fp(authentication, { name: 'authentication', dependencies: ['data
 /**
  * The rows of `read`, the route's `readWithSession`, as its sign-in check read them with the
  * session (so only once the request is through the route's gates); for a RequestRead,
- * undefined when its `valuesOf` read nothing for the request.
+ * undefined when its `readOf` read nothing for the request.
  */
 export function rowsReadWithSession<Row>(request: FastifyRequest, read: SessionRead<Row>): Row[];
 export function rowsReadWithSession<Row>(
@@ -168,7 +168,7 @@ export function rowsReadWithSession<Row>(
   if (request.routeOptions.config.readWithSession !== read) {
     throw new Error('rowsReadWithSession: the route reads nothing with its session');
   }
-  if ('valuesOf' in read) return rows ?? undefined;
+  if ('readOf' in read) return rows ?? undefined;
   if (!rows) throw new Error('rowsReadWithSession: the route reads nothing with its session');
   return rows;
 }

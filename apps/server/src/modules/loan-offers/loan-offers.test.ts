@@ -1,7 +1,7 @@
 import { defaultPtiLimits, type LoanOffer } from '@sesxi/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loanOfferSnapshots } from '#app/db/schema.ts';
 import { bearer, sandboxSupportToken } from '#app/test/accounts.ts';
 import { consentedLoanViaApi, finishLoan, loanSsoToken, loanTestApp } from '#app/test/loans.ts';
@@ -10,11 +10,13 @@ import {
   questionnaireAnswers,
   sdaVerifiedCustomer,
 } from '#app/test/onboarding.ts';
+import { databaseCallsOf } from '#app/test/database-calls.ts';
 import { testClock } from '#app/test/test-clock.ts';
 import { phoneSeries } from '#app/test/unique.ts';
 import { saveLoanProduct } from '#app/modules/loan-products/save-product.ts';
 import { defaultLoanProduct } from '#app/modules/loan-products/default-product.ts';
 import type { StoredProduct } from '#app/modules/loan-products/repository.ts';
+import { offerInputsWithSession } from './repository.ts';
 
 // 12:00 in Tbilisi on 2027-01-15: the payout date of the offer module's own worked example.
 const clock = testClock(new Date('2027-01-15T08:00:00Z'));
@@ -208,6 +210,33 @@ describe('POST /api/loan-offer', () => {
       message: 'გთხოვთ, ჯერ შეავსოთ კითხვარი',
     });
     expect((await quote(await sandboxSupportToken(app), payload)).statusCode).toBe(403);
+  });
+
+  it('answers in one statement: session, gates, product, finances and purposes', async () => {
+    const { token } = await customer({ salary: '2000,00' });
+    const statement = vi.spyOn(offerInputsWithSession, 'statement');
+    try {
+      const quoted = await databaseCallsOf(app, () =>
+        quote(token, { amount: 1000, months: 12, loan_purpose_id: 1 }),
+      );
+      expect(quoted.result.statusCode).toBe(200);
+      expect(quoted.result.json<QuoteAnswer>().affordability.pti).toBe(4.83);
+      expect(quoted).toMatchObject({ statements: 1, transactions: 0 });
+      const unknownPurpose = await databaseCallsOf(app, () =>
+        quote(token, { amount: 1000, months: 12, loan_purpose_id: 2_147_483_647 }),
+      );
+      expect(unknownPurpose.result.statusCode).toBe(422);
+      expect(unknownPurpose.result.json()).toMatchObject({ loan_purpose_id: [expect.any(String)] });
+      expect(unknownPurpose).toMatchObject({ statements: 1, transactions: 0 });
+      const bogus = await databaseCallsOf(app, () =>
+        quote('z'.repeat(43), { amount: 1000, months: 12 }),
+      );
+      expect(bogus.result.statusCode).toBe(401);
+      expect(bogus).toMatchObject({ statements: 1, transactions: 0 });
+      expect(statement).toHaveBeenCalledTimes(3);
+    } finally {
+      statement.mockRestore();
+    }
   });
 
   it('allows 120 quotes a minute to each customer, counted apart', async () => {

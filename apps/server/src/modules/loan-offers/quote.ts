@@ -10,6 +10,17 @@ import {
 } from '@sesxi/contract';
 import type { QuestionnaireRow } from '#app/modules/questionnaires/repository.ts';
 
+/** The questionnaire's answers the finances are computed from. */
+export type QuestionnaireFinances = Pick<
+  QuestionnaireRow,
+  | 'salary'
+  | 'transfer'
+  | 'entrepreneurIncome'
+  | 'pension'
+  | 'monthlyLoanPayments'
+  | 'totalFinancialLiability'
+>;
+
 /** What the customer earns and already pays a month, GEL, from the questionnaire. */
 export interface Finances {
   income: number;
@@ -30,7 +41,7 @@ export const estimatedMonthlyShareOfDebt = 0.05;
  * the customer pays a month on existing loans, or, left empty, an estimate from the total
  * financial liabilities. No questionnaire: nothing to lend on.
  */
-export function financesOf(questionnaire: QuestionnaireRow | undefined): Finances {
+export function financesOf(questionnaire: QuestionnaireFinances | undefined): Finances {
   if (!questionnaire) return { income: 0, obligations: 0, obligations_estimated: false };
   const stated = questionnaire.monthlyLoanPayments;
   const total = questionnaire.totalFinancialLiability;

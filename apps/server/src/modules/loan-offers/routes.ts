@@ -2,8 +2,9 @@ import { loanOfferQuote } from '@sesxi/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { schemaOf } from '#app/http/endpoint-schema.ts';
-import { accountOf } from '#app/plugins/authentication.ts';
+import { rowsReadWithSession } from '#app/plugins/authentication.ts';
 import { serviceContext } from '#app/modules/service-context.ts';
+import { offerInputsWithSession } from './repository.ts';
 import { createLoanOfferService } from './service.ts';
 
 /**
@@ -29,13 +30,16 @@ export const loanOfferRoutes: FastifyPluginCallbackZod = (app, _options, done) =
     {
       schema: schemaOf(loanOfferQuote),
       onRequest: app.requireOnboarded,
-      config: loanOfferRateLimit,
+      config: { ...loanOfferRateLimit, readWithSession: offerInputsWithSession },
     },
-    (request) =>
-      createLoanOfferService({
+    (request) => {
+      const [inputs] = rowsReadWithSession(request, offerInputsWithSession);
+      if (!inputs) throw new Error('the offer’s inputs were not read with the session');
+      return createLoanOfferService({
         ...serviceContext(app, request),
         ptiLimits: app.config.ptiLimits,
-      }).quote(accountOf(request).user.id, request.body),
+      }).quote(inputs, request.body);
+    },
   );
   done();
 };

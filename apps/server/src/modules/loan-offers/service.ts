@@ -7,14 +7,17 @@ import {
 } from '@sesxi/contract';
 import type { z } from 'zod';
 import type { Database } from '#app/db/database.ts';
-import { lookupExists } from '#app/db/lookups.ts';
-import { loanPurposes } from '#app/db/schema.ts';
 import { HttpError, InvalidFieldsError } from '#app/errors.ts';
-import { createLoanProductRepository, limitsOf } from '#app/modules/loan-products/repository.ts';
+import {
+  createLoanProductRepository,
+  currentProducts,
+  defaultProductOf,
+  limitsOf,
+} from '#app/modules/loan-products/repository.ts';
 import { createQuestionnaireRepository } from '#app/modules/questionnaires/repository.ts';
 import type { ServiceContext } from '#app/modules/service-context.ts';
 import { financesOf, quote, tbilisiDate, type QuoteInputs } from './quote.ts';
-import { createOfferSnapshotRepository } from './repository.ts';
+import { createOfferSnapshotRepository, type OfferInputsRead } from './repository.ts';
 
 interface LoanOfferDependencies extends ServiceContext {
   ptiLimits: PtiLimits;
@@ -71,20 +74,21 @@ export async function recordOfferSnapshot(
 }
 
 /** The live offer while the customer types, under the default product, paid out today. */
-export function createLoanOfferService({ db, clock, ptiLimits }: LoanOfferDependencies) {
+export function createLoanOfferService({ clock, ptiLimits }: LoanOfferDependencies) {
   return {
-    async quote(userId: number, request: QuoteRequest): Promise<ResponseOf<typeof loanOfferQuote>> {
-      const [product, questionnaire] = await Promise.all([
-        createLoanProductRepository(db).defaultProduct(),
-        createQuestionnaireRepository(db).ofUser(userId),
-      ]);
+    /** The offer for `request` from what offerInputsWithSession read with the session. */
+    quote(
+      { products, questionnaire, purposeIds }: OfferInputsRead,
+      request: QuoteRequest,
+    ): ResponseOf<typeof loanOfferQuote> {
+      const product = defaultProductOf(currentProducts(products));
       // The contract checked the shape; the limits are the product's, worded as on the form.
       const bounded = loanInput(limitsOf(product))
         .pick({ amount: true, months: true })
         .safeParse(request);
       const issues: z.core.$ZodIssue[] = bounded.error?.issues ?? [];
       const purpose = request.loan_purpose_id;
-      if (purpose != null && !(await lookupExists(db, loanPurposes, purpose))) {
+      if (purpose != null && !purposeIds.includes(purpose)) {
         issues.push({ code: 'custom', path: ['loan_purpose_id'], message: 'validation.lookup' });
       }
       if (issues.length > 0) throw new InvalidFieldsError(issues);
@@ -92,7 +96,7 @@ export function createLoanOfferService({ db, clock, ptiLimits }: LoanOfferDepend
         const answer = quote(product, {
           amount: request.amount,
           months: request.months,
-          ...financesOf(questionnaire),
+          ...financesOf(questionnaire ?? undefined),
           pti_limits: ptiLimits,
           payout_date: tbilisiDate(clock.now()),
         });

@@ -84,6 +84,13 @@ export function defaultOf(products: readonly StoredProduct[]): StoredProduct | u
     );
 }
 
+/** The default among the current products; the seed makes one, so none is a broken installation. */
+export function defaultProductOf(products: readonly StoredProduct[]): StoredProduct {
+  const product = defaultOf(products);
+  if (!product) throw new Error('there is no default loan product (the seed saves one)');
+  return product;
+}
+
 /** Loan products: immutable versions, only ever added. */
 export function createLoanProductRepository(db: Database) {
   return {
@@ -96,9 +103,7 @@ export function createLoanProductRepository(db: Database) {
 
     /** The default product; the seed makes one, so none is a broken installation. */
     async defaultProduct(): Promise<StoredProduct> {
-      const product = defaultOf(await this.current());
-      if (!product) throw new Error('there is no default loan product (the seed saves one)');
-      return product;
+      return defaultProductOf(await this.current());
     },
 
     /** One exact version (an application's or a snapshot's). */

@@ -1,9 +1,10 @@
 import { minimumSearchLength, searchTotalCap, userIdOfSearch } from '@sesxi/contract';
-import { and, eq, not, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, getTableColumns, not, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '#app/db/database.ts';
-import { aliasedColumns, preparedSql } from '#app/db/prepared.ts';
-import { accessLog, customerCount, documentTypes, users } from '#app/db/schema.ts';
+import { aliasedColumns, columnDecoder, preparedSql } from '#app/db/prepared.ts';
+import { accessLog, customerCount, documentTypes, identomatChecks, users } from '#app/db/schema.ts';
 import type { Access } from '#app/modules/access-log/repository.ts';
+import type { IdentityCheck } from '#app/modules/identity-checks/repository.ts';
 import { sessionRead, signedIn, signedInHasRole } from '#app/modules/sessions/repository.ts';
 
 export interface PageRequest {
@@ -99,12 +100,20 @@ function loggedPage(
 /** The select of a page with its total (CTEs `counted` and `page`): one row when empty. */
 const totalledPage = sql`select counted.total, page.* from counted left join page on true`;
 
-/** A page of every customer, its total the counter the triggers keep (one row when empty). */
+/**
+ * Every customer, a page of them read and logged by `actor` only where `allowed` holds, and
+ * their total the counter the triggers keep, as CTEs for totalledPage.
+ */
+function everyCustomer(actor: SQLWrapper, allowed: SQL) {
+  return sql`chosen as (select ${users.id} as id from ${users} where ${isCustomer} and ${allowed}),
+    counted as (select ${customerCount.customers} as total from ${customerCount}),
+    ${loggedPage(sql`chosen`, { actor, logWhen: allowed })}`;
+}
+
+/** A page of every customer with its total (one row when empty). */
 const everyCustomerPage = preparedSql<TotalledRow>(
   'support_customer_page',
-  sql`with chosen as (select ${users.id} as id from ${users} where ${isCustomer}),
-    counted as (select ${customerCount.customers} as total from ${customerCount}),
-    ${loggedPage(sql`chosen`)}
+  sql`with ${everyCustomer(value('actor'), sql`true`)}
     ${totalledPage} order by page."id" desc nulls last`,
 );
 
@@ -136,17 +145,69 @@ const searchPage = preparedSql<TotalledRow>(
     ${totalledPage} order by page."id" desc nulls last`,
 );
 
+/** The session's user, as the actor of a read with the session. */
+const sessionActor = sql`(select "id" from ${signedIn})`;
+
 /**
- * The support list's search done by the sign-in check, in the session's statement: the page
- * and its capped total are read, and the access-log row naming the page is written, only when
- * the session's user is support staff (a customer's or an unknown token's request reads and
- * writes nothing). Its values are `searchValues`' (the actor is the session's user).
+ * The support list done by the sign-in check, in the session's statement, without a search
+ * (`everyCustomerWithSession`) or with one (`searchWithSession`): the page and its total are
+ * read, and the access-log row naming the page is written, only when the session's user is
+ * support staff (a customer's or an unknown token's request reads no page and writes nothing).
+ * Their values are `listWithSessionValues`' (the actor is the session's user).
  */
-export const searchWithSession = sessionRead<TotalledRow>('session_support_search', {
-  with: searchedPage(sql`(select "id" from ${signedIn})`, signedInHasRole('support')),
-  rows: totalledPage,
-  orderBy: sql`"read"."id" desc nulls last`,
-  decodeRow: () => {},
+function listWithSession(name: string, ctes: (actor: SQLWrapper, allowed: SQL) => SQL) {
+  return sessionRead<TotalledRow>(name, {
+    with: ctes(sessionActor, signedInHasRole('support')),
+    rows: totalledPage,
+    orderBy: sql`"read"."id" desc nulls last`,
+    decodeRow: () => {},
+  });
+}
+
+export const everyCustomerWithSession = listWithSession(
+  'session_support_customer_page',
+  everyCustomer,
+);
+
+export const searchWithSession = listWithSession('session_support_search', searchedPage);
+
+/** A customer as the user page shows them, with their latest completed checks, newest first. */
+export type ShownCustomer = Customer & { checks: IdentityCheck[] };
+
+const decodeCustomer = columnDecoder(customerColumns);
+const checkColumns = getTableColumns(identomatChecks);
+const decodeCheck = columnDecoder(checkColumns);
+
+/**
+ * The support user page done by the sign-in check, in the session's statement: the customer
+ * `id` with their `checks` latest completed checks, and the access-log row naming them, only
+ * when the session's user is support staff and `id` is a customer's (no row otherwise: a
+ * customer's or an unknown token's request, or a 404, reads and writes nothing).
+ */
+export const customerWithSession = sessionRead<ShownCustomer>('session_support_customer', {
+  with: sql`shown as (
+      select ${aliasedColumns(customerColumns)} from ${users}
+      left join ${documentTypes} on ${documentTypes.id} = ${users.documentTypeId}
+      where ${isCustomer} and ${users.id} = ${value('id')} and ${signedInHasRole('support')}
+    ), shown_logged as (
+      insert into ${accessLog} (actor_user_id, subject_user_ids, action, details, ip, created_at)
+      select ${sessionActor}, array[shown."id"], ${value('action')}, '{}'::jsonb,
+             ${value('ip')}, ${value('at')}
+      from shown
+    )`,
+  rows: sql`select shown.*, (
+      select coalesce(json_agg("check" order by "check"."createdAt" desc, "check"."id" desc), '[]')
+      from (
+        select ${aliasedColumns(checkColumns)} from ${identomatChecks}
+        where ${identomatChecks.userId} = shown."id" and ${identomatChecks.completedAt} is not null
+        order by ${identomatChecks.createdAt} desc, ${identomatChecks.id} desc
+        limit ${value('checks')}
+      ) as "check") as "checks"
+    from shown`,
+  decodeRow: (customer) => {
+    decodeCustomer(customer);
+    for (const check of customer.checks) decodeCheck(check);
+  },
 });
 
 /** A page of a search's matches past the cap, with its access-log row. */
@@ -192,13 +253,15 @@ export function searchValues(
 
 export function createSupportRepository(db: Database) {
   /**
-   * A search's page from the rows of its first statement (searchPage's or searchWithSession's):
-   * past the cap the matches are so many that walking the id index finds a page sooner than
+   * A page from the rows of its first statement (a list's with or without the session): past
+   * the cap a search's matches are so many that walking the id index finds a page sooner than
    * collecting them all, so that plan is chosen for the page, read (and logged) again.
    */
-  async function searched(rows: TotalledRow[], request: PageRequest, read: ListRead) {
+  async function customerPageOf(rows: TotalledRow[], request: PageRequest, read: ListRead) {
     const page = pageOf(rows);
-    if (page.total <= searchTotalCap) return { ...page, totalCapped: false };
+    if (request.search === '' || page.total <= searchTotalCap) {
+      return { ...page, totalCapped: false };
+    }
     const pastCap = await db.transaction(async (tx) => {
       await tx.execute(sql`
         select set_config('enable_bitmapscan', 'off', true),
@@ -213,18 +276,16 @@ export function createSupportRepository(db: Database) {
     /**
      * One page of customers and their total, and the access-log row naming them, in one
      * prepared statement: the log row and the read stand or fall together. With a search, at
-     * most `searchTotalCap + 1` matches are counted (see `searched` past the cap).
+     * most `searchTotalCap + 1` matches are counted (see `customerPageOf` past the cap).
      */
     async customerPage(request: PageRequest, read: ListRead) {
       const values = { ...searchValues(request, read), actor: read.actorUserId };
-      if (request.search === '') {
-        return { ...pageOf(await everyCustomerPage(db, values)), totalCapped: false };
-      }
-      return searched(await searchPage(db, values), request, read);
+      const statement = request.search === '' ? everyCustomerPage : searchPage;
+      return customerPageOf(await statement(db, values), request, read);
     },
 
-    /** customerPage for a search whose first statement's rows searchWithSession read. */
-    searched,
+    /** customerPage from the rows a list's read with the session answered. */
+    customerPageOf,
 
     async customerById(id: number) {
       const [customer] = await db

@@ -9,8 +9,19 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { schemaOf } from '#app/http/endpoint-schema.ts';
 import { accountOf, rowsReadWithSession, type RequestRead } from '#app/plugins/authentication.ts';
 import { serviceContext } from '#app/modules/service-context.ts';
-import { searchWithSession, type TotalledRow } from './repository.ts';
-import { createSupportService, searchWithSessionValues, type Reader } from './service.ts';
+import {
+  customerWithSession,
+  everyCustomerWithSession,
+  searchWithSession,
+  type ShownCustomer,
+  type TotalledRow,
+} from './repository.ts';
+import {
+  createSupportService,
+  customerWithSessionValues,
+  listWithSessionValues,
+  type Reader,
+} from './service.ts';
 
 function readerOf(request: FastifyRequest): Reader {
   return {
@@ -26,32 +37,47 @@ export const supportRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
   const supportOnly = { onRequest: app.requireSupport };
 
   /**
-   * A search is read and logged by the sign-in check, in the session's statement: one round
-   * trip. A query that fails validation reads nothing there (the session is resolved alone, and
-   * the gates and then the validation answer), nor does the list without a search.
+   * A list page, with or without a search, is read and logged by the sign-in check, in the
+   * session's statement: one round trip. A query that fails validation reads nothing there (the
+   * session is resolved alone, and the gates and then the validation answer).
    */
-  const search: RequestRead<TotalledRow> = {
-    read: searchWithSession,
-    valuesOf(request) {
+  const list: RequestRead<TotalledRow> = {
+    readOf(request) {
       const query = supportUsers.query.safeParse(request.query);
-      if (!query.success || query.data.search === '') return undefined;
-      return searchWithSessionValues(query.data, request.ip, app.clock.now());
+      if (!query.success) return undefined;
+      return {
+        read: query.data.search === '' ? everyCustomerWithSession : searchWithSession,
+        values: listWithSessionValues(query.data, request.ip, app.clock.now()),
+      };
     },
   };
 
   app.get(
     supportUsers.path,
-    { ...supportOnly, config: { readWithSession: search }, schema: schemaOf(supportUsers) },
+    { ...supportOnly, config: { readWithSession: list }, schema: schemaOf(supportUsers) },
     (request) =>
-      service(request).users(
-        readerOf(request),
-        request.query,
-        rowsReadWithSession(request, search),
-      ),
+      service(request).users(readerOf(request), request.query, rowsReadWithSession(request, list)),
   );
 
-  app.get(supportUserShow.path, { ...supportOnly, schema: schemaOf(supportUserShow) }, (request) =>
-    service(request).user(readerOf(request), request.params.id),
+  /** The user page is read and logged by the sign-in check too, for a valid id. */
+  const shown: RequestRead<ShownCustomer> = {
+    readOf(request) {
+      const params = supportUserShow.params.safeParse(request.params);
+      if (!params.success) return undefined;
+      const values = customerWithSessionValues(params.data.id, request.ip, app.clock.now());
+      return { read: customerWithSession, values };
+    },
+  };
+
+  app.get(
+    supportUserShow.path,
+    { ...supportOnly, config: { readWithSession: shown }, schema: schemaOf(supportUserShow) },
+    (request) => {
+      const rows = rowsReadWithSession(request, shown);
+      // Only a valid id passes the validation, and for a valid id the sign-in check read.
+      if (rows === undefined) throw new Error('the user page was not read with the session');
+      return service(request).user(readerOf(request), rows);
+    },
   );
 
   app.get(

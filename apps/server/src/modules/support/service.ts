@@ -13,7 +13,6 @@ import {
   type AccessAction,
 } from '#app/modules/access-log/repository.ts';
 import { verificationCheckOf } from '#app/modules/identity-checks/check-view.ts';
-import { createIdentityCheckRepository } from '#app/modules/identity-checks/repository.ts';
 import type { ServiceContext } from '#app/modules/service-context.ts';
 import {
   createSupportRepository,
@@ -21,6 +20,7 @@ import {
   type Customer,
   type CustomerRow,
   type PageRequest,
+  type ShownCustomer,
   type TotalledRow,
 } from './repository.ts';
 
@@ -48,10 +48,16 @@ function listRequestOf({ page, per_page, search }: ListQuery, ip: string, at: Da
   return { request, read };
 }
 
-/** The values of `searchWithSession` for a list request with a search (`ip` the reader's). */
-export function searchWithSessionValues(query: ListQuery, ip: string, at: Date) {
+/** The values of a list's read with the session for a list request (`ip` the reader's). */
+export function listWithSessionValues(query: ListQuery, ip: string, at: Date) {
   const { request, read } = listRequestOf(query, ip, at);
   return searchValues(request, read);
+}
+
+/** The values of `customerWithSession` for the user page of customer `id` (`ip` the reader's). */
+export function customerWithSessionValues(id: number, ip: string, at: Date) {
+  const action: AccessAction = 'users.show';
+  return { id, ip, at, action, checks: recentChecksShown };
 }
 
 /**
@@ -61,7 +67,6 @@ export function searchWithSessionValues(query: ListQuery, ip: string, at: Date) 
 export function createSupportService({ db, clock, log }: ServiceContext) {
   const repository = createSupportRepository(db);
   const accessLog = createAccessLogRepository(db);
-  const checks = createIdentityCheckRepository(db);
 
   /** The server log's line of a read (the access log keeps who and whom). */
   function noteRead(action: AccessAction, subjects: number) {
@@ -93,20 +98,20 @@ export function createSupportService({ db, clock, log }: ServiceContext) {
 
   return {
     /**
-     * A page of the customer list, logged in the same statement that reads it: for a search,
-     * `searched` is that statement's rows when the sign-in check read them (searchWithSession).
+     * A page of the customer list, logged in the same statement that reads it: `readRows` is
+     * that statement's rows when the sign-in check read them (a list's read with the session).
      */
     async users(
       reader: Reader,
       query: ListQuery,
-      searched?: TotalledRow[],
+      readRows?: TotalledRow[],
     ): Promise<ResponseOf<typeof supportUsers>> {
       const { request, read } = listRequestOf(query, reader.ip, clock.now());
       const logged = { ...read, actorUserId: reader.userId };
       const { rows, total, totalCapped } =
-        searched === undefined
+        readRows === undefined
           ? await repository.customerPage(request, logged)
-          : await repository.searched(searched, request, logged);
+          : await repository.customerPageOf(readRows, request, logged);
       noteRead('users.list', rows.length);
       return {
         ...pageOf(
@@ -118,13 +123,11 @@ export function createSupportService({ db, clock, log }: ServiceContext) {
       };
     },
 
-    async user(reader: Reader, id: number): Promise<ResponseOf<typeof supportUserShow>> {
-      // The two reads at once; the log row once they found the customer.
-      const [customer, recent] = await Promise.all([
-        customerOr404(id),
-        checks.recentCompleted(id, recentChecksShown),
-      ]);
-      await logAccess(reader, 'users.show', [id], {});
+    /** The user page from the rows customerWithSession read (none: no such customer). */
+    user(reader: Reader, shown: ShownCustomer[]): ResponseOf<typeof supportUserShow> {
+      const [customer] = shown;
+      if (!customer) throw httpError(404, 'errors.notFound');
+      noteRead('users.show', 1);
       return {
         status: 'success',
         user: {
@@ -133,7 +136,7 @@ export function createSupportService({ db, clock, log }: ServiceContext) {
           is_sda_verified: customer.isSdaVerified,
           created_at: formatTimestamp(customer.createdAt),
         },
-        lastRequests: recent.map((check) => verificationCheckOf(customer, check)),
+        lastRequests: customer.checks.map((check) => verificationCheckOf(customer, check)),
       };
     },
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { minutesBefore } from '#app/clock.ts';
 import { rowsOf, type Database } from '#app/db/database.ts';
 import { accessLog, sessions, users } from '#app/db/schema.ts';
-import { createSessionRepository } from '#app/modules/sessions/repository.ts';
+import { createSessionRepository, type SessionRead } from '#app/modules/sessions/repository.ts';
 import { tokenHash } from '#app/security/tokens.ts';
 import { sandboxSupportAccount } from '#app/sandbox/staff-accounts.ts';
 import { bearer, sandboxSupportToken } from '#app/test/accounts.ts';
@@ -18,8 +18,16 @@ import { logCapture } from '#app/test/log-capture.ts';
 import { testClock } from '#app/test/test-clock.ts';
 import { phoneSeries } from '#app/test/unique.ts';
 import { insertCustomer } from '#app/test/users.ts';
-import { createSupportRepository, likePatternContaining, searchWithSession } from './repository.ts';
-import { recentChecksShown, searchWithSessionValues } from './service.ts';
+import { verificationCheckOf } from '#app/modules/identity-checks/check-view.ts';
+import { createIdentityCheckRepository } from '#app/modules/identity-checks/repository.ts';
+import {
+  createSupportRepository,
+  customerWithSession,
+  everyCustomerWithSession,
+  likePatternContaining,
+  searchWithSession,
+} from './repository.ts';
+import { customerWithSessionValues, recentChecksShown, listWithSessionValues } from './service.ts';
 
 const clock = testClock();
 const logs = logCapture();
@@ -323,6 +331,33 @@ describe('GET /api/checking/users', () => {
   });
 });
 
+/** The sandbox support account's id. */
+async function supportUserId() {
+  const [support] = await app.database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.phone, sandboxSupportAccount.phone));
+  return support?.id ?? 0;
+}
+
+/** `read` with `token`'s session in a transaction of its own: its rows, and whether it wrote. */
+function readAs<Row>(read: SessionRead<Row>, values: Record<string, unknown>, token: string) {
+  const now = clock.now();
+  const window = { idleSince: minutesBefore(now, 30), begunSince: minutesBefore(now, 720) };
+  return app.database.db.transaction(async (tx) => {
+    const found = await createSessionRepository(tx).resolveWith(
+      tokenHash(token),
+      window,
+      read,
+      values,
+    );
+    const [{ xid } = { xid: null }] = rowsOf<{ xid: string | null }>(
+      await tx.execute(sql`select pg_current_xact_id_if_assigned()::text as xid`),
+    );
+    return { rows: found?.alongside, wrote: xid !== null };
+  });
+}
+
 describe('GET /api/checking/users/:id', () => {
   it('shows the customer and their latest checks, newest first, with the comparison', async () => {
     const phone = freshPhone();
@@ -418,14 +453,6 @@ describe('a search, read and logged with the session in one statement', () => {
     `/api/checking/users?search=${encodeURIComponent(search)}${query}`;
   const logRows = () => app.database.db.$count(accessLog);
 
-  async function supportUserId() {
-    const [support] = await app.database.db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.phone, sandboxSupportAccount.phone));
-    return support?.id ?? 0;
-  }
-
   async function supportSession() {
     return startSession(app, await supportUserId());
   }
@@ -497,27 +524,12 @@ describe('a search, read and logged with the session in one statement', () => {
   it('writes nothing at all for an unknown token or a customer: no transaction id is taken', async () => {
     const [member] = await family('ჩანაწერაძე', 1);
     const customer = await insertCustomer(app, { phone: freshPhone() });
-    const now = clock.now();
-    const window = { idleSince: minutesBefore(now, 30), begunSince: minutesBefore(now, 720) };
-    const values = searchWithSessionValues(
+    const values = listWithSessionValues(
       { search: 'ჩანაწერაძე', page: 1, per_page: 15 },
       '127.0.0.1',
-      now,
+      clock.now(),
     );
-    /** The search with `token`'s session in a transaction of its own, and whether it wrote. */
-    const searchAs = (token: string) =>
-      app.database.db.transaction(async (tx) => {
-        const found = await createSessionRepository(tx).resolveWith(
-          tokenHash(token),
-          window,
-          searchWithSession,
-          values,
-        );
-        const [{ xid } = { xid: null }] = rowsOf<{ xid: string | null }>(
-          await tx.execute(sql`select pg_current_xact_id_if_assigned()::text as xid`),
-        );
-        return { rows: found?.alongside, wrote: xid !== null };
-      });
+    const searchAs = (token: string) => readAs(searchWithSession, values, token);
     expect(await searchAs('z'.repeat(43))).toEqual({ rows: undefined, wrote: false });
     // A customer's session is found (the gate answers 403), with an empty page.
     expect(await searchAs(await startSession(app, customer.id))).toEqual({
@@ -572,6 +584,192 @@ describe('a search, read and logged with the session in one statement', () => {
       .where(eq(sessions.tokenHash, tokenHash(token)));
     expect(session?.lastUsedAt).toEqual(clock.now());
     expect(await search()).toMatchObject({ statements: 1, transactions: 0 });
+  });
+});
+
+describe('the user page, read and logged with the session in one statement', () => {
+  const logRows = () => app.database.db.$count(accessLog);
+
+  async function checkedCustomer() {
+    const phone = freshPhone();
+    const { user, token } = await identifiedCustomer(app, phone, {
+      name: 'ლევან',
+      surname: 'ერთგზისაძე',
+      personalNumber: `0${phone.slice(1)}93`.slice(0, 11),
+    });
+    await completedDocumentCheck(app, token);
+    clock.advance(1_000);
+    await completedDocumentCheck(app, token);
+    clock.advance(1_000);
+    return user;
+  }
+
+  it('answers in one statement: session, gate, customer, checks and log row', async () => {
+    const customer = await checkedCustomer();
+    const before = await logRows();
+    const statement = vi.spyOn(customerWithSession, 'statement');
+    try {
+      const { result: response, ...calls } = await databaseCallsOf(app, () =>
+        asSupport(`/api/checking/users/${customer.id}`),
+      );
+      expect(response.statusCode).toBe(200);
+      expect(calls).toEqual({ statements: 1, transactions: 0 });
+      expect(statement).toHaveBeenCalledTimes(1);
+    } finally {
+      statement.mockRestore();
+    }
+    expect(await logRows()).toBe(before + 1);
+    const [latest] = await app.database.db.select().from(accessLog).orderBy(desc(accessLog.id));
+    expect(latest).toMatchObject({
+      actorUserId: await supportUserId(),
+      subjectUserIds: [customer.id],
+      action: 'users.show',
+      details: {},
+      ip: '127.0.0.1',
+      createdAt: clock.now(),
+    });
+  });
+
+  it('answers the checks exactly as the stored checks read on their own show them', async () => {
+    const customer = await checkedCustomer();
+    const stored = await createSupportRepository(app.database.db).customerById(customer.id);
+    if (!stored) throw new Error('the customer was not stored');
+    const checks = await createIdentityCheckRepository(app.database.db).recentCompleted(
+      customer.id,
+      recentChecksShown,
+    );
+    expect(checks).toHaveLength(2);
+    const response = await asSupport(`/api/checking/users/${customer.id}`);
+    expect(response.json<{ lastRequests: unknown }>().lastRequests).toEqual(
+      checks.map((check) => verificationCheckOf(stored, check)),
+    );
+  });
+
+  it('logs nothing for 401, 403, 404 or an invalid id, and reads nothing for an invalid id', async () => {
+    const customer = await checkedCustomer();
+    const customerToken = await startSession(app, customer.id);
+    const before = await logRows();
+    const statement = vi.spyOn(customerWithSession, 'statement');
+    try {
+      const answers = [
+        await app.inject({
+          url: `/api/checking/users/${customer.id}`,
+          headers: bearer('z'.repeat(43)),
+        }),
+        await app.inject({
+          url: `/api/checking/users/${customer.id}`,
+          headers: bearer(customerToken),
+        }),
+        await asSupport('/api/checking/users/2147483647'),
+        await asSupport(`/api/checking/users/${await supportUserId()}`),
+      ];
+      expect(answers.map((answer) => answer.statusCode)).toEqual([401, 403, 404, 404]);
+      expect(statement).toHaveBeenCalledTimes(4);
+      statement.mockClear();
+      expect((await asSupport('/api/checking/users/0')).statusCode).toBe(422);
+      expect(statement).not.toHaveBeenCalled();
+    } finally {
+      statement.mockRestore();
+    }
+    expect(await logRows()).toBe(before);
+  });
+
+  it('writes nothing at all for an unknown token or a customer: no transaction id is taken', async () => {
+    const customer = await checkedCustomer();
+    const values = customerWithSessionValues(customer.id, '127.0.0.1', clock.now());
+    const showAs = (token: string) => readAs(customerWithSession, values, token);
+    expect(await showAs('z'.repeat(43))).toEqual({ rows: undefined, wrote: false });
+    expect(await showAs(await startSession(app, customer.id))).toEqual({ rows: [], wrote: false });
+    const asSupportUser = await showAs(await startSession(app, await supportUserId()));
+    expect(asSupportUser.wrote).toBe(true);
+    expect(asSupportUser.rows?.map((row) => [row.id, row.checks.length])).toEqual([
+      [customer.id, 2],
+    ]);
+  });
+});
+
+describe('the list without a search, read and logged with the session in one statement', () => {
+  const logRows = () => app.database.db.$count(accessLog);
+
+  it('answers in one statement: session, gate, page, total and log row', async () => {
+    await family('სიისადაძე', 2);
+    const statement = vi.spyOn(everyCustomerWithSession, 'statement');
+    try {
+      const { result: response, ...calls } = await databaseCallsOf(app, () =>
+        asSupport('/api/checking/users?per_page=3&page=2'),
+      );
+      expect(response.statusCode).toBe(200);
+      expect(calls).toEqual({ statements: 1, transactions: 0 });
+      expect(statement).toHaveBeenCalledTimes(1);
+      const page = response.json<Page>();
+      expect(page).toMatchObject({ current_page: 2, per_page: 3, total_capped: false });
+      expect(page.total).toBe(await customerCount());
+      const [latest] = await app.database.db.select().from(accessLog).orderBy(desc(accessLog.id));
+      expect(latest).toMatchObject({
+        actorUserId: await supportUserId(),
+        subjectUserIds: page.data.map((row) => row.id),
+        action: 'users.list',
+        details: { search: '', page: 2, per_page: 3 },
+        ip: '127.0.0.1',
+        createdAt: clock.now(),
+      });
+    } finally {
+      statement.mockRestore();
+    }
+  });
+
+  it('answers the page and total the statement without the session answers', async () => {
+    const request = { search: '', limit: 4, offset: 4 };
+    const read = { action: 'users.list' as const, details: {}, ip: '127.0.0.1', at: clock.now() };
+    const direct = await createSupportRepository(app.database.db).customerPage(request, {
+      ...read,
+      actorUserId: await supportUserId(),
+    });
+    const page = await list({ page: 2, per_page: 4 });
+    expect(page.data.map((row) => row.id)).toEqual(direct.rows.map((row) => row.id));
+    expect(page.total).toBe(direct.total);
+  });
+
+  it('logs nothing for 401, 403 or an invalid query, and reads nothing for the latter', async () => {
+    const customer = await insertCustomer(app, { phone: freshPhone() });
+    const customerToken = await startSession(app, customer.id);
+    const before = await logRows();
+    const statement = vi.spyOn(everyCustomerWithSession, 'statement');
+    try {
+      const unknown = await databaseCallsOf(app, () =>
+        app.inject({ url: '/api/checking/users', headers: bearer('z'.repeat(43)) }),
+      );
+      const forbidden = await databaseCallsOf(app, () =>
+        app.inject({ url: '/api/checking/users', headers: bearer(customerToken) }),
+      );
+      expect([unknown.result.statusCode, forbidden.result.statusCode]).toEqual([401, 403]);
+      expect(unknown).toMatchObject({ statements: 1, transactions: 0 });
+      expect(forbidden).toMatchObject({ statements: 1, transactions: 0 });
+      expect(statement).toHaveBeenCalledTimes(2);
+      statement.mockClear();
+      expect((await asSupport('/api/checking/users?per_page=101')).statusCode).toBe(422);
+      expect(statement).not.toHaveBeenCalled();
+    } finally {
+      statement.mockRestore();
+    }
+    expect(await logRows()).toBe(before);
+  });
+
+  it('writes nothing at all for an unknown token or a customer: no transaction id is taken', async () => {
+    const customer = await insertCustomer(app, { phone: freshPhone() });
+    const values = listWithSessionValues(
+      { search: '', page: 1, per_page: 15 },
+      '127.0.0.1',
+      clock.now(),
+    );
+    const listAs = (token: string) => readAs(everyCustomerWithSession, values, token);
+    expect(await listAs('z'.repeat(43))).toEqual({ rows: undefined, wrote: false });
+    const asCustomer = await listAs(await startSession(app, customer.id));
+    expect(asCustomer.wrote).toBe(false);
+    expect(asCustomer.rows?.every((row) => row.id === null)).toBe(true);
+    const asSupport = await listAs(await startSession(app, await supportUserId()));
+    expect(asSupport.wrote).toBe(true);
+    expect(asSupport.rows).toHaveLength(Math.min(15, await customerCount()));
   });
 });
 
