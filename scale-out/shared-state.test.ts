@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshPhone } from '../e2e/support/accounts.ts';
+import { waitingForTheApp } from '../e2e/support/app-started.ts';
 import { georgianPhone, launchChromium } from '../e2e/support/chromium.ts';
 import {
   confirmQuestionnaire,
@@ -33,7 +34,7 @@ describe('two instances behind HAProxy share everything a customer touches', () 
 
   it('a customer registers, signs in, uploads a statement and submits, served by both instances', async () => {
     const context = await browser.newContext({ ...georgianPhone, baseURL: cluster.url });
-    const page = await context.newPage();
+    const page = waitingForTheApp(await context.newPage());
     const servedBy = new Map<string, Set<string>>();
     page.on('response', (response) => {
       const instance = response.headers()['x-served-by'];

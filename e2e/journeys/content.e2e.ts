@@ -2,12 +2,8 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, inject } from 'vitest';
 import { logIn } from '../support/accounts.ts';
 import { georgianPhone } from '../support/chromium.ts';
-import {
-  expectNoAxeViolations,
-  test,
-  waitingForTheApp,
-  withoutJavaScript,
-} from '../support/fixtures.ts';
+import { expectNoAxeViolations, test, withoutJavaScript } from '../support/fixtures.ts';
+import { waitingForTheApp } from '../support/app-started.ts';
 import { submitApplication } from '../support/loans.ts';
 import { apiHeaders, waitForPath } from '../support/onboarding.ts';
 import { customerEnding } from '../support/support.ts';

@@ -7,7 +7,8 @@ import {
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject } from 'vitest';
 import { confirmPhone, newCustomer, type Customer } from '../support/accounts.ts';
-import { expectNoAxeViolations, test, waitingForTheApp } from '../support/fixtures.ts';
+import { waitingForTheApp } from '../support/app-started.ts';
+import { expectNoAxeViolations, test } from '../support/fixtures.ts';
 import { loanEntries } from '../support/loans.ts';
 import { agreeToSdaCheck, fillInQuestionnaire, waitForPath } from '../support/onboarding.ts';
 

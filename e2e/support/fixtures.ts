@@ -3,6 +3,7 @@ import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, expect, inject, test as base } from 'vitest';
+import { waitingForTheApp } from './app-started.ts';
 import { georgianPhone, launchChromium } from './chromium.ts';
 
 let browser: Browser | undefined;
@@ -11,23 +12,6 @@ afterAll(async () => {
 });
 
 const artifacts = path.resolve(import.meta.dirname, '../artifacts');
-
-/**
- * `page` with its `goto` waiting, on the app's pages, for the app to have started: a
- * prerendered page shows its controls before the app runs (see the web app's
- * start-after-paint.ts), and a person, too, waits for a page to react.
- */
-export function waitingForTheApp(page: Page): Page {
-  const goto = page.goto.bind(page);
-  page.goto = async (url, options) => {
-    const response = await goto(url, options);
-    if ((await page.locator('script[data-app-modules]').count()) > 0) {
-      await page.locator('html[data-app-started]').waitFor({ state: 'attached' });
-    }
-    return response;
-  };
-  return page;
-}
 
 /** `page`: a fresh browser context on a phone, pointed at the running product. */
 export const test = base.extend<{ page: Page }>({
