@@ -152,24 +152,17 @@ export default fp(authentication, { name: 'authentication', dependencies: ['data
 
 /**
  * The rows of `read`, the route's `readWithSession`, as its sign-in check read them with the
- * session (so only once the request is through the route's gates); for a RequestRead,
- * undefined when its `readOf` read nothing for the request.
+ * session (so only once the request is through the route's gates). A RequestRead reads for
+ * every request its route's validation lets through: its `readOf` parses with the same schema.
  */
-export function rowsReadWithSession<Row>(request: FastifyRequest, read: SessionRead<Row>): Row[];
-export function rowsReadWithSession<Row>(
-  request: FastifyRequest,
-  read: RequestRead<Row>,
-): Row[] | undefined;
 export function rowsReadWithSession<Row>(
   request: FastifyRequest,
   read: SessionRead<Row> | RequestRead<Row>,
-): Row[] | undefined {
+): Row[] {
   const rows = request.rowsReadWithSession as Row[] | null;
-  if (request.routeOptions.config.readWithSession !== read) {
+  if (request.routeOptions.config.readWithSession !== read || !rows) {
     throw new Error('rowsReadWithSession: the route reads nothing with its session');
   }
-  if ('readOf' in read) return rows ?? undefined;
-  if (!rows) throw new Error('rowsReadWithSession: the route reads nothing with its session');
   return rows;
 }
 

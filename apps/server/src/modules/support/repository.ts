@@ -276,7 +276,10 @@ export function createSupportRepository(db: Database) {
     /**
      * One page of customers and their total, and the access-log row naming them, in one
      * prepared statement: the log row and the read stand or fall together. With a search, at
-     * most `searchTotalCap + 1` matches are counted (see `customerPageOf` past the cap).
+     * most `searchTotalCap + 1` matches are counted (see `customerPageOf` past the cap). The
+     * route reads the same with the session (`everyCustomerWithSession`, `searchWithSession`);
+     * this, the list's statement on its own, is what `bench/support-search.ts` times at a
+     * million customers.
      */
     async customerPage(request: PageRequest, read: ListRead) {
       const values = { ...searchValues(request, read), actor: read.actorUserId };

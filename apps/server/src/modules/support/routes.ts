@@ -72,12 +72,7 @@ export const supportRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
   app.get(
     supportUserShow.path,
     { ...supportOnly, config: { readWithSession: shown }, schema: schemaOf(supportUserShow) },
-    (request) => {
-      const rows = rowsReadWithSession(request, shown);
-      // Only a valid id passes the validation, and for a valid id the sign-in check read.
-      if (rows === undefined) throw new Error('the user page was not read with the session');
-      return service(request).user(readerOf(request), rows);
-    },
+    (request) => service(request).user(readerOf(request), rowsReadWithSession(request, shown)),
   );
 
   app.get(

@@ -98,20 +98,21 @@ export function createSupportService({ db, clock, log }: ServiceContext) {
 
   return {
     /**
-     * A page of the customer list, logged in the same statement that reads it: `readRows` is
-     * that statement's rows when the sign-in check read them (a list's read with the session).
+     * A page of the customer list from `readRows`, the rows the sign-in check read and logged
+     * in the session's statement (a list's read with the session).
      */
     async users(
       reader: Reader,
       query: ListQuery,
-      readRows?: TotalledRow[],
+      readRows: TotalledRow[],
     ): Promise<ResponseOf<typeof supportUsers>> {
       const { request, read } = listRequestOf(query, reader.ip, clock.now());
       const logged = { ...read, actorUserId: reader.userId };
-      const { rows, total, totalCapped } =
-        readRows === undefined
-          ? await repository.customerPage(request, logged)
-          : await repository.customerPageOf(readRows, request, logged);
+      const { rows, total, totalCapped } = await repository.customerPageOf(
+        readRows,
+        request,
+        logged,
+      );
       noteRead('users.list', rows.length);
       return {
         ...pageOf(
