@@ -7,7 +7,7 @@ import './app/styles/styles';
 import { Providers } from './app/providers';
 import { appRoutes } from './app/router';
 import { setUnauthorizedHandler } from './shared/api/api-client';
-import { createQueryClient } from './shared/api/query-client';
+import { createQueryClient, routerContextWith } from './shared/api/query-client';
 import { loadPrerenderedContent } from './shared/content/prerendered-content';
 import { initI18n, prefersDefaultLocale } from './shared/i18n/i18n';
 import { NotFoundError } from './shared/page/not-found';
@@ -39,6 +39,8 @@ async function start(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
 
+  const queryClient = createQueryClient();
+  loadPrerenderedContent(queryClient);
   const routes = appRoutes();
   // A prerendered public page (see entry-server.tsx) was rendered for a signed-out visitor in
   // Georgian: it is hydrated when this browser would render the same, and replaced otherwise.
@@ -48,18 +50,16 @@ async function start(): Promise<void> {
     session.get() === null &&
     ssoToken.get() === null &&
     prefersDefaultLocale();
-  const router = createBrowserRouter(
-    routes,
-    hydrate ? { hydrationData: { loaderData: {} } } : undefined,
-  );
+  const router = createBrowserRouter(routes, {
+    getContext: () => routerContextWith(queryClient),
+    ...(hydrate && { hydrationData: { loaderData: {} } }),
+  });
   // The server ended the session (revoked, or idle past its lifetime): /login says so.
   setUnauthorizedHandler(() => {
     if (router.state.location.pathname !== '/login') void router.navigate('/login?reason=ended');
   });
   await yieldToBrowser();
 
-  const queryClient = createQueryClient();
-  loadPrerenderedContent(queryClient);
   const app = (appRouter: DataRouter) => (
     <StrictMode>
       <Providers queryClient={queryClient}>

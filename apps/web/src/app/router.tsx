@@ -21,7 +21,9 @@ function titled(title: RouteHandle['title']): { handle: RouteHandle } {
  * The public pages, which the build prerenders, are part of the first script so that they
  * hydrate at once; signed-in screens load lazily, one chunk per feature. Routes for signed-in
  * customers go in a pathless group `{ middleware: [protectedMiddleware], children }`, staff
- * screens in one with `requireRole(role)` (see ./guards).
+ * screens in one with `requireRole(role)` (see ./guards). A screen whose content waits for
+ * data asks for it in its loader (`prefetching`), a small chunk of its own that arrives before
+ * the screen's and keeps the request out of the first visit's code.
  */
 export function appRoutes(): RouteObject[] {
   return [
@@ -113,6 +115,7 @@ export function appRoutes(): RouteObject[] {
                   path: 'main',
                   ...titled('main.title'),
                   lazy: {
+                    loader: async () => (await import('./routes/main-page-loader')).mainPageLoader,
                     Component: async () => (await import('./routes/main-page')).MainPage,
                   },
                 },
@@ -120,6 +123,8 @@ export function appRoutes(): RouteObject[] {
                   path: 'loan',
                   ...titled('loan.newTitle'),
                   lazy: {
+                    loader: async () =>
+                      (await import('../features/loans/loan-form/loan-page-loader')).loanPageLoader,
                     Component: async () =>
                       (await import('../features/loans/loan-form/loan-page')).LoanPage,
                   },

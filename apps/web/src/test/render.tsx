@@ -5,6 +5,7 @@ import { StrictMode } from 'react';
 import { createMemoryRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from '../app/providers';
+import { routerContextWith } from '../shared/api/query-client';
 
 export interface RenderOptions {
   /** Wraps the app in React's StrictMode, as main.tsx does. */
@@ -19,8 +20,11 @@ export function renderRoutes(
   initialPath = '/',
   { strict = false, advanceTimers }: RenderOptions = {},
 ) {
-  const router = createMemoryRouter(routes, { initialEntries: [initialPath] });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(routes, {
+    initialEntries: [initialPath],
+    getContext: () => routerContextWith(queryClient),
+  });
   const user = userEvent.setup(advanceTimers ? { advanceTimers } : {});
   const app = (
     <Providers queryClient={queryClient} env="test">

@@ -187,6 +187,17 @@ describe('/main', () => {
     ]);
   });
 
+  it('asks for the applications once a visit, as the visit starts', async () => {
+    const { fetchMock, router } = renderMain();
+    await screen.findByRole('table', { name: 'ჩემი განაცხადები' });
+    expect(requestsTo(fetchMock, 'GET /api/loans-show')).toHaveLength(1);
+
+    await router.navigate('/faq');
+    await router.navigate('/main');
+    await screen.findByRole('table', { name: 'ჩემი განაცხადები' });
+    expect(requestsTo(fetchMock, 'GET /api/loans-show')).toHaveLength(2);
+  });
+
   it('shows the same applications as cards for a phone, each field named', async () => {
     renderMain();
     const cards = await screen.findByRole('list', { name: 'ჩემი განაცხადები' });

@@ -10,12 +10,15 @@ function newestFirst(loans: LoanListItem[]): LoanListItem[] {
 
 /**
  * `GET /api/loans-show`: the customer's applications with their statuses in the locale.
- * Always asked again on /main: the steps elsewhere change them.
+ * Asked again on every visit to a screen that shows them, since the steps elsewhere change
+ * them: by the screen's loader (`app/router.tsx`), so the screen does not ask again as it
+ * mounts.
  */
 export function loansShowQuery() {
   return queryOptions({
     queryKey: ['loans', 'list', currentLocale()],
     queryFn: async ({ signal }) => newestFirst((await apiRequest(loansShow, { signal })).loans),
     staleTime: 0,
+    refetchOnMount: false,
   });
 }
