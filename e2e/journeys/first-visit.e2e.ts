@@ -1,4 +1,5 @@
-import { describe, expect } from 'vitest';
+import { describe, expect, inject } from 'vitest';
+import { georgianPhone } from '../support/chromium.ts';
 import { test, withoutJavaScript } from '../support/fixtures.ts';
 
 const prerenderedPages = ['/', '/login', '/register', '/restore-password', '/claims', '/faq'];
@@ -33,6 +34,53 @@ describe('a first visit from an ad or an SMS link', () => {
       await bare.getByRole('button', { name: 'შესვლა' }).waitFor();
       await bare.getByRole('link', { name: 'დაგავიწყდათ პაროლი?' }).waitFor();
     });
+  });
+
+  test('a form sent without JavaScript keeps the password out of the address', async ({ page }) => {
+    const browser = page.context().browser();
+    if (!browser) throw new Error('The page has no browser');
+    await withoutJavaScript(browser, '/login', async (bare) => {
+      await bare.getByRole('textbox', { name: 'ტელეფონის ნომერი' }).fill('599123456');
+      await bare.getByLabel('პაროლი').first().fill('secret-Pass-1');
+      await bare.getByRole('button', { name: 'შესვლა' }).click();
+      await bare.waitForLoadState();
+      // The form is shown again, its values dropped: nothing reached the address bar.
+      await bare.getByRole('heading', { level: 1, name: 'შესვლა' }).waitFor();
+      expect(new URL(bare.url()).pathname).toBe('/login');
+      expect(bare.url()).not.toContain('secret');
+      expect(bare.url()).not.toContain('599123456');
+    });
+  });
+
+  test('a form sent before the app has started goes nowhere', async ({ page }) => {
+    const browser = page.context().browser();
+    if (!browser) throw new Error('The page has no browser');
+    const context = await browser.newContext({ ...georgianPhone, baseURL: inject('baseURL') });
+    try {
+      const early = await context.newPage();
+      // The app's chunks are held back, as on a slow network, until the form has been sent.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await early.route('**/assets/first-visit-*.js', async (route) => {
+        await held;
+        await route.continue();
+      });
+      const documentsLoaded: string[] = [];
+      early.on('request', (request) => {
+        if (request.isNavigationRequest())
+          documentsLoaded.push(`${request.method()} ${request.url()}`);
+      });
+      await early.goto('/login');
+      await early.getByRole('textbox', { name: 'ტელეფონის ნომერი' }).fill('599123456');
+      await early.getByLabel('პაროლი').first().fill('secret-Pass-1');
+      await early.getByRole('button', { name: 'შესვლა' }).click();
+      release();
+      await early.locator('html[data-app-started]').waitFor({ state: 'attached' });
+      expect(documentsLoaded).toEqual([`GET ${inject('baseURL')}/login`]);
+      expect(early.url()).toBe(`${inject('baseURL')}/login`);
+    } finally {
+      await context.close();
+    }
   });
 
   test.for(prerenderedPages)(

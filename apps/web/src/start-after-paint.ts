@@ -48,6 +48,18 @@ function afterFirstPaint(then: () => void): void {
   observer.observe({ type: 'paint', buffered: true });
 }
 
+// A prerendered form sent before the app has started would be sent by the browser itself: its
+// values, a password among them, in the address (the forms post, so that without JavaScript
+// they go in the body to a server that shows the page again). Until the app answers, a tap on
+// its button does nothing, as on every other control.
+document.addEventListener(
+  'submit',
+  (event) => {
+    if (document.documentElement.dataset.appStarted === undefined) event.preventDefault();
+  },
+  { capture: true },
+);
+
 if (document.getElementById('root')?.hasChildNodes()) {
   afterFirstPaint(() => {
     // Inline are only the style rules the prerendered markup uses: the rest, for the app.

@@ -103,6 +103,18 @@ describe('history fallback', () => {
     },
   );
 
+  it('shows a prerendered page again when its form is sent without the app, the body unread', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'phone=599123456&password=secret-Pass-1',
+    });
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe('/login');
+    expect(response.body).not.toContain('secret');
+  });
+
   it('serves only GET: a POST to an app path is a JSON 404', async () => {
     const response = await app.inject({ method: 'POST', url: '/loan-edit/5' });
     expect(response.statusCode).toBe(404);

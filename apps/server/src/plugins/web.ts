@@ -74,6 +74,25 @@ const web: FastifyPluginAsync<WebOptions> = async (app, { distDir, productName }
     const page = prerendered.get(path);
     return sendPage(request, reply, page ? await page() : appShell);
   });
+
+  // A prerendered page's form sent by the browser itself, without the app (JavaScript off), posts
+  // to the page: it is shown again, the body (a password among its values) left unread.
+  await app.register((pageForms, _options, done) => {
+    pageForms.removeAllContentTypeParsers();
+    pageForms.addContentTypeParser('*', (_request, body, done) => {
+      body.resume();
+      done(null);
+    });
+    pageForms.post('/*', async (request, reply) => {
+      const path = pathOf(request.url);
+      if (!prerendered.has(path)) {
+        reply.callNotFound();
+        return reply;
+      }
+      return reply.redirect(path, 303);
+    });
+    done();
+  });
 };
 
 export default web;

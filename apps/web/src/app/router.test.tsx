@@ -107,6 +107,17 @@ describe('app shell', () => {
     }
   });
 
+  it('posts every form of a prerendered page, so that one sent without the app keeps its values out of the address', async () => {
+    for (const path of prerenderedPaths) {
+      const { unmount } = renderApp(path);
+      await screen.findByRole('heading', { level: 1 });
+      const methods = [...document.querySelectorAll('form')].map((form) => form.method);
+      expect([path, methods]).toEqual([path, methods.map(() => 'post')]);
+      unmount();
+    }
+    expect(prerenderedPaths).toContain('/login');
+  });
+
   it('matches its routes exactly', async () => {
     renderApp('/claims/extra');
     expect(await screen.findByRole('heading', { name: 'გვერდი ვერ მოიძებნა' })).toBeInTheDocument();

@@ -68,7 +68,13 @@ export function LoginPage() {
           {t(reasonKeys[reason])}
         </Alert>
       )}
-      <Stack component="form" gap="md" onSubmit={(event) => void submit(event)}>
+      {/* Prerendered: sent before the app has started, the form posts (see start-after-paint.ts) */}
+      <Stack
+        gap="md"
+        renderRoot={(props) => (
+          <form {...props} method="post" onSubmit={(event) => void submit(event)} />
+        )}
+      >
         <PhoneInput
           {...phone.field}
           error={phone.fieldState.error?.message}

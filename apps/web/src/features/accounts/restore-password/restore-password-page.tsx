@@ -28,7 +28,13 @@ export function RestorePasswordPage() {
     <Stack gap="lg" maw={420}>
       <Title order={1}>{t('labels.restorePassword')}</Title>
       <Text>{t('restore.intro')}</Text>
-      <Stack component="form" gap="md" onSubmit={(event) => void submit(event)}>
+      {/* Prerendered: sent before the app has started, the form posts (see start-after-paint.ts) */}
+      <Stack
+        gap="md"
+        renderRoot={(props) => (
+          <form {...props} method="post" onSubmit={(event) => void submit(event)} />
+        )}
+      >
         <PhoneVerificationFields
           {...phone.field}
           verification={verification}
