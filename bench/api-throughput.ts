@@ -6,6 +6,7 @@ import { tokenHash } from '../apps/server/src/security/tokens.ts';
 import { createScratchDatabase } from '../apps/server/src/test/scratch-database.ts';
 import { freePort, startProduct, waitUntilReady } from '../e2e/support/product.ts';
 import { customerThroughApi, supportToken, type BenchCustomer } from './api-customers.ts';
+import { cpuMicros } from './cpu-time.ts';
 import { report, type Measurement } from './measurement.ts';
 
 /** The issue's bar: at least half the bare reference's throughput, p99 at most 20 ms. */
@@ -17,13 +18,27 @@ interface Round {
   requestsPerSecond: number;
   p50: number;
   p99: number;
+  /** CPU time a request, in µs, of the server's process and of PostgreSQL's. */
+  serverCpu: number;
+  postgresCpu: number;
 }
 
-/** One run of autocannon: `tokens` taken in turn, one per request. */
-async function measure(url: string, tokens: string[], seconds: number): Promise<Round> {
+/** A server under load: where it answers, and its process (whose CPU time is read). */
+interface Target {
+  url: string;
+  pid: number;
+}
+
+/**
+ * One run of autocannon: `tokens` taken in turn, one per request. Beside the rates, the CPU
+ * time a request of the server and of PostgreSQL: steadier than the rates on a machine whose
+ * speed varies, and it says which of the two a change saved.
+ */
+async function measure(target: Target, tokens: string[], seconds: number): Promise<Round> {
+  const cpuBefore = cpuMicros(target.pid);
   let next = 0;
   const result = await autocannon({
-    url,
+    url: target.url,
     connections: load.connections,
     duration: seconds,
     requests: [
@@ -35,14 +50,23 @@ async function measure(url: string, tokens: string[], seconds: number): Promise<
       },
     ],
   });
+  const cpuAfter = cpuMicros(target.pid);
   const failed = result.errors + result.timeouts + result.non2xx;
-  if (failed > 0) throw new Error(`${url}: ${failed} of ${result.requests.total} requests failed`);
+  if (failed > 0)
+    throw new Error(`${target.url}: ${failed} of ${result.requests.total} requests failed`);
+  const requests = result.requests.total;
   return {
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
+    serverCpu: (cpuAfter.process - cpuBefore.process) / requests,
+    postgresCpu: (cpuAfter.postgres - cpuBefore.postgres) / requests,
   };
 }
+
+const described = (round: Round) =>
+  `${round.requestsPerSecond.toFixed(0)} req/s, p50 ${round.p50} ms, p99 ${round.p99} ms, ` +
+  `CPU a request ${round.serverCpu.toFixed(0)} µs + PostgreSQL ${round.postgresCpu.toFixed(0)} µs`;
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -128,21 +152,27 @@ export async function apiThroughputBenchmark(): Promise<Measurement[]> {
     const scenarios = [
       {
         name: 'GET /api/loans-show',
-        url: `${product.url}/api/loans-show`,
+        target: { url: `${product.url}/api/loans-show`, pid: product.pid },
         tokens: customers.map((customer) => customer.token),
       },
       {
         name: 'GET /api/checking/users?search=ბერიძე',
-        url: `${product.url}/api/checking/users?search=${encodeURIComponent('ბერიძე')}`,
+        target: {
+          url: `${product.url}/api/checking/users?search=${encodeURIComponent('ბერიძე')}`,
+          pid: product.pid,
+        },
         tokens: [support],
       },
     ];
-    let reference: { url: string; tokens: string[] } | undefined;
+    let reference: { target: Target; tokens: string[] } | undefined;
     if (scratch) {
       await fillBareTables(scratch.url, product.url, customers);
       const started = await startBareReference(scratch.url);
       bare = started.process;
-      reference = { url: `${started.url}/api/loans-show`, tokens: scenarios[0]?.tokens ?? [] };
+      reference = {
+        target: { url: `${started.url}/api/loans-show`, pid: bare.pid ?? Number.NaN },
+        tokens: scenarios[0]?.tokens ?? [],
+      };
     } else {
       console.log(
         'api throughput: on PGlite (no BENCH_DATABASE_URL), so without the bare reference',
@@ -151,20 +181,20 @@ export async function apiThroughputBenchmark(): Promise<Measurement[]> {
 
     const measurements: Measurement[] = [];
     for (const scenario of scenarios) {
-      await measure(scenario.url, scenario.tokens, load.warmUpSeconds);
-      if (reference) await measure(reference.url, reference.tokens, load.warmUpSeconds);
+      await measure(scenario.target, scenario.tokens, load.warmUpSeconds);
+      if (reference) await measure(reference.target, reference.tokens, load.warmUpSeconds);
       const rounds: { product: Round; bare?: Round }[] = [];
       for (let round = 1; round <= load.rounds; round++) {
         const measured = {
-          product: await measure(scenario.url, scenario.tokens, load.roundSeconds),
-          bare: reference && (await measure(reference.url, reference.tokens, load.roundSeconds)),
+          product: await measure(scenario.target, scenario.tokens, load.roundSeconds),
+          bare: reference && (await measure(reference.target, reference.tokens, load.roundSeconds)),
         };
         rounds.push(measured);
         const { product: p, bare: b } = measured;
         console.log(
-          `${scenario.name} round ${round}: ${p.requestsPerSecond.toFixed(0)} req/s, p50 ${p.p50} ms, p99 ${p.p99} ms` +
+          `${scenario.name} round ${round}: ${described(p)}` +
             (b
-              ? ` | bare ${b.requestsPerSecond.toFixed(0)} req/s, p50 ${b.p50} ms, p99 ${b.p99} ms | ratio ${(p.requestsPerSecond / b.requestsPerSecond).toFixed(2)}`
+              ? ` | bare ${described(b)} | ratio ${(p.requestsPerSecond / b.requestsPerSecond).toFixed(2)}`
               : ''),
         );
       }
@@ -183,11 +213,31 @@ export async function apiThroughputBenchmark(): Promise<Measurement[]> {
           unit: 'ms',
           ...(onPostgres && { budget: budgets.p99Ms }),
         },
+        {
+          name: `${scenario.name}: server CPU a request`,
+          value: median(rounds.map((r) => r.product.serverCpu)),
+          unit: 'µs',
+        },
       );
       if (onPostgres) {
         const bareRate = median(rounds.map((round) => round.bare?.requestsPerSecond ?? 0));
         measurements.push(
+          {
+            name: `${scenario.name}: PostgreSQL CPU a request`,
+            value: median(rounds.map((r) => r.product.postgresCpu)),
+            unit: 'µs',
+          },
           { name: `${scenario.name}: bare reference req/s`, value: bareRate, unit: 'req/s' },
+          {
+            name: `${scenario.name}: bare reference CPU a request`,
+            value: median(rounds.map((r) => r.bare?.serverCpu ?? Number.NaN)),
+            unit: 'µs',
+          },
+          {
+            name: `${scenario.name}: bare reference PostgreSQL CPU a request`,
+            value: median(rounds.map((r) => r.bare?.postgresCpu ?? Number.NaN)),
+            unit: 'µs',
+          },
           {
             name: `${scenario.name}: ratio to the bare reference`,
             value: productRate / bareRate,

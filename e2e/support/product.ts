@@ -8,6 +8,8 @@ const repoRoot = path.resolve(import.meta.dirname, '../..');
 
 export interface RunningProduct {
   url: string;
+  /** The server's process id (the benchmarks read its CPU time). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -83,6 +85,7 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
   }
   return {
     url,
+    pid: server.pid ?? Number.NaN,
     async stop() {
       const exited = new Promise((resolve) => server.once('exit', resolve));
       server.kill('SIGTERM');
