@@ -52,7 +52,9 @@ describe('a first visit from an ad or an SMS link', () => {
     });
   });
 
-  test('a form sent before the app has started goes nowhere', async ({ page }) => {
+  test('a form sent before the app has started goes nowhere, and keeps what was typed', async ({
+    page,
+  }) => {
     const browser = page.context().browser();
     if (!browser) throw new Error('The page has no browser');
     const context = await browser.newContext({ ...georgianPhone, baseURL: inject('baseURL') });
@@ -78,6 +80,13 @@ describe('a first visit from an ad or an SMS link', () => {
       await early.locator('html[data-app-started]').waitFor({ state: 'attached' });
       expect(documentsLoaded).toEqual([`GET ${inject('baseURL')}/login`]);
       expect(early.url()).toBe(`${inject('baseURL')}/login`);
+
+      // The app took what was typed: sent now, it reaches the server, which knows no such account.
+      expect(await early.getByRole('textbox', { name: 'ტელეფონის ნომერი' }).inputValue()).toBe(
+        '599123456',
+      );
+      await early.getByRole('button', { name: 'შესვლა' }).click();
+      await early.getByText('ტელეფონის ნომერი ან პაროლი არასწორია').waitFor();
     } finally {
       await context.close();
     }

@@ -11,6 +11,7 @@ import { createQueryClient, routerContextWith } from './shared/api/query-client'
 import { loadPrerenderedContent } from './shared/content/prerendered-content';
 import { initI18n, prefersDefaultLocale } from './shared/i18n/i18n';
 import { NotFoundError } from './shared/page/not-found';
+import { typeAgain, typedBeforeStart } from './shared/page/typed-before-start';
 import { session } from './shared/session/session';
 import { ssoToken } from './shared/sso/sso-token';
 
@@ -24,10 +25,11 @@ const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 
  * Marks the page once the app has rendered or hydrated it: from then on its controls answer.
  * A prerendered page shows them before (see start-after-paint.ts); the journeys wait for it.
  */
-function MarkStarted(): null {
+function MarkStarted({ onStarted }: { onStarted: () => void }): null {
   useEffect(() => {
+    onStarted();
     document.documentElement.dataset.appStarted = '';
-  }, []);
+  }, [onStarted]);
   return null;
 }
 
@@ -50,6 +52,12 @@ async function start(): Promise<void> {
     session.get() === null &&
     ssoToken.get() === null &&
     prefersDefaultLocale();
+  // A visitor may have begun to fill in the prerendered page's form: what they typed goes back
+  // in once the app has hydrated it.
+  const typed = hydrate ? typedBeforeStart(container) : new Map<string, string>();
+  const typeTheirTextAgain = () => {
+    typeAgain(container, typed);
+  };
   const router = createBrowserRouter(routes, {
     getContext: () => routerContextWith(queryClient),
     ...(hydrate && { hydrationData: { loaderData: {} } }),
@@ -70,7 +78,7 @@ async function start(): Promise<void> {
           }}
         />
       </Providers>
-      <MarkStarted />
+      <MarkStarted onStarted={typeTheirTextAgain} />
     </StrictMode>
   );
   // A record that is not there is an answer, not a fault: its screen says so, the console not.
