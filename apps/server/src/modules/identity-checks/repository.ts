@@ -1,9 +1,27 @@
-import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '#app/db/database.ts';
+import { aliasedColumns, columnDecoder } from '#app/db/prepared.ts';
 import { documentTypes, identomatChecks, users } from '#app/db/schema.ts';
 
 export type IdentityCheck = typeof identomatChecks.$inferSelect;
 export type CheckOutcome = NonNullable<IdentityCheck['outcome']>;
+
+const checkColumns = getTableColumns(identomatChecks);
+
+/**
+ * The customer `userId`'s latest `limit` checks that have a result, newest first: a select of
+ * every column under its field name, for a read that nests them (as JSON, decoded with
+ * `decodeCheck`).
+ */
+export function latestCompletedChecks(userId: SQLWrapper, limit: SQLWrapper): SQL {
+  return sql`select ${aliasedColumns(checkColumns)} from ${identomatChecks}
+    where ${identomatChecks.userId} = ${userId} and ${identomatChecks.completedAt} is not null
+    order by ${identomatChecks.createdAt} desc, ${identomatChecks.id} desc
+    limit ${limit}`;
+}
+
+/** A check read as JSON (latestCompletedChecks'), its columns as their driver values. */
+export const decodeCheck = columnDecoder(checkColumns);
 
 export function createIdentityCheckRepository(db: Database) {
   return {
@@ -54,16 +72,6 @@ export function createIdentityCheckRepository(db: Database) {
         }
         return true;
       });
-    },
-
-    /** The customer's latest checks that have a result, newest first. */
-    recentCompleted(userId: number, limit: number): Promise<IdentityCheck[]> {
-      return db
-        .select()
-        .from(identomatChecks)
-        .where(and(eq(identomatChecks.userId, userId), isNotNull(identomatChecks.completedAt)))
-        .orderBy(desc(identomatChecks.createdAt), desc(identomatChecks.id))
-        .limit(limit);
     },
   };
 }

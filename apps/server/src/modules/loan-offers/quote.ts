@@ -41,7 +41,7 @@ export const estimatedMonthlyShareOfDebt = 0.05;
  * the customer pays a month on existing loans, or, left empty, an estimate from the total
  * financial liabilities. No questionnaire: nothing to lend on.
  */
-export function financesOf(questionnaire: QuestionnaireFinances | undefined): Finances {
+export function financesOf(questionnaire: QuestionnaireFinances | null | undefined): Finances {
   if (!questionnaire) return { income: 0, obligations: 0, obligations_estimated: false };
   const stated = questionnaire.monthlyLoanPayments;
   const total = questionnaire.totalFinancialLiability;

@@ -96,7 +96,7 @@ export function createLoanOfferService({ clock, ptiLimits }: LoanOfferDependenci
         const answer = quote(product, {
           amount: request.amount,
           months: request.months,
-          ...financesOf(questionnaire ?? undefined),
+          ...financesOf(questionnaire),
           pti_limits: ptiLimits,
           payout_date: tbilisiDate(clock.now()),
         });

@@ -1,10 +1,14 @@
 import { minimumSearchLength, searchTotalCap, userIdOfSearch } from '@sesxi/contract';
-import { and, eq, getTableColumns, not, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, not, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '#app/db/database.ts';
 import { aliasedColumns, columnDecoder, preparedSql } from '#app/db/prepared.ts';
-import { accessLog, customerCount, documentTypes, identomatChecks, users } from '#app/db/schema.ts';
+import { accessLog, customerCount, documentTypes, users } from '#app/db/schema.ts';
 import type { Access } from '#app/modules/access-log/repository.ts';
-import type { IdentityCheck } from '#app/modules/identity-checks/repository.ts';
+import {
+  decodeCheck,
+  latestCompletedChecks,
+  type IdentityCheck,
+} from '#app/modules/identity-checks/repository.ts';
 import { sessionRead, signedIn, signedInHasRole } from '#app/modules/sessions/repository.ts';
 
 export interface PageRequest {
@@ -175,8 +179,6 @@ export const searchWithSession = listWithSession('session_support_search', searc
 export type ShownCustomer = Customer & { checks: IdentityCheck[] };
 
 const decodeCustomer = columnDecoder(customerColumns);
-const checkColumns = getTableColumns(identomatChecks);
-const decodeCheck = columnDecoder(checkColumns);
 
 /**
  * The support user page done by the sign-in check, in the session's statement: the customer
@@ -197,12 +199,7 @@ export const customerWithSession = sessionRead<ShownCustomer>('session_support_c
     )`,
   rows: sql`select shown.*, (
       select coalesce(json_agg("check" order by "check"."createdAt" desc, "check"."id" desc), '[]')
-      from (
-        select ${aliasedColumns(checkColumns)} from ${identomatChecks}
-        where ${identomatChecks.userId} = shown."id" and ${identomatChecks.completedAt} is not null
-        order by ${identomatChecks.createdAt} desc, ${identomatChecks.id} desc
-        limit ${value('checks')}
-      ) as "check") as "checks"
+      from (${latestCompletedChecks(sql`shown."id"`, value('checks'))}) as "check") as "checks"
     from shown`,
   decodeRow: (customer) => {
     decodeCustomer(customer);

@@ -1,10 +1,10 @@
 import { searchTotalCap } from '@sesxi/contract';
-import { and, desc, eq, like, not, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, like, not, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { minutesBefore } from '#app/clock.ts';
 import { rowsOf, type Database } from '#app/db/database.ts';
-import { accessLog, sessions, users } from '#app/db/schema.ts';
+import { accessLog, identomatChecks, sessions, users } from '#app/db/schema.ts';
 import { createSessionRepository, type SessionRead } from '#app/modules/sessions/repository.ts';
 import { tokenHash } from '#app/security/tokens.ts';
 import { sandboxSupportAccount } from '#app/sandbox/staff-accounts.ts';
@@ -19,13 +19,13 @@ import { testClock } from '#app/test/test-clock.ts';
 import { phoneSeries } from '#app/test/unique.ts';
 import { insertCustomer } from '#app/test/users.ts';
 import { verificationCheckOf } from '#app/modules/identity-checks/check-view.ts';
-import { createIdentityCheckRepository } from '#app/modules/identity-checks/repository.ts';
 import {
   createSupportRepository,
   customerWithSession,
   everyCustomerWithSession,
   likePatternContaining,
   searchWithSession,
+  type TotalledRow,
 } from './repository.ts';
 import { customerWithSessionValues, recentChecksShown, listWithSessionValues } from './service.ts';
 
@@ -64,6 +64,31 @@ afterAll(() => app.close());
 
 function asSupport(url: string, headers: Record<string, string> = {}) {
   return app.inject({ url, headers: { ...bearer(supportToken), ...headers } });
+}
+
+/**
+ * `requests`' results, each request having run the session read `read`'s statement once; then
+ * `invalidUrl`, which the route's validation refuses, must not run it, and none of them may
+ * have written an access-log row.
+ */
+async function readingOnceEachAndLoggingNothing<Row, Result>(
+  read: SessionRead<Row>,
+  requests: () => Promise<Result[]>,
+  invalidUrl: string,
+): Promise<Result[]> {
+  const logRowsBefore = await app.database.db.$count(accessLog);
+  const statement = vi.spyOn(read, 'statement');
+  try {
+    const results = await requests();
+    expect(statement).toHaveBeenCalledTimes(results.length);
+    statement.mockClear();
+    expect((await asSupport(invalidUrl)).statusCode).toBe(422);
+    expect(statement).not.toHaveBeenCalled();
+    expect(await app.database.db.$count(accessLog)).toBe(logRowsBefore);
+    return results;
+  } finally {
+    statement.mockRestore();
+  }
 }
 
 async function list(query: Record<string, string | number> = {}): Promise<Page> {
@@ -358,6 +383,12 @@ function readAs<Row>(read: SessionRead<Row>, values: Record<string, unknown>, to
   });
 }
 
+/** readAs for a list's read with the session (`read`): the first page of `search`, 15 rows. */
+function firstPageAs(read: SessionRead<TotalledRow>, search: string) {
+  const values = listWithSessionValues({ search, page: 1, per_page: 15 }, '127.0.0.1', clock.now());
+  return (token: string) => readAs(read, values, token);
+}
+
 describe('GET /api/checking/users/:id', () => {
   it('shows the customer and their latest checks, newest first, with the comparison', async () => {
     const phone = freshPhone();
@@ -524,12 +555,7 @@ describe('a search, read and logged with the session in one statement', () => {
   it('writes nothing at all for an unknown token or a customer: no transaction id is taken', async () => {
     const [member] = await family('ჩანაწერაძე', 1);
     const customer = await insertCustomer(app, { phone: freshPhone() });
-    const values = listWithSessionValues(
-      { search: 'ჩანაწერაძე', page: 1, per_page: 15 },
-      '127.0.0.1',
-      clock.now(),
-    );
-    const searchAs = (token: string) => readAs(searchWithSession, values, token);
+    const searchAs = firstPageAs(searchWithSession, 'ჩანაწერაძე');
     expect(await searchAs('z'.repeat(43))).toEqual({ rows: undefined, wrote: false });
     // A customer's session is found (the gate answers 403), with an empty page.
     expect(await searchAs(await startSession(app, customer.id))).toEqual({
@@ -634,10 +660,13 @@ describe('the user page, read and logged with the session in one statement', () 
     const customer = await checkedCustomer();
     const stored = await createSupportRepository(app.database.db).customerById(customer.id);
     if (!stored) throw new Error('the customer was not stored');
-    const checks = await createIdentityCheckRepository(app.database.db).recentCompleted(
-      customer.id,
-      recentChecksShown,
-    );
+    // The rule, stated here on its own: those with a result, newest first, the latest few.
+    const checks = await app.database.db
+      .select()
+      .from(identomatChecks)
+      .where(and(eq(identomatChecks.userId, customer.id), isNotNull(identomatChecks.completedAt)))
+      .orderBy(desc(identomatChecks.createdAt), desc(identomatChecks.id))
+      .limit(recentChecksShown);
     expect(checks).toHaveLength(2);
     const response = await asSupport(`/api/checking/users/${customer.id}`);
     expect(response.json<{ lastRequests: unknown }>().lastRequests).toEqual(
@@ -648,10 +677,9 @@ describe('the user page, read and logged with the session in one statement', () 
   it('logs nothing for 401, 403, 404 or an invalid id, and reads nothing for an invalid id', async () => {
     const customer = await checkedCustomer();
     const customerToken = await startSession(app, customer.id);
-    const before = await logRows();
-    const statement = vi.spyOn(customerWithSession, 'statement');
-    try {
-      const answers = [
+    const answers = await readingOnceEachAndLoggingNothing(
+      customerWithSession,
+      async () => [
         await app.inject({
           url: `/api/checking/users/${customer.id}`,
           headers: bearer('z'.repeat(43)),
@@ -662,16 +690,10 @@ describe('the user page, read and logged with the session in one statement', () 
         }),
         await asSupport('/api/checking/users/2147483647'),
         await asSupport(`/api/checking/users/${await supportUserId()}`),
-      ];
-      expect(answers.map((answer) => answer.statusCode)).toEqual([401, 403, 404, 404]);
-      expect(statement).toHaveBeenCalledTimes(4);
-      statement.mockClear();
-      expect((await asSupport('/api/checking/users/0')).statusCode).toBe(422);
-      expect(statement).not.toHaveBeenCalled();
-    } finally {
-      statement.mockRestore();
-    }
-    expect(await logRows()).toBe(before);
+      ],
+      '/api/checking/users/0',
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual([401, 403, 404, 404]);
   });
 
   it('writes nothing at all for an unknown token or a customer: no transaction id is taken', async () => {
@@ -689,8 +711,6 @@ describe('the user page, read and logged with the session in one statement', () 
 });
 
 describe('the list without a search, read and logged with the session in one statement', () => {
-  const logRows = () => app.database.db.$count(accessLog);
-
   it('answers in one statement: session, gate, page, total and log row', async () => {
     await family('სიისადაძე', 2);
     const statement = vi.spyOn(everyCustomerWithSession, 'statement');
@@ -733,36 +753,26 @@ describe('the list without a search, read and logged with the session in one sta
   it('logs nothing for 401, 403 or an invalid query, and reads nothing for the latter', async () => {
     const customer = await insertCustomer(app, { phone: freshPhone() });
     const customerToken = await startSession(app, customer.id);
-    const before = await logRows();
-    const statement = vi.spyOn(everyCustomerWithSession, 'statement');
-    try {
-      const unknown = await databaseCallsOf(app, () =>
-        app.inject({ url: '/api/checking/users', headers: bearer('z'.repeat(43)) }),
-      );
-      const forbidden = await databaseCallsOf(app, () =>
-        app.inject({ url: '/api/checking/users', headers: bearer(customerToken) }),
-      );
-      expect([unknown.result.statusCode, forbidden.result.statusCode]).toEqual([401, 403]);
-      expect(unknown).toMatchObject({ statements: 1, transactions: 0 });
-      expect(forbidden).toMatchObject({ statements: 1, transactions: 0 });
-      expect(statement).toHaveBeenCalledTimes(2);
-      statement.mockClear();
-      expect((await asSupport('/api/checking/users?per_page=101')).statusCode).toBe(422);
-      expect(statement).not.toHaveBeenCalled();
-    } finally {
-      statement.mockRestore();
-    }
-    expect(await logRows()).toBe(before);
+    const [unknown, forbidden] = await readingOnceEachAndLoggingNothing(
+      everyCustomerWithSession,
+      async () => [
+        await databaseCallsOf(app, () =>
+          app.inject({ url: '/api/checking/users', headers: bearer('z'.repeat(43)) }),
+        ),
+        await databaseCallsOf(app, () =>
+          app.inject({ url: '/api/checking/users', headers: bearer(customerToken) }),
+        ),
+      ],
+      '/api/checking/users?per_page=101',
+    );
+    expect([unknown?.result.statusCode, forbidden?.result.statusCode]).toEqual([401, 403]);
+    expect(unknown).toMatchObject({ statements: 1, transactions: 0 });
+    expect(forbidden).toMatchObject({ statements: 1, transactions: 0 });
   });
 
   it('writes nothing at all for an unknown token or a customer: no transaction id is taken', async () => {
     const customer = await insertCustomer(app, { phone: freshPhone() });
-    const values = listWithSessionValues(
-      { search: '', page: 1, per_page: 15 },
-      '127.0.0.1',
-      clock.now(),
-    );
-    const listAs = (token: string) => readAs(everyCustomerWithSession, values, token);
+    const listAs = firstPageAs(everyCustomerWithSession, '');
     expect(await listAs('z'.repeat(43))).toEqual({ rows: undefined, wrote: false });
     const asCustomer = await listAs(await startSession(app, customer.id));
     expect(asCustomer.wrote).toBe(false);
