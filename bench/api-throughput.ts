@@ -6,7 +6,7 @@ import { tokenHash } from '../apps/server/src/security/tokens.ts';
 import { createScratchDatabase } from '../apps/server/src/test/scratch-database.ts';
 import { freePort, startProduct, waitUntilReady } from '../e2e/support/product.ts';
 import { customerThroughApi, supportToken, type BenchCustomer } from './api-customers.ts';
-import { cpuMicros } from './cpu-time.ts';
+import { cpuSnapshot, cpuUsed } from './cpu-time.ts';
 import { report, type Measurement } from './measurement.ts';
 
 /** The issue's bar: at least half the bare reference's throughput, p99 at most 20 ms. */
@@ -35,7 +35,7 @@ interface Target {
  * speed varies, and it says which of the two a change saved.
  */
 async function measure(target: Target, tokens: string[], seconds: number): Promise<Round> {
-  const cpuBefore = cpuMicros(target.pid);
+  const cpuBefore = cpuSnapshot(target.pid);
   let next = 0;
   const result = await autocannon({
     url: target.url,
@@ -50,7 +50,7 @@ async function measure(target: Target, tokens: string[], seconds: number): Promi
       },
     ],
   });
-  const cpuAfter = cpuMicros(target.pid);
+  const cpu = cpuUsed(cpuBefore, cpuSnapshot(target.pid));
   const failed = result.errors + result.timeouts + result.non2xx;
   if (failed > 0)
     throw new Error(`${target.url}: ${failed} of ${result.requests.total} requests failed`);
@@ -59,8 +59,8 @@ async function measure(target: Target, tokens: string[], seconds: number): Promi
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
-    serverCpu: (cpuAfter.process - cpuBefore.process) / requests,
-    postgresCpu: (cpuAfter.postgres - cpuBefore.postgres) / requests,
+    serverCpu: cpu.process / requests,
+    postgresCpu: cpu.postgres / requests,
   };
 }
 
@@ -124,14 +124,54 @@ async function startBareReference(
   return { url, process: bare };
 }
 
+/** A server under load and the tokens its requests take in turn. */
+interface Load {
+  target: Target;
+  tokens: string[];
+}
+
+/** What one round measures: the product, and each reference of its scenario in the same run. */
+interface RoundOf<Reference extends string> {
+  product: Round;
+  references: Partial<Record<Reference, Round>>;
+}
+
+/** The references a scenario is run beside (see bare-reference.ts). */
+const referenceNames = {
+  /** The issue's: two primary-key reads; the budget's ratio is to it. */
+  bare: 'bare reference',
+  /** The product's own statement with nothing of the product around it. */
+  statement: 'bare Fastify + the same statement',
+} as const;
+
+type ReferenceName = keyof typeof referenceNames;
+
+/** A reference's medians of its rounds' rate and CPU times, each named after `label`. */
+function roundMedians(label: string, rounds: Round[]): Measurement[] {
+  return [
+    {
+      name: `${label} req/s`,
+      value: median(rounds.map((r) => r.requestsPerSecond)),
+      unit: 'req/s',
+    },
+    { name: `${label} CPU a request`, value: median(rounds.map((r) => r.serverCpu)), unit: 'µs' },
+    {
+      name: `${label} PostgreSQL CPU a request`,
+      value: median(rounds.map((r) => r.postgresCpu)),
+      unit: 'µs',
+    },
+  ];
+}
+
 /**
  * Authenticated reads under load (`npm run bench`, or `node bench/api-throughput.ts` alone):
  * the product on the PostgreSQL server of BENCH_DATABASE_URL, in a database of its own, with
  * 16 customers made through the public API (sandbox SSO and SMS outbox), whom the support
- * search finds; beside it, in the same run and on the same server, the bare reference. (The
- * search at a million customers is `support-search.ts`'s.) Alternating rounds of each, 32 connections, a warm-up thrown
- * away; the medians are held to the budgets. Without BENCH_DATABASE_URL the product runs on
- * PGlite, there is no reference to compare with, and it says so.
+ * search finds; beside it, in the same run and on the same server, the bare reference, and
+ * for the search also the bare server running the product's own statement. (The search at a
+ * million customers is `support-search.ts`'s.) Alternating rounds of each, 32 connections, a
+ * warm-up thrown away; the medians are held to the budgets. Without BENCH_DATABASE_URL the
+ * product runs on PGlite, there is no reference to compare with, and it says so.
  */
 export async function apiThroughputBenchmark(): Promise<Measurement[]> {
   const serverUrl = process.env.BENCH_DATABASE_URL;
@@ -148,31 +188,23 @@ export async function apiThroughputBenchmark(): Promise<Measurement[]> {
     for (let index = 1; index <= customerCount; index++) {
       customers.push(await customerThroughApi(product.url, index));
     }
+    const customerTokens = customers.map((customer) => customer.token);
     const support = await supportToken(product.url);
     const scenarios = [
-      {
-        name: 'GET /api/loans-show',
-        target: { url: `${product.url}/api/loans-show`, pid: product.pid },
-        tokens: customers.map((customer) => customer.token),
-      },
+      { name: 'GET /api/loans-show', path: '/api/loans-show', tokens: customerTokens },
       {
         name: 'GET /api/checking/users?search=ბერიძე',
-        target: {
-          url: `${product.url}/api/checking/users?search=${encodeURIComponent('ბერიძე')}`,
-          pid: product.pid,
-        },
+        path: `/api/checking/users?search=${encodeURIComponent('ბერიძე')}`,
         tokens: [support],
+        statementReference: true,
       },
     ];
-    let reference: { target: Target; tokens: string[] } | undefined;
+    let bareServer: Target | undefined;
     if (scratch) {
       await fillBareTables(scratch.url, product.url, customers);
       const started = await startBareReference(scratch.url);
       bare = started.process;
-      reference = {
-        target: { url: `${started.url}/api/loans-show`, pid: bare.pid ?? Number.NaN },
-        tokens: scenarios[0]?.tokens ?? [],
-      };
+      bareServer = { url: started.url, pid: bare.pid ?? Number.NaN };
     } else {
       console.log(
         'api throughput: on PGlite (no BENCH_DATABASE_URL), so without the bare reference',
@@ -181,68 +213,93 @@ export async function apiThroughputBenchmark(): Promise<Measurement[]> {
 
     const measurements: Measurement[] = [];
     for (const scenario of scenarios) {
-      await measure(scenario.target, scenario.tokens, load.warmUpSeconds);
-      if (reference) await measure(reference.target, reference.tokens, load.warmUpSeconds);
-      const rounds: { product: Round; bare?: Round }[] = [];
+      const loads: { product: Load } & Partial<Record<ReferenceName, Load>> = {
+        product: {
+          target: { url: product.url + scenario.path, pid: product.pid },
+          tokens: scenario.tokens,
+        },
+        ...(bareServer && {
+          bare: {
+            target: { url: `${bareServer.url}/api/loans-show`, pid: bareServer.pid },
+            tokens: customerTokens,
+          },
+          ...(scenario.statementReference && {
+            statement: {
+              target: { url: bareServer.url + scenario.path, pid: bareServer.pid },
+              tokens: scenario.tokens,
+            },
+          }),
+        }),
+      };
+      const references = (Object.keys(referenceNames) as ReferenceName[]).filter(
+        (name) => loads[name] !== undefined,
+      );
+      const run = ({ target, tokens }: Load, seconds: number) => measure(target, tokens, seconds);
+      await run(loads.product, load.warmUpSeconds);
+      for (const name of references) await run(loads[name] as Load, load.warmUpSeconds);
+      const rounds: RoundOf<ReferenceName>[] = [];
       for (let round = 1; round <= load.rounds; round++) {
-        const measured = {
-          product: await measure(scenario.target, scenario.tokens, load.roundSeconds),
-          bare: reference && (await measure(reference.target, reference.tokens, load.roundSeconds)),
+        const measured: RoundOf<ReferenceName> = {
+          product: await run(loads.product, load.roundSeconds),
+          references: {},
         };
+        for (const name of references) {
+          measured.references[name] = await run(loads[name] as Load, load.roundSeconds);
+        }
         rounds.push(measured);
-        const { product: p, bare: b } = measured;
+        const ratioTo = (reference: Round) =>
+          (measured.product.requestsPerSecond / reference.requestsPerSecond).toFixed(2);
         console.log(
-          `${scenario.name} round ${round}: ${described(p)}` +
-            (b
-              ? ` | bare ${described(b)} | ratio ${(p.requestsPerSecond / b.requestsPerSecond).toFixed(2)}`
-              : ''),
+          `${scenario.name} round ${round}: ${described(measured.product)}` +
+            references
+              .map((name) => {
+                const reference = measured.references[name] as Round;
+                return ` | ${referenceNames[name]} ${described(reference)}, ratio ${ratioTo(reference)}`;
+              })
+              .join(''),
         );
       }
-      const productRate = median(rounds.map((round) => round.product.requestsPerSecond));
-      const onPostgres = reference !== undefined;
+      const productRounds = rounds.map((round) => round.product);
+      const productRate = median(productRounds.map((r) => r.requestsPerSecond));
+      const onPostgres = references.length > 0;
       measurements.push(
         { name: `${scenario.name}: req/s`, value: productRate, unit: 'req/s' },
         {
           name: `${scenario.name}: p50`,
-          value: median(rounds.map((r) => r.product.p50)),
+          value: median(productRounds.map((r) => r.p50)),
           unit: 'ms',
         },
         {
           name: `${scenario.name}: p99`,
-          value: median(rounds.map((r) => r.product.p99)),
+          value: median(productRounds.map((r) => r.p99)),
           unit: 'ms',
           ...(onPostgres && { budget: budgets.p99Ms }),
         },
         {
           name: `${scenario.name}: server CPU a request`,
-          value: median(rounds.map((r) => r.product.serverCpu)),
+          value: median(productRounds.map((r) => r.serverCpu)),
           unit: 'µs',
         },
+        ...(onPostgres
+          ? [
+              {
+                name: `${scenario.name}: PostgreSQL CPU a request`,
+                value: median(productRounds.map((r) => r.postgresCpu)),
+                unit: 'µs',
+              },
+            ]
+          : []),
       );
-      if (onPostgres) {
-        const bareRate = median(rounds.map((round) => round.bare?.requestsPerSecond ?? 0));
+      for (const name of references) {
+        const referenceRounds = rounds.map((round) => round.references[name] as Round);
+        const referenceRate = median(referenceRounds.map((r) => r.requestsPerSecond));
         measurements.push(
+          ...roundMedians(`${scenario.name}: ${referenceNames[name]}`, referenceRounds),
           {
-            name: `${scenario.name}: PostgreSQL CPU a request`,
-            value: median(rounds.map((r) => r.product.postgresCpu)),
-            unit: 'µs',
-          },
-          { name: `${scenario.name}: bare reference req/s`, value: bareRate, unit: 'req/s' },
-          {
-            name: `${scenario.name}: bare reference CPU a request`,
-            value: median(rounds.map((r) => r.bare?.serverCpu ?? Number.NaN)),
-            unit: 'µs',
-          },
-          {
-            name: `${scenario.name}: bare reference PostgreSQL CPU a request`,
-            value: median(rounds.map((r) => r.bare?.postgresCpu ?? Number.NaN)),
-            unit: 'µs',
-          },
-          {
-            name: `${scenario.name}: ratio to the bare reference`,
-            value: productRate / bareRate,
+            name: `${scenario.name}: ratio to the ${referenceNames[name]}`,
+            value: productRate / referenceRate,
             unit: '×',
-            floor: budgets.ratio,
+            ...(name === 'bare' && { floor: budgets.ratio }),
           },
         );
       }

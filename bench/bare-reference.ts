@@ -1,20 +1,38 @@
 import { createHash } from 'node:crypto';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { minutesBefore } from '../apps/server/src/clock.ts';
+import * as schema from '../apps/server/src/db/schema.ts';
+import { absoluteMinutes, idleMinutes } from '../apps/server/src/modules/sessions/service.ts';
+import {
+  searchValues,
+  searchWithSession,
+  type CustomerRow,
+} from '../apps/server/src/modules/support/repository.ts';
 
 /**
- * The bare reference the API benchmark compares the product with: Fastify 5 and a `pg` pool of
- * 10 answering `loans-show`'s JSON after two primary-key reads, the session row by the token's
- * hash, then the customer's applications. Its own two tables, in the product's database, hold
- * the same rows. Run as its own process, like the product: `DATABASE_URL=… PORT=…`.
+ * The bare references the API benchmark compares the product with: Fastify 5 and a `pg` pool
+ * of 10. Run as its own process, like the product: `DATABASE_URL=… PORT=…`.
+ * - `GET /api/loans-show`, the issue's reference: `loans-show`'s JSON after two primary-key
+ *   reads, the session row by the token's hash, then the customer's applications. Its own two
+ *   tables, in the product's database, hold the same rows.
+ * - `GET /api/checking/users?search=`, the search's own reference: the product's statement of
+ *   the support search (session, search, page and access-log row in one round trip), run
+ *   through Drizzle as the product runs it, and its first page's JSON, with nothing of the
+ *   product around it (no gates, validation, rate limit, headers or log lines). Beside the
+ *   product, it tells the statement's cost from the server's.
  */
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+const db = drizzle({ client: pool, schema });
+const bearerToken = (authorization: string | undefined) =>
+  /^Bearer (\S+)$/.exec(authorization ?? '')?.[1] ?? '';
+const hashOf = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 const app = Fastify();
 app.get('/readyz', () => ({ status: 'success' }));
 app.get('/api/loans-show', async (request, reply) => {
-  const token = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
-  const hash = createHash('sha256').update(token).digest('base64url');
+  const hash = hashOf(bearerToken(request.headers.authorization));
   const session = await pool.query<{ user_id: number }>({
     name: 'bare_session',
     text: 'select user_id from bare_sessions where token_hash = $1',
@@ -40,6 +58,48 @@ app.get('/api/loans-show', async (request, reply) => {
       monthly_payment: row.monthly_payment,
       effective_rate: row.effective_rate,
     })),
+  };
+});
+
+app.get('/api/checking/users', async (request, reply) => {
+  const { search = '' } = request.query as { search?: string };
+  const now = new Date();
+  const perPage = 15;
+  const [read] = await searchWithSession.statement(db, {
+    ...searchValues(
+      { search, limit: perPage, offset: 0 },
+      {
+        action: 'users.list',
+        details: { search, page: 1, per_page: perPage },
+        ip: request.ip,
+        at: now,
+      },
+    ),
+    tokenHash: hashOf(bearerToken(request.headers.authorization)),
+    idleSince: minutesBefore(now, idleMinutes),
+    begunSince: minutesBefore(now, absoluteMinutes),
+  });
+  if (!read?.roles.includes('support')) return reply.code(401).send({ status: 'error' });
+  const total = read.alongside[0]?.total ?? 0;
+  const rows = read.alongside.filter(
+    (row): row is CustomerRow & { total: number } => row.id !== null,
+  );
+  return {
+    status: 'success',
+    data: rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      surname: row.surname,
+      document_type: row.documentTypeName === null ? null : { name: row.documentTypeName },
+      document_number: row.documentNumber,
+      identity_number: row.identityNumber,
+      is_identomat_verified: row.isIdentomatVerified,
+    })),
+    current_page: 1,
+    per_page: perPage,
+    total,
+    last_page: Math.max(1, Math.ceil(total / perPage)),
+    total_capped: false,
   };
 });
 

@@ -22,14 +22,34 @@ function commandOf(pid: string): string {
   }
 }
 
+/** The CPU time, in µs, that a process and every PostgreSQL process have used so far. */
+export interface CpuSnapshot {
+  process: number;
+  /** By process id: every process named `postgres` on this machine, backends and helpers. */
+  postgres: Map<string, number>;
+}
+
 /**
- * The CPU time, in µs, that the process `pid` and every process named `postgres` on this
- * machine (the server's backends and helpers) have used so far. Linux only: elsewhere, or
- * for a PostgreSQL on another machine, the database's share reads 0.
+ * A snapshot of the CPU time of the process `pid` and of PostgreSQL's processes. Linux only:
+ * elsewhere, or for a PostgreSQL on another machine, the database's share reads 0.
  */
-export function cpuMicros(pid: number): { process: number; postgres: number } {
-  const postgres = readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry) && commandOf(entry) === 'postgres')
-    .reduce((sum, entry) => sum + cpuMicrosOfPid(entry), 0);
+export function cpuSnapshot(pid: number): CpuSnapshot {
+  const postgres = new Map(
+    readdirSync('/proc')
+      .filter((entry) => /^\d+$/.test(entry) && commandOf(entry) === 'postgres')
+      .map((entry) => [entry, cpuMicrosOfPid(entry)] as const),
+  );
   return { process: cpuMicrosOfPid(String(pid)), postgres };
+}
+
+/**
+ * The CPU time, in µs, used between two snapshots. PostgreSQL's share sums the processes
+ * alive at the end (one begun in between counts whole): a backend that ended in between,
+ * such as an idle pool connection closed while another server was measured, takes its whole
+ * past with it, which would make the sum fall.
+ */
+export function cpuUsed(before: CpuSnapshot, after: CpuSnapshot) {
+  let postgres = 0;
+  for (const [pid, micros] of after.postgres) postgres += micros - (before.postgres.get(pid) ?? 0);
+  return { process: after.process - before.process, postgres };
 }

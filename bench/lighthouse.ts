@@ -4,7 +4,8 @@ import { chromium } from 'playwright-core';
 import { sessionKey, sessionLifetimeMs } from '../apps/web/src/shared/session/session-store.ts';
 import { chromiumFlags, chromiumPath } from '../e2e/support/chromium.ts';
 import { customerThroughApi } from './api-customers.ts';
-import { startBareReactPage } from './bare-react-page.ts';
+import { firstVisitWeight } from './first-visit.ts';
+import { startReferencePage } from './reference-page.ts';
 import type { Measurement } from './measurement.ts';
 
 interface PageBudget {
@@ -14,8 +15,13 @@ interface PageBudget {
   lcp: number;
 }
 
-/** The bare React page (bench/bare-react/), measured as a reference: no budgets. */
-const bareReactPage = 'bare React page (reference)';
+/** The pages measured as references (see reference-page.ts), without budgets. */
+const referencePages = [
+  { folder: 'bare-react', name: 'bare React page (reference)' },
+  { folder: 'stack-floor', name: "the web stack's floor (reference)" },
+] as const;
+
+type ReferencePage = (typeof referencePages)[number]['name'];
 
 // Public pages are a first visit from an ad or an SMS link; signed-in ones follow a login.
 const pages: PageBudget[] = [
@@ -58,11 +64,16 @@ export async function lighthouseBenchmark(baseURL: string): Promise<Measurement[
       await tab.close();
       measurements.push(...(await audit(`${baseURL}${page.route}`, chrome.port, page)));
     }
-    const bare = await startBareReactPage();
-    try {
-      measurements.push(...(await audit(bare.url, chrome.port, bareReactPage)));
-    } finally {
-      await bare.stop();
+    for (const { folder, name } of referencePages) {
+      const reference = await startReferencePage(folder);
+      try {
+        measurements.push(
+          ...(await firstVisitWeight(reference.url, '/', name)),
+          ...(await audit(reference.url, chrome.port, name)),
+        );
+      } finally {
+        await reference.stop();
+      }
     }
     return measurements;
   } finally {
@@ -74,7 +85,7 @@ export async function lighthouseBenchmark(baseURL: string): Promise<Measurement[
 async function audit(
   url: string,
   port: number,
-  page: PageBudget | typeof bareReactPage,
+  page: PageBudget | ReferencePage,
 ): Promise<Measurement[]> {
   const result = await lighthouse(url, {
     port,
@@ -91,7 +102,7 @@ async function audit(
     console.warn(`Lighthouse on ${url}: ${runtimeError.code}: ${runtimeError.message}`);
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
   const ms = (id: string) => audits[id]?.numericValue ?? Number.NaN;
-  const reference = page === bareReactPage;
+  const reference = typeof page === 'string';
   const name = (what: string) => `Lighthouse ${reference ? page : page.route}: ${what}`;
   const publicPage = !reference && !page.signedIn;
   const measurements: Measurement[] = [

@@ -10,16 +10,21 @@ import { build } from 'vite';
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
 };
 
 /**
- * The reference beside the product's Lighthouse figures: `bench/bare-react/` built by Vite for
- * production and served gzipped from loopback, as the product serves its pages.
+ * The pages measured beside the product's first visit, each a folder of `bench/` holding a
+ * Vite app: `bare-react` (React DOM alone) and `stack-floor` (the libraries of the product's
+ * first load), built for production and served gzipped from loopback, as the product serves
+ * its pages.
  */
-export async function startBareReactPage(): Promise<{ url: string; stop(): Promise<void> }> {
-  const outDir = await mkdtemp(path.join(tmpdir(), 'sesxi-bare-react-'));
+export async function startReferencePage(
+  folder: 'bare-react' | 'stack-floor',
+): Promise<{ url: string; stop(): Promise<void> }> {
+  const outDir = await mkdtemp(path.join(tmpdir(), `sesxi-${folder}-`));
   await build({
-    root: path.join(import.meta.dirname, 'bare-react'),
+    root: path.join(import.meta.dirname, folder),
     configFile: false,
     logLevel: 'silent',
     build: { outDir, emptyOutDir: true },
