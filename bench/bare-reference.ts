@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
-import { drizzle } from 'drizzle-orm/node-postgres';
+import { Placeholder } from 'drizzle-orm';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { minutesBefore } from '../apps/server/src/clock.ts';
-import * as schema from '../apps/server/src/db/schema.ts';
 import { absoluteMinutes, idleMinutes } from '../apps/server/src/modules/sessions/service.ts';
 import {
   searchValues,
   searchWithSession,
   type CustomerRow,
+  type TotalledRow,
 } from '../apps/server/src/modules/support/repository.ts';
 
 /**
@@ -18,13 +18,13 @@ import {
  *   reads, the session row by the token's hash, then the customer's applications. Its own two
  *   tables, in the product's database, hold the same rows.
  * - `GET /api/checking/users?search=`, the search's own reference: the product's statement of
- *   the support search (session, search, page and access-log row in one round trip), run
- *   through Drizzle as the product runs it, and its first page's JSON, with nothing of the
- *   product around it (no gates, validation, rate limit, headers or log lines). Beside the
- *   product, it tells the statement's cost from the server's.
+ *   the support search (session, search, page and access-log row in one round trip), its text
+ *   and values as the product's, prepared with `pg` alone, and its first page's JSON, with
+ *   nothing of the product around it (no gates, validation, rate limit, headers, log lines
+ *   or query builder). Beside the product, it tells the statement's cost from the server's.
  */
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
-const db = drizzle({ client: pool, schema });
+const search = searchWithSession.statement.query;
 const bearerToken = (authorization: string | undefined) =>
   /^Bearer (\S+)$/.exec(authorization ?? '')?.[1] ?? '';
 const hashOf = (token: string) => createHash('sha256').update(token).digest('base64url');
@@ -61,16 +61,18 @@ app.get('/api/loans-show', async (request, reply) => {
   };
 });
 
+type SearchRow = { roles: string[]; alongside: TotalledRow[] };
+
 app.get('/api/checking/users', async (request, reply) => {
-  const { search = '' } = request.query as { search?: string };
+  const { search: text = '' } = request.query as { search?: string };
   const now = new Date();
   const perPage = 15;
-  const [read] = await searchWithSession.statement(db, {
+  const values: Record<string, unknown> = {
     ...searchValues(
-      { search, limit: perPage, offset: 0 },
+      { search: text, limit: perPage, offset: 0 },
       {
         action: 'users.list',
-        details: { search, page: 1, per_page: perPage },
+        details: { search: text, page: 1, per_page: perPage },
         ip: request.ip,
         at: now,
       },
@@ -78,7 +80,15 @@ app.get('/api/checking/users', async (request, reply) => {
     tokenHash: hashOf(bearerToken(request.headers.authorization)),
     idleSince: minutesBefore(now, idleMinutes),
     begunSince: minutesBefore(now, absoluteMinutes),
+  };
+  const result = await pool.query<SearchRow>({
+    name: 'bare_search',
+    text: search.sql,
+    values: search.params.map((param) =>
+      param instanceof Placeholder ? values[(param as Placeholder).name] : param,
+    ),
   });
+  const [read] = result.rows;
   if (!read?.roles.includes('support')) return reply.code(401).send({ status: 'error' });
   const total = read.alongside[0]?.total ?? 0;
   const rows = read.alongside.filter(

@@ -1,4 +1,4 @@
-import { Column, sql, type SQL } from 'drizzle-orm';
+import { Column, sql, type Query, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { rowsOf, type Database } from './database.ts';
 
@@ -23,16 +23,29 @@ export function prepared<Statement>(
 
 const dialect = new PgDialect();
 
+/** A statement of preparedSql: given a database and its placeholders' values, its rows. */
+export type PreparedSql<Row> = ((
+  db: Database,
+  values: Record<string, unknown>,
+) => Promise<Row[]>) & {
+  /**
+   * Its text and parameters (values, or placeholders by name), for a driver of one's own:
+   * the API benchmark's bare reference runs the support search's statement with `pg` alone.
+   */
+  readonly query: Query;
+};
+
 /**
  * A raw statement (`sql` with `sql.placeholder(name)` for its values) prepared under `name`
  * once per database handle, for what the query builder cannot write (a statement that reads
- * and logs in one round trip); `execute` answers the rows.
+ * and logs in one round trip).
  */
-export function preparedSql<Row>(name: string, statement: SQL) {
+export function preparedSql<Row>(name: string, statement: SQL): PreparedSql<Row> {
   const query = dialect.sqlToQuery(statement);
   const statementFor = prepared((db) => db._.session.prepareQuery(query, undefined, name, false));
-  return async (db: Database, values: Record<string, unknown>): Promise<Row[]> =>
+  const execute = async (db: Database, values: Record<string, unknown>): Promise<Row[]> =>
     rowsOf<Row>(await statementFor(db).execute(values));
+  return Object.assign(execute, { query });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { StaffRole } from '@sesxi/contract';
 import type { Database } from '#app/db/database.ts';
-import { aliasedColumns, columnDecoder, preparedSql } from '#app/db/prepared.ts';
+import { aliasedColumns, columnDecoder, preparedSql, type PreparedSql } from '#app/db/prepared.ts';
 import { questionnaires, sessions, users } from '#app/db/schema.ts';
 import { profileColumns, type UserProfile } from '#app/modules/users/repository.ts';
 
@@ -60,7 +60,7 @@ export function signedInHasRole(role: StaffRole): SQL {
  * only for a live session.
  */
 export interface SessionRead<Row> {
-  readonly statement: (db: Database, values: Record<string, unknown>) => Promise<ReadRow<Row>[]>;
+  readonly statement: PreparedSql<ReadRow<Row>>;
   decodeRow(row: Row): void;
 }
 
