@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
-import { build } from 'vite';
+import { build, type Plugin } from 'vite';
 
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -13,21 +13,53 @@ const types: Record<string, string> = {
   '.css': 'text/css; charset=utf-8',
 };
 
+/** Each reference page's folder of `bench/` and its entry there. */
+const entries = { 'bare-react': 'main.ts', 'stack-floor': 'main.tsx' } as const;
+
 /**
- * The pages measured beside the product's first visit, each a folder of `bench/` holding a
- * Vite app: `bare-react` (React DOM alone) and `stack-floor` (the libraries of the product's
- * first load), built for production and served gzipped from loopback, as the product serves
- * its pages.
+ * The same page for every reference, made here rather than kept as a file in each folder:
+ * an empty body in Georgian that loads the folder's entry.
+ */
+function referenceHtml(html: string, entry: string): Plugin {
+  return {
+    name: 'sesxi:reference-html',
+    resolveId: (id) => (id === html ? id : undefined),
+    load: (id) =>
+      id === html
+        ? `<!doctype html>
+<html lang="ka">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>შესვლა</title>
+    <script type="module" src="./${entry}"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`
+        : undefined,
+  };
+}
+
+/**
+ * The pages measured beside the product's first visit, each a folder of `bench/` holding the
+ * entry of a Vite app: `bare-react` (React DOM alone) and `stack-floor` (the libraries of the
+ * product's first load), built for production and served gzipped from loopback, as the
+ * product serves its pages.
  */
 export async function startReferencePage(
-  folder: 'bare-react' | 'stack-floor',
+  folder: keyof typeof entries,
 ): Promise<{ url: string; stop(): Promise<void> }> {
   const outDir = await mkdtemp(path.join(tmpdir(), `sesxi-${folder}-`));
+  const root = path.join(import.meta.dirname, folder);
+  const html = path.join(root, 'index.html');
   await build({
-    root: path.join(import.meta.dirname, folder),
+    root,
     configFile: false,
     logLevel: 'silent',
-    build: { outDir, emptyOutDir: true },
+    plugins: [referenceHtml(html, entries[folder])],
+    build: { outDir, emptyOutDir: true, rolldownOptions: { input: html } },
   });
   const server = createServer((request, response) => {
     const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
