@@ -29,12 +29,18 @@ interface Target {
   pid: number;
 }
 
+/** A server under load and the tokens its requests take in turn. */
+interface Load {
+  target: Target;
+  tokens: string[];
+}
+
 /**
  * One run of autocannon: `tokens` taken in turn, one per request. Beside the rates, the CPU
  * time a request of the server and of PostgreSQL: steadier than the rates on a machine whose
  * speed varies, and it says which of the two a change saved.
  */
-async function measure(target: Target, tokens: string[], seconds: number): Promise<Round> {
+async function measure({ target, tokens }: Load, seconds: number): Promise<Round> {
   const cpuBefore = cpuSnapshot(target.pid);
   let next = 0;
   const result = await autocannon({
@@ -124,18 +130,6 @@ async function startBareReference(
   return { url, process: bare };
 }
 
-/** A server under load and the tokens its requests take in turn. */
-interface Load {
-  target: Target;
-  tokens: string[];
-}
-
-/** What one round measures: the product, and each reference of its scenario in the same run. */
-interface RoundOf<Reference extends string> {
-  product: Round;
-  references: Partial<Record<Reference, Round>>;
-}
-
 /** The references a scenario is run beside (see bare-reference.ts). */
 const referenceNames = {
   /** The issue's: two primary-key reads; the budget's ratio is to it. */
@@ -145,6 +139,12 @@ const referenceNames = {
 } as const;
 
 type ReferenceName = keyof typeof referenceNames;
+
+/** What one round measures: the product, and each reference of its scenario in the same run. */
+interface RoundMeasured {
+  product: Round;
+  references: Partial<Record<ReferenceName, Round>>;
+}
 
 /** A reference's medians of its rounds' rate and CPU times, each named after `label`. */
 function roundMedians(label: string, rounds: Round[]): Measurement[] {
@@ -234,17 +234,16 @@ export async function apiThroughputBenchmark(): Promise<Measurement[]> {
       const references = (Object.keys(referenceNames) as ReferenceName[]).filter(
         (name) => loads[name] !== undefined,
       );
-      const run = ({ target, tokens }: Load, seconds: number) => measure(target, tokens, seconds);
-      await run(loads.product, load.warmUpSeconds);
-      for (const name of references) await run(loads[name] as Load, load.warmUpSeconds);
-      const rounds: RoundOf<ReferenceName>[] = [];
+      await measure(loads.product, load.warmUpSeconds);
+      for (const name of references) await measure(loads[name] as Load, load.warmUpSeconds);
+      const rounds: RoundMeasured[] = [];
       for (let round = 1; round <= load.rounds; round++) {
-        const measured: RoundOf<ReferenceName> = {
-          product: await run(loads.product, load.roundSeconds),
+        const measured: RoundMeasured = {
+          product: await measure(loads.product, load.roundSeconds),
           references: {},
         };
         for (const name of references) {
-          measured.references[name] = await run(loads[name] as Load, load.roundSeconds);
+          measured.references[name] = await measure(loads[name] as Load, load.roundSeconds);
         }
         rounds.push(measured);
         const ratioTo = (reference: Round) =>
