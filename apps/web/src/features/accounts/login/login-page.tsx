@@ -7,6 +7,7 @@ import { useApiForm } from '../../../shared/api/api-form';
 import { session } from '../../../shared/session/session';
 import { PasswordInput } from '../../../shared/ui/password-input';
 import { PhoneInput } from '../../../shared/ui/phone-input';
+import { PostingForm } from '../../../shared/ui/posting-form';
 import { logIn } from '../api/login';
 
 interface LoginValues {
@@ -68,13 +69,7 @@ export function LoginPage() {
           {t(reasonKeys[reason])}
         </Alert>
       )}
-      {/* Prerendered: sent before the app has started, the form posts (see start-after-paint.ts) */}
-      <Stack
-        gap="md"
-        renderRoot={(props) => (
-          <form {...props} method="post" onSubmit={(event) => void submit(event)} />
-        )}
-      >
+      <PostingForm gap="md" onSubmit={(event) => void submit(event)}>
         <PhoneInput
           {...phone.field}
           error={phone.fieldState.error?.message}
@@ -99,7 +94,7 @@ export function LoginPage() {
             {t('labels.forgotPassword')}
           </Anchor>
         </Group>
-      </Stack>
+      </PostingForm>
       <Text>
         {t('login.noAccount')}{' '}
         <Anchor component={Link} to="/register">

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useApiForm } from '../../../shared/api/api-form';
 import { notify } from '../../../shared/notifications/notification-store';
+import { PostingForm } from '../../../shared/ui/posting-form';
 import { requestNewPassword } from '../api/restore-password';
 import { PhoneVerificationFields } from '../phone-verification/phone-verification-fields';
 import { usePhoneVerification } from '../phone-verification/use-phone-verification';
@@ -28,13 +29,7 @@ export function RestorePasswordPage() {
     <Stack gap="lg" maw={420}>
       <Title order={1}>{t('labels.restorePassword')}</Title>
       <Text>{t('restore.intro')}</Text>
-      {/* Prerendered: sent before the app has started, the form posts (see start-after-paint.ts) */}
-      <Stack
-        gap="md"
-        renderRoot={(props) => (
-          <form {...props} method="post" onSubmit={(event) => void submit(event)} />
-        )}
-      >
+      <PostingForm gap="md" onSubmit={(event) => void submit(event)}>
         <PhoneVerificationFields
           {...phone.field}
           verification={verification}
@@ -50,7 +45,7 @@ export function RestorePasswordPage() {
             {t('restore.submit')}
           </Button>
         </div>
-      </Stack>
+      </PostingForm>
     </Stack>
   );
 }
