@@ -2,7 +2,13 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, inject } from 'vitest';
 import { logIn } from '../support/accounts.ts';
 import { georgianPhone } from '../support/chromium.ts';
-import { expectNoAxeViolations, test, withoutJavaScript } from '../support/fixtures.ts';
+import {
+  browserOf,
+  expectNoAxeViolations,
+  phoneContext,
+  test,
+  withoutJavaScript,
+} from '../support/fixtures.ts';
 import { waitingForTheApp } from '../support/app-started.ts';
 import { submitApplication } from '../support/loans.ts';
 import { apiHeaders, waitForPath } from '../support/onboarding.ts';
@@ -20,11 +26,9 @@ const hostile =
   '<p>ჩასმული ტექსტი</p><script>window.__pwned = 1</script><img src="x" onerror="window.__pwned = 1">';
 
 async function newPage(browser: Browser, viewport = georgianPhone.viewport): Promise<Page> {
-  const context = await browser.newContext({
-    ...georgianPhone,
+  const context = await phoneContext(browser, {
     ...(viewport?.width === 1280 ? { isMobile: false, hasTouch: false } : {}),
     viewport,
-    baseURL: inject('baseURL'),
   });
   return waitingForTheApp(await context.newPage());
 }
@@ -78,8 +82,7 @@ describe('content the lender edits', () => {
   test('an editor changes /claims and the privacy policy; visitors see them at once, safely, and old consents keep their wording', async ({
     page,
   }) => {
-    const browser = page.context().browser();
-    if (!browser) throw new Error('no browser');
+    const browser = browserOf(page);
 
     // A customer agrees to the privacy policy (at registration) before it changes.
     const customer = customerEnding('00');

@@ -1,9 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
-import { describe, expect, inject } from 'vitest';
+import { describe, expect } from 'vitest';
 import { logIn } from '../support/accounts.ts';
-import { georgianPhone } from '../support/chromium.ts';
 import { waitingForTheApp } from '../support/app-started.ts';
-import { expectNoAxeViolations, test } from '../support/fixtures.ts';
+import { browserOf, expectNoAxeViolations, phoneContext, test } from '../support/fixtures.ts';
 import { applicationRows, submitApplication } from '../support/loans.ts';
 import { waitForPath } from '../support/onboarding.ts';
 import { customerEnding, supportStaff } from '../support/support.ts';
@@ -27,7 +26,7 @@ async function staffPage(
   staff: { phone: string; password: string },
   landing: string,
 ): Promise<Page> {
-  const context = await browser.newContext({ ...georgianPhone, baseURL: inject('baseURL') });
+  const context = await phoneContext(browser);
   const page = waitingForTheApp(await context.newPage());
   await page.goto('/login');
   await logIn(page, staff.phone, staff.password);
@@ -67,8 +66,7 @@ describe('credit decisions', () => {
   }) => {
     const customer = customerEnding('00');
     const id = await submitApplication(page, customer, { amount: '15000', months: '24' });
-    const browser = page.context().browser();
-    if (!browser) throw new Error('no browser');
+    const browser = browserOf(page);
 
     const first = await staffPage(browser, officers.first, '/applications');
     const queue = first.getByRole('table', { name: 'განაცხადები' });
@@ -157,8 +155,7 @@ describe('credit decisions', () => {
   }) => {
     const customer = customerEnding('95');
     const id = await submitApplication(page, customer, { amount: '15000', months: '24' });
-    const browser = page.context().browser();
-    if (!browser) throw new Error('no browser');
+    const browser = browserOf(page);
 
     const officer = await staffPage(browser, officers.first, '/applications');
     const row = officer

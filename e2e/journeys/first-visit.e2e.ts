@@ -1,6 +1,5 @@
 import { describe, expect, inject } from 'vitest';
-import { georgianPhone } from '../support/chromium.ts';
-import { test, withoutJavaScript } from '../support/fixtures.ts';
+import { browserOf, phoneContext, test, withoutJavaScript } from '../support/fixtures.ts';
 
 const prerenderedPages = ['/', '/login', '/register', '/restore-password', '/claims', '/faq'];
 
@@ -24,8 +23,7 @@ interface PageGlobals {
 
 describe('a first visit from an ad or an SMS link', () => {
   test('sees the Georgian login form without any JavaScript', async ({ page }) => {
-    const browser = page.context().browser();
-    if (!browser) throw new Error('The page has no browser');
+    const browser = browserOf(page);
     await withoutJavaScript(browser, '/login', async (bare) => {
       expect(await bare.title()).toBe('შესვლა — Sesxi');
       await bare.getByRole('heading', { level: 1, name: 'შესვლა' }).waitFor();
@@ -37,8 +35,7 @@ describe('a first visit from an ad or an SMS link', () => {
   });
 
   test('a form sent without JavaScript keeps the password out of the address', async ({ page }) => {
-    const browser = page.context().browser();
-    if (!browser) throw new Error('The page has no browser');
+    const browser = browserOf(page);
     await withoutJavaScript(browser, '/login', async (bare) => {
       await bare.getByRole('textbox', { name: 'ტელეფონის ნომერი' }).fill('599123456');
       await bare.getByLabel('პაროლი').first().fill('secret-Pass-1');
@@ -55,9 +52,8 @@ describe('a first visit from an ad or an SMS link', () => {
   test('a form sent before the app has started goes nowhere, and keeps what was typed', async ({
     page,
   }) => {
-    const browser = page.context().browser();
-    if (!browser) throw new Error('The page has no browser');
-    const context = await browser.newContext({ ...georgianPhone, baseURL: inject('baseURL') });
+    const browser = browserOf(page);
+    const context = await phoneContext(browser);
     try {
       const early = await context.newPage();
       // The app's chunks are held back, as on a slow network, until the form has been sent.

@@ -8,7 +8,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject } from 'vitest';
 import { confirmPhone, newCustomer, type Customer } from '../support/accounts.ts';
 import { waitingForTheApp } from '../support/app-started.ts';
-import { expectNoAxeViolations, test } from '../support/fixtures.ts';
+import { browserOf, expectNoAxeViolations, test } from '../support/fixtures.ts';
 import { loanEntries } from '../support/loans.ts';
 import { agreeToSdaCheck, fillInQuestionnaire, waitForPath } from '../support/onboarding.ts';
 
@@ -206,8 +206,7 @@ describe('looks: the screens at 360 px and at 1280 px', () => {
     page,
   }) => {
     // A desktop with a mouse: the phone's touch screen has no hover styles to judge.
-    const browser = page.context().browser();
-    if (!browser) throw new Error('no browser');
+    const browser = browserOf(page);
     const context = await browser.newContext({
       viewport: desktop,
       locale: 'ka-GE',

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, expect, inject, test as base } from 'vitest';
 import { waitingForTheApp } from './app-started.ts';
 import { georgianPhone, launchChromium } from './chromium.ts';
@@ -13,11 +13,23 @@ afterAll(async () => {
 
 const artifacts = path.resolve(import.meta.dirname, '../artifacts');
 
+/** A fresh browser context on a phone, pointed at the running product; `options` add to it. */
+export function phoneContext(browser: Browser, options: BrowserContextOptions = {}) {
+  return browser.newContext({ ...georgianPhone, baseURL: inject('baseURL'), ...options });
+}
+
+/** The browser `page` runs in, for a journey that opens a context of its own beside it. */
+export function browserOf(page: Page): Browser {
+  const browser = page.context().browser();
+  if (!browser) throw new Error('The page has no browser');
+  return browser;
+}
+
 /** `page`: a fresh browser context on a phone, pointed at the running product. */
 export const test = base.extend<{ page: Page }>({
   page: async ({ task }, use) => {
     browser ??= await launchChromium();
-    const context = await browser.newContext({ ...georgianPhone, baseURL: inject('baseURL') });
+    const context = await phoneContext(browser);
     const page = waitingForTheApp(await context.newPage());
     await use(page);
     if (task.result?.state === 'fail') {
@@ -36,11 +48,7 @@ export async function withoutJavaScript(
   path: string,
   see: (page: Page) => Promise<void>,
 ): Promise<void> {
-  const context = await browser.newContext({
-    ...georgianPhone,
-    baseURL: inject('baseURL'),
-    javaScriptEnabled: false,
-  });
+  const context = await phoneContext(browser, { javaScriptEnabled: false });
   try {
     const page = await context.newPage();
     await page.goto(path);
