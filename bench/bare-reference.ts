@@ -1,15 +1,15 @@
-import { createHash } from 'node:crypto';
 import { Placeholder } from 'drizzle-orm';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { minutesBefore } from '../apps/server/src/clock.ts';
 import { absoluteMinutes, idleMinutes } from '../apps/server/src/modules/sessions/service.ts';
+import { listWithSessionValues } from '../apps/server/src/modules/support/read-values.ts';
 import {
-  searchValues,
   searchWithSession,
   type CustomerRow,
   type TotalledRow,
 } from '../apps/server/src/modules/support/repository.ts';
+import { tokenHash } from '../apps/server/src/security/tokens.ts';
 
 /**
  * The bare references the API benchmark compares the product with: Fastify 5 and a `pg` pool
@@ -27,12 +27,11 @@ const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 }
 const search = searchWithSession.statement.query;
 const bearerToken = (authorization: string | undefined) =>
   /^Bearer (\S+)$/.exec(authorization ?? '')?.[1] ?? '';
-const hashOf = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 const app = Fastify();
 app.get('/readyz', () => ({ status: 'success' }));
 app.get('/api/loans-show', async (request, reply) => {
-  const hash = hashOf(bearerToken(request.headers.authorization));
+  const hash = tokenHash(bearerToken(request.headers.authorization));
   const session = await pool.query<{ user_id: number }>({
     name: 'bare_session',
     text: 'select user_id from bare_sessions where token_hash = $1',
@@ -68,16 +67,8 @@ app.get('/api/checking/users', async (request, reply) => {
   const now = new Date();
   const perPage = 15;
   const values: Record<string, unknown> = {
-    ...searchValues(
-      { search: text, limit: perPage, offset: 0 },
-      {
-        action: 'users.list',
-        details: { search: text, page: 1, per_page: perPage },
-        ip: request.ip,
-        at: now,
-      },
-    ),
-    tokenHash: hashOf(bearerToken(request.headers.authorization)),
+    ...listWithSessionValues({ search: text, page: 1, per_page: perPage }, request.ip, now),
+    tokenHash: tokenHash(bearerToken(request.headers.authorization)),
     idleSince: minutesBefore(now, idleMinutes),
     begunSince: minutesBefore(now, absoluteMinutes),
   };

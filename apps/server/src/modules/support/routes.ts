@@ -16,12 +16,8 @@ import {
   type ShownCustomer,
   type TotalledRow,
 } from './repository.ts';
-import {
-  createSupportService,
-  customerWithSessionValues,
-  listWithSessionValues,
-  type Reader,
-} from './service.ts';
+import { customerWithSessionValues, listWithSessionValues } from './read-values.ts';
+import { createSupportService, type Reader } from './service.ts';
 
 function readerOf(request: FastifyRequest): Reader {
   return {

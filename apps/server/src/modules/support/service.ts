@@ -14,50 +14,20 @@ import {
 } from '#app/modules/access-log/repository.ts';
 import { verificationCheckOf } from '#app/modules/identity-checks/check-view.ts';
 import type { ServiceContext } from '#app/modules/service-context.ts';
+import { listRequestOf, type ListQuery, type Paging } from './read-values.ts';
 import {
   createSupportRepository,
-  searchValues,
   type Customer,
   type CustomerRow,
-  type PageRequest,
   type ShownCustomer,
   type TotalledRow,
 } from './repository.ts';
-
-/** How many verification results the user page shows. */
-export const recentChecksShown = 10;
 
 /** The support staff member asking, and from where: what the access log records. */
 export interface Reader {
   userId: number;
   ip: string;
   locale: Locale;
-}
-
-interface Paging {
-  page: number;
-  per_page: number;
-}
-
-type ListQuery = Paging & { search: string };
-
-/** A list request's page and what its access-log row records but the reader. */
-function listRequestOf({ page, per_page, search }: ListQuery, ip: string, at: Date) {
-  const request: PageRequest = { search, limit: per_page, offset: (page - 1) * per_page };
-  const read = { action: 'users.list' as const, details: { search, page, per_page }, ip, at };
-  return { request, read };
-}
-
-/** The values of a list's read with the session for a list request (`ip` the reader's). */
-export function listWithSessionValues(query: ListQuery, ip: string, at: Date) {
-  const { request, read } = listRequestOf(query, ip, at);
-  return searchValues(request, read);
-}
-
-/** The values of `customerWithSession` for the user page of customer `id` (`ip` the reader's). */
-export function customerWithSessionValues(id: number, ip: string, at: Date) {
-  const action: AccessAction = 'users.show';
-  return { id, ip, at, action, checks: recentChecksShown };
 }
 
 /**

@@ -27,7 +27,11 @@ import {
   searchWithSession,
   type TotalledRow,
 } from './repository.ts';
-import { customerWithSessionValues, recentChecksShown, listWithSessionValues } from './service.ts';
+import {
+  customerWithSessionValues,
+  listWithSessionValues,
+  recentChecksShown,
+} from './read-values.ts';
 
 const clock = testClock();
 const logs = logCapture();
