@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bodyLimit } from '#app/app.ts';
 import { buildTestApp } from '#app/test/build-test-app.ts';
 import { withProductName } from './web.ts';
 
@@ -113,6 +114,14 @@ describe('history fallback', () => {
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe('/login');
     expect(response.body).not.toContain('secret');
+    // A body past the limit a parser would refuse (413) is not read at all.
+    const oversized = await app.inject({
+      method: 'POST',
+      url: '/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `password=${'x'.repeat(bodyLimit)}`,
+    });
+    expect(oversized.statusCode).toBe(303);
   });
 
   it('serves only GET: a POST to an app path is a JSON 404', async () => {
