@@ -6,9 +6,9 @@ import { openPostgres } from './postgres.ts';
 /** Opens the configured database and brings its schema up to date. */
 export function openDatabase(
   target: DatabaseTarget,
-  onIdleError: (error: Error) => void,
+  onConnectionLost: (error: Error) => void,
 ): Promise<DatabaseConnection> {
   return target.driver === 'pglite'
     ? openPglite({ dataDir: target.dataDir })
-    : openPostgres(target.url, onIdleError);
+    : openPostgres(target.url, onConnectionLost);
 }

@@ -6,13 +6,16 @@ import { migrationsFolder, type DatabaseConnection } from './database.ts';
 import * as schema from './schema.ts';
 
 /**
- * A PostgreSQL server through a connection pool. `onIdleError` receives errors of idle
- * connections (the server restarted, a network blip): the pool drops such a connection and
- * opens a new one on the next query, so they are logged, never thrown.
+ * A PostgreSQL server through a connection pool. `onConnectionLost` receives the error of a
+ * connection that died (the server restarted, a backend was terminated, a network blip): the
+ * pool drops such a connection and opens a new one on the next query, so it is logged, never
+ * thrown. That holds for a connection in use too: the pool listens only to idle ones, and a
+ * transaction's connection that dies between two statements would otherwise emit an error
+ * nobody hears, which ends the process.
  */
 export async function openPostgres(
   url: string,
-  onIdleError: (error: Error) => void,
+  onConnectionLost: (error: Error) => void,
 ): Promise<DatabaseConnection> {
   const pool = new pg.Pool({
     connectionString: url,
@@ -20,7 +23,8 @@ export async function openPostgres(
     // Fail fast while the database is down, so requests answer 503 instead of hanging.
     connectionTimeoutMillis: 5_000,
   });
-  pool.on('error', onIdleError);
+  pool.on('error', onConnectionLost);
+  pool.on('connect', (client) => client.on('error', onConnectionLost));
   try {
     await migrateUnderLock(pool);
     const db = drizzle({ client: pool, schema });

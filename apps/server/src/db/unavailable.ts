@@ -23,6 +23,8 @@ const unavailableMessages = [
   /timeout exceeded when trying to connect/i,
   /Cannot use a pool after calling end/i,
   /Client was closed and is not queryable/i,
+  // A connection that died inside a transaction refuses the transaction's next statement.
+  /Client has encountered a connection error and is not queryable/i,
   /PGlite is closed/i,
 ];
 

@@ -1,9 +1,12 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp } from '#app/test/build-test-app.ts';
+import { saveQuestionnaire, sdaVerifiedCustomer } from '#app/test/onboarding.ts';
+import { phoneSeries } from '#app/test/unique.ts';
 
+const freshPhone = phoneSeries('5580');
 let app: FastifyInstance | undefined;
 
 afterEach(async () => {
@@ -79,6 +82,43 @@ describe('a database outage', () => {
       }
       expect(responses.every((status) => status === 200 || status === 503)).toBe(true);
       expect(responses.at(-1)).toBe(200);
+    },
+  );
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'answers 503 and lives on when a connection dies inside a write’s transaction',
+    async () => {
+      app = await buildTestApp();
+      const { token } = await sdaVerifiedCustomer(app, { phone: freshPhone() });
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+      // The backend of the write's connection is ended just after its transaction begins.
+      // eslint-disable-next-line @typescript-eslint/unbound-method -- called with its client
+      const query = pg.Client.prototype.query as (...args: unknown[]) => Promise<unknown>;
+      const spy = vi.spyOn(pg.Client.prototype, 'query') as unknown as MockInstance<
+        (this: pg.Client, ...args: unknown[]) => Promise<unknown>
+      >;
+      spy.mockImplementation(async function (this: pg.Client, ...args: unknown[]) {
+        const result = await query.apply(this, args);
+        const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string }).text;
+        if (text === 'begin') {
+          spy.mockRestore();
+          const pid = (this as unknown as { processID: number }).processID;
+          const ended = new Promise((resolve) => this.once('end', resolve));
+          await admin.query('select pg_terminate_backend($1)', [pid]);
+          await ended;
+        }
+        return result;
+      });
+      try {
+        const lost = await saveQuestionnaire(app, token);
+        expect(lost.statusCode).toBe(503);
+        expect(lost.json()).toMatchObject({ status: 'error' });
+      } finally {
+        spy.mockRestore();
+        await admin.end();
+      }
+      expect((await saveQuestionnaire(app, token)).statusCode).toBe(200);
     },
   );
 });
