@@ -252,7 +252,13 @@ describe('failures', () => {
 
 describe('every API answer', () => {
   it('is never cached and carries the request id', async () => {
-    for (const url of ['/api/test/conflict', '/api/no/such/thing', '/api/app/contact/main']) {
+    for (const url of [
+      '/api/test/conflict',
+      '/api/no/such/thing',
+      '/api/app/contact/main',
+      '/%61pi/app/contact/main',
+      '/a%70i/no/such/thing',
+    ]) {
       const response = await app.inject({ url });
       expect(response.headers['cache-control']).toBe('no-store');
       expect(response.headers['x-content-type-options']).toBe('nosniff');

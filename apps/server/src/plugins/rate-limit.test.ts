@@ -62,6 +62,41 @@ describe('API rate limit', () => {
     ).toBe(429);
   });
 
+  it('counts every spelling of an API path the router takes as that path', async () => {
+    const app = await appWith({ RATE_LIMIT_PER_MINUTE: '3' });
+    const answers = [];
+    for (const url of [
+      '/api/app/contact/main',
+      '/%61pi/app/contact/main',
+      '/a%70i/app/contact/main',
+    ]) {
+      const response = await app.inject({ url, remoteAddress: '10.0.0.11' });
+      expect(response.headers['cache-control']).toBe('no-store');
+      answers.push(response.statusCode);
+    }
+    expect(answers).toEqual([200, 200, 200]);
+    expect(
+      (await app.inject({ url: '/%61%70%69/app/contact/main', remoteAddress: '10.0.0.11' }))
+        .statusCode,
+    ).toBe(429);
+  });
+
+  it('keeps a route’s own cap through an encoded spelling: registered phones cannot be enumerated', async () => {
+    const app = await appWith({ RATE_LIMIT_PER_MINUTE: '1000' });
+    const check = (url: string) =>
+      app.inject({
+        method: 'POST',
+        url,
+        payload: { phone: '599123456' },
+        remoteAddress: '10.0.0.12',
+      });
+    for (let attempt = 0; attempt < 30; attempt++) {
+      expect((await check('/api/phone-checking-exists')).statusCode).not.toBe(429);
+      expect((await check('/%61pi/phone-checking-exists')).statusCode).not.toBe(429);
+    }
+    expect((await check('/a%70i/phone-checking-exists')).statusCode).toBe(429);
+  });
+
   it('does not count probes', async () => {
     const app = await appWith({ RATE_LIMIT_PER_MINUTE: '1' });
     for (let attempt = 0; attempt < 3; attempt++) {

@@ -5,7 +5,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { productNamePlaceholder } from '@sesxi/contract';
 import { htmlPage, type HtmlPage } from '#app/http/html-page.ts';
 import { escapeHtml } from '#app/http/html.ts';
-import { isServerPath, pathOf } from '#app/http/paths.ts';
+import { isServerPath, routedPathOf } from '#app/http/paths.ts';
 import { createContentPages, serverBundleDir, type CurrentPage } from './content-pages.ts';
 
 interface WebOptions {
@@ -60,7 +60,7 @@ const web: FastifyPluginAsync<WebOptions> = async (app, { distDir, productName }
   });
 
   app.get('/*', async (request, reply) => {
-    const path = pathOf(request.url);
+    const path = routedPathOf(request.url);
     if (isServerPath(path) || path.startsWith('/assets/')) {
       reply.callNotFound();
       return reply;
@@ -84,7 +84,7 @@ const web: FastifyPluginAsync<WebOptions> = async (app, { distDir, productName }
       done(null);
     });
     pageForms.post('/*', async (request, reply) => {
-      const path = pathOf(request.url);
+      const path = routedPathOf(request.url);
       if (!prerendered.has(path)) {
         reply.callNotFound();
         return reply;
