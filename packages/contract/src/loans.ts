@@ -19,9 +19,18 @@ export const loanLimits = z.object({
 });
 export type LoanLimits = z.output<typeof loanLimits>;
 
-/** Bank statements: at most 10 MB, and only these types, judged by the file's content. */
+/**
+ * Bank statements: at most 10 MB, and only these types, judged by the file's content; each
+ * with the extension a downloaded statement is named with.
+ */
 export const bankStatementMaxBytes = 10 * 1024 * 1024;
-export const bankStatementTypes = ['application/pdf', 'image/jpeg', 'image/png'] as const;
+export const bankStatementExtensions = {
+  'application/pdf': 'pdf',
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+} as const;
+export type BankStatementType = keyof typeof bankStatementExtensions;
+export const bankStatementTypes = Object.keys(bankStatementExtensions) as BankStatementType[];
 
 // ── The application form ──────────────────────────────────────────────────────────────
 

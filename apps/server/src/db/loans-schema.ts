@@ -1,4 +1,4 @@
-import { openLoanStatuses, type LoanStatusCode } from '@sesxi/contract';
+import { openLoanStatuses, type BankStatementType, type LoanStatusCode } from '@sesxi/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -86,7 +86,7 @@ export const loanApplications = pgTable(
     bankStatementKey: text('bank_statement_key').notNull(),
     bankStatementName: text('bank_statement_name').notNull(),
     bankStatementSize: integer('bank_statement_size').notNull(),
-    bankStatementType: text('bank_statement_type').notNull(),
+    bankStatementType: text('bank_statement_type').$type<BankStatementType>().notNull(),
     createdAt: timestamptz('created_at').notNull(),
     updatedAt: timestamptz('updated_at').notNull(),
   },

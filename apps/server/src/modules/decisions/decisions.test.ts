@@ -195,7 +195,10 @@ describe('the review', () => {
     const statement = await call(headers, 'GET', `/api/applications/${id}/bank-statement`);
     expect(statement.statusCode).toBe(200);
     expect(statement.headers['content-type']).toBe('application/pdf');
-    expect(statement.headers['content-disposition']).toMatch(/^attachment; filename=/);
+    // Named from the application and the sniffed type, not by the customer ('ამონაწერი.pdf').
+    expect(statement.headers['content-disposition']).toBe(
+      `attachment; filename="bank-statement-${id}.pdf"`,
+    );
     expect(statement.headers['x-content-type-options']).toBe('nosniff');
     expect(statement.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
 

@@ -24,12 +24,6 @@ function officerOf(request: FastifyRequest): Officer {
   };
 }
 
-/** A file name for a header: ASCII as is, anything else percent-encoded (RFC 6266 / 5987). */
-function attachment(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
-
 /**
  * The underwriting queue and decisions: credit officers only (401 without a session, 403 for
  * customers and for staff without the role). Every read of a customer's data is logged.
@@ -75,7 +69,7 @@ export const decisionRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
       const file = await service(request).bankStatement(officerOf(request), request.params.id);
       return reply
         .type(file.type)
-        .header('content-disposition', attachment(file.name))
+        .header('content-disposition', `attachment; filename="${file.name}"`)
         .header('cache-control', 'no-store')
         .send(file.bytes);
     },

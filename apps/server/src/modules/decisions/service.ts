@@ -1,4 +1,5 @@
 import {
+  bankStatementExtensions,
   EffectiveRateCapError,
   formatTimestamp,
   loanInput,
@@ -439,14 +440,19 @@ export function createDecisionService({
       };
     },
 
-    /** The bank statement, for download; logged like every read of the customer's data. */
+    /**
+     * The bank statement, for download; logged like every read of the customer's data. It is
+     * named from the application and the type its content showed, never by the customer's file
+     * name (`statement.html` would open a PDF+HTML polyglot as a web page).
+     */
     async bankStatement(officer: Officer, id: number) {
       const application = await applicationOr404(id);
       const bytes = await storage.read(application.bankStatementKey);
       await logRead(officer, 'applications.bank_statement', [application.customer.id], {
         application_id: id,
       });
-      return { bytes, type: application.bankStatementType, name: application.bankStatementName };
+      const type = application.bankStatementType;
+      return { bytes, type, name: `bank-statement-${id}.${bankStatementExtensions[type]}` };
     },
 
     /** Takes a submitted application into review, assigned to the officer. */

@@ -1,4 +1,4 @@
-import { bankStatementMaxBytes, bankStatementTypes } from '@sesxi/contract';
+import { bankStatementMaxBytes, bankStatementTypes, type BankStatementType } from '@sesxi/contract';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { z } from 'zod';
@@ -38,7 +38,7 @@ export async function readLoanForm(request: FastifyRequest): Promise<void> {
           fileName: part.filename,
           bytes,
           detectedType: (await fileTypeFromBuffer(bytes))?.mime,
-        } satisfies BankStatementUpload;
+        } satisfies z.input<typeof bankStatementFile>;
       } else {
         await part.toBuffer();
       }
@@ -85,7 +85,9 @@ export const bankStatementFile = z
     } else if (!allowedTypes.includes(file.detectedType ?? '')) {
       context.addIssue({ code: 'custom', message: 'loan.fileType', input: file.fileName });
     }
-  });
+  })
+  // The refinement let only the allowed types through.
+  .transform(({ detectedType, ...file }) => ({ ...file, type: detectedType as BankStatementType }));
 
 /** A bank statement as it arrived: its bytes, what they are by content, and the name sent. */
 export type BankStatementUpload = z.output<typeof bankStatementFile>;

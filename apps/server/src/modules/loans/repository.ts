@@ -1,4 +1,9 @@
-import { openLoanStatuses, type LoanStatusCode, type Locale } from '@sesxi/contract';
+import {
+  openLoanStatuses,
+  type BankStatementType,
+  type LoanStatusCode,
+  type Locale,
+} from '@sesxi/contract';
 import { and, eq, inArray, sql, type AnyColumn, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '#app/db/database.ts';
 import { bilingualListSql, maxId, type BilingualItem } from '#app/db/lookups.ts';
@@ -38,7 +43,7 @@ export interface StoredStatement {
   key: string;
   name: string;
   size: number;
-  type: string;
+  type: BankStatementType;
 }
 
 /** Columns that change together with the status: an edit's new values. */

@@ -175,8 +175,7 @@ export function createLoanService({ db, clock, log, storage }: LoanDependencies)
   /** Stores the statement under a new key; the customer's file name is only kept beside it. */
   async function store(file: BankStatementUpload): Promise<StoredStatement> {
     const key = newStorageKey('bank-statements');
-    // bankStatementFile let only the allowed types through.
-    const type = file.detectedType ?? 'application/octet-stream';
+    const { type } = file;
     await storage.put(key, file.bytes, type);
     return {
       key,
