@@ -1,9 +1,10 @@
 import type { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config, ServiceSettings } from './config.ts';
 import type { DatabaseConnection } from './db/database.ts';
+import { validatorCompiler } from './http/validator.ts';
 import { loggerOptions, requestIdOf } from './logging.ts';
 import metricsPlugin from './metrics/plugin.ts';
 import { createMetrics } from './metrics/registry.ts';
@@ -28,7 +29,10 @@ import { supportRoutes } from './modules/support/routes.ts';
 import { apiDocs } from './plugins/api-docs/plugin.ts';
 import authentication from './plugins/authentication.ts';
 import database from './plugins/database.ts';
-import errorEnvelope, { answerMalformedRequest } from './plugins/error-envelope.ts';
+import errorEnvelope, {
+  answerClientError,
+  answerMalformedRequest,
+} from './plugins/error-envelope.ts';
 import housekeeping from './plugins/housekeeping.ts';
 import integrations from './plugins/integrations.ts';
 import jobs from './plugins/jobs.ts';
@@ -76,6 +80,7 @@ export async function buildApp(
     bodyLimit,
     trustProxy: config.trustProxy,
     frameworkErrors: answerMalformedRequest,
+    clientErrorHandler: answerClientError,
     // Start-up may wait for another instance's migrations (under the advisory lock), or for a
     // busy machine: Fastify's 10 s default would give up on a healthy start.
     pluginTimeout: 120_000,

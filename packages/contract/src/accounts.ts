@@ -37,10 +37,13 @@ const passwordMismatch = {
   error: 'validation.passwordMismatch',
   path: ['password_confirmation'],
   // Checked even when other fields fail, so every error shows at once.
-  when: (payload: z.core.ParsePayload) => {
-    const body = payload.value as Partial<Record<'password' | 'password_confirmation', unknown>>;
-    return typeof body.password === 'string' && typeof body.password_confirmation === 'string';
-  },
+  when: ({ value }: z.core.ParsePayload) =>
+    typeof value === 'object' &&
+    value !== null &&
+    'password' in value &&
+    'password_confirmation' in value &&
+    typeof value.password === 'string' &&
+    typeof value.password_confirmation === 'string',
 };
 
 // ── Single sign-on ────────────────────────────────────────────────────────────────────

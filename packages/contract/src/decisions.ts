@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
-import { paginated, paginationQuery, statusOnly, success } from './envelope.ts';
+import { paginated, paginationQuery, recordId, statusOnly, success } from './envelope.ts';
 import { timestamp } from './formats.ts';
 import { verificationCheck } from './identity-checks.ts';
 import { decision, loanStatus } from './loans.ts';
@@ -108,7 +108,7 @@ export const applicationQueue = defineEndpoint({
 });
 
 const applicationIdParams = z.object({
-  id: z.coerce.number().int().positive().max(2_147_483_647),
+  id: recordId,
 });
 
 /** A consent with the wording the customer agreed to. */

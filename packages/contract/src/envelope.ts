@@ -45,8 +45,25 @@ export function paginated<Row extends z.ZodType>(row: Row) {
   });
 }
 
+/**
+ * A whole number as a path or a query spells it: decimal digits alone, so `0x1`, `1e0`, ` 1`
+ * and `+1` are not 1 (a coercion would take them all). The web app builds its queries from
+ * numbers, which are taken as they are.
+ */
+const wholeNumber = (digits: RegExp) =>
+  z.union([z.int(), z.string().regex(digits).transform(Number)], {
+    error: 'validation.integer',
+  });
+
+/** A row's id in a path: one spelling only (no leading zero), within PostgreSQL's `integer`. */
+export const recordId = wholeNumber(/^[1-9][0-9]{0,9}$/).pipe(z.number().min(1).max(2_147_483_647));
+
 export const paginationQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(15),
+  page: wholeNumber(/^[0-9]{1,15}$/)
+    .pipe(z.number().min(1))
+    .default(1),
+  per_page: wholeNumber(/^[0-9]{1,3}$/)
+    .pipe(z.number().min(1).max(100))
+    .default(15),
   search: z.string().trim().max(100).default(''),
 });

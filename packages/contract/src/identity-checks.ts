@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
-import { paginated, paginationQuery, success } from './envelope.ts';
+import { paginated, paginationQuery, recordId, success } from './envelope.ts';
 
 // ── Identity-document verification (Identomat) ────────────────────────────────────────
 
@@ -115,14 +115,7 @@ export const supportUsers = defineEndpoint({
   path: '/api/checking/users',
   query: paginationQuery.extend({
     search: paginationQuery.shape.search.check((context) => {
-      // PostgreSQL text cannot hold NUL: such a search could match nothing, and would fail.
-      if (context.value.includes('\u0000')) {
-        context.issues.push({
-          code: 'custom',
-          message: 'validation.invalid',
-          input: context.value,
-        });
-      } else if (!isRunnableSearch(context.value)) {
+      if (!isRunnableSearch(context.value)) {
         context.issues.push({
           code: 'too_small',
           origin: 'string',
@@ -138,7 +131,7 @@ export const supportUsers = defineEndpoint({
 });
 
 /** A user's id in a path, within PostgreSQL's `integer` (a larger one is refused, never queried). */
-const userIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const userIdParams = z.object({ id: recordId });
 
 /** `GET /api/checking/users/{id}`: the customer and their 10 most recent checks. */
 export const supportUserShow = defineEndpoint({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
-import { errorBody, statusOnly, success } from './envelope.ts';
+import { errorBody, recordId, statusOnly, success } from './envelope.ts';
 import { timestamp } from './formats.ts';
 import { affordability, loanOffer } from './offer/index.ts';
 import { lookupItem, moneyBetween } from './onboarding.ts';
@@ -191,7 +191,7 @@ export const loanCreate = defineEndpoint({
  */
 export const loanOpenConflict = errorBody.extend({ loan_id: z.number().int() });
 
-const loanIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const loanIdParams = z.object({ id: recordId });
 
 /** `GET /api/loan-edit/{id}`: the form's options and the application, prefilled. */
 export const loanEditShow = defineEndpoint({

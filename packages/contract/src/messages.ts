@@ -13,6 +13,7 @@ const messages = {
   ka: {
     'validation.required': 'ველის შევსება სავალდებულოა',
     'validation.invalid': 'მნიშვნელობა არასწორია',
+    'validation.nulCharacter': 'შეიცავს დაუშვებელ სიმბოლოს',
     'validation.phone': 'შეიყვანეთ 5-ით დაწყებული 9-ნიშნა მობილურის ნომერი',
     'validation.personalNumber': 'პირადი ნომერი უნდა შედგებოდეს 11 ციფრისგან',
     'validation.timestamp': 'თარიღი უნდა იყოს ფორმატში: წწწწ-თთ-დდ სს:წწ:წწ',
@@ -56,6 +57,7 @@ const messages = {
     'errors.malformedBody': 'მოთხოვნის ფორმატი არასწორია',
     'errors.unsupportedMediaType': 'მოთხოვნის ეს ტიპი არ არის მხარდაჭერილი',
     'errors.bodyTooLarge': 'მოთხოვნა ძალიან დიდია',
+    'errors.headersTooLarge': 'მოთხოვნის სათაურები ძალიან დიდია',
     'errors.notFound': 'მოთხოვნილი რესურსი ვერ მოიძებნა',
     'errors.unauthorized': 'გთხოვთ, გაიაროთ ავტორიზაცია',
     'errors.forbidden': 'ამ მოქმედების შესრულების უფლება არ გაქვთ',
@@ -115,6 +117,7 @@ const messages = {
   en: {
     'validation.required': 'This field is required',
     'validation.invalid': 'The value is not valid',
+    'validation.nulCharacter': 'This contains a character that is not allowed',
     'validation.phone': 'Enter a 9-digit mobile number starting with 5',
     'validation.personalNumber': 'A personal number has 11 digits',
     'validation.timestamp': 'Use the format YYYY-MM-DD HH:mm:ss',
@@ -157,6 +160,7 @@ const messages = {
     'errors.malformedBody': 'The request is malformed',
     'errors.unsupportedMediaType': 'This kind of request is not supported',
     'errors.bodyTooLarge': 'The request is too large',
+    'errors.headersTooLarge': 'The request headers are too large',
     'errors.notFound': 'Not found',
     'errors.unauthorized': 'Please sign in',
     'errors.forbidden': 'You are not allowed to do this',

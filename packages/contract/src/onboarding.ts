@@ -80,7 +80,14 @@ const checkbox = z
   .transform((value) => value === true || value === 1 || value === '1');
 
 /** Text that must be there: missing or blank is "required", too long names the limit. */
-const requiredText = (max: number) => z.string().trim().min(1).max(max);
+/** An answer in words: no control character (PostgreSQL cannot store NUL, no answer needs one). */
+const requiredText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .regex(/^\P{Cc}*$/u, { error: 'validation.invalid' });
 
 /**
  * The questionnaire as the form sends it. The conditional amounts are required only when

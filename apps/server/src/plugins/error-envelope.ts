@@ -1,4 +1,6 @@
+import type { Socket } from 'node:net';
 import {
+  defaultLocale,
   fieldErrorsFromIssues,
   localeFromAcceptLanguage,
   translate,
@@ -88,6 +90,30 @@ const errorEnvelope: FastifyPluginCallback = (app, _options, done) => {
 
 export default fp(errorEnvelope, { name: 'error-envelope' });
 
+/**
+ * For Fastify's `clientErrorHandler`: what Node's HTTP parser refuses before there is a request
+ * (headers too large, a broken request line) is answered in the envelope too, in Georgian, the
+ * request's language being unknown.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [statusCode, reason, messageKey]: [number, string, MessageKey] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', 'errors.headersTooLarge']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', 'errors.malformedBody']
+        : [400, 'Bad Request', 'errors.malformedBody'];
+  const body = JSON.stringify({ status: 'error', message: translate(messageKey, defaultLocale) });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${String(statusCode)} ${reason}\r\nConnection: close\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${String(Buffer.byteLength(body))}\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
+
 /** For Fastify's `frameworkErrors`: a URL the router cannot decode never reaches a handler. */
 export function answerMalformedRequest(
   _error: unknown,
@@ -162,11 +188,15 @@ function sendError(reply: FastifyReply, answer: ErrorAnswer, locale: Locale) {
     status: 'error',
     message: translate(answer.messageKey, locale, answer.params),
   };
+  // A field named like a key of the envelope (the queue's `status` filter) keeps its messages
+  // under `errors`, where they cannot take the envelope's place.
+  const clashing = Object.entries(answer.fields).filter(([field]) => field in envelope);
+  const errors = clashing.length > 0 ? { errors: Object.fromEntries(clashing) } : {};
   // Spread twice: the envelope's keys come first and win over a field of the same name.
   return reply
     .code(answer.statusCode)
     .type('application/json; charset=utf-8')
-    .send({ ...envelope, ...answer.extra, ...answer.fields, ...envelope });
+    .send({ ...envelope, ...answer.extra, ...answer.fields, ...errors, ...envelope });
 }
 
 function localeOf(request: FastifyRequest): Locale {

@@ -17,14 +17,10 @@ import {
   type ShownQuestionnaire,
 } from './repository.ts';
 
-/** PostgreSQL refuses NUL in text and JSON, and no answer needs a control character. */
-const controlCharacter = /\p{Cc}/u;
-const textFields = ['address', 'organisation_name', 'position'] as const;
-
 export function createQuestionnaireService({ db, clock, log }: ServiceContext) {
   const repository = createQuestionnaireRepository(db);
 
-  /** Rules the schema cannot check: the lookups exist, the texts can be stored. */
+  /** Rules the schema cannot check: the lookups exist. */
   async function refuseInvalid(values: QuestionnaireValues): Promise<void> {
     const problems: Record<string, Message[]> = {};
     if (!(await repository.cityExists(values.city_id))) {
@@ -35,9 +31,6 @@ export function createQuestionnaireService({ db, clock, log }: ServiceContext) {
       !(await repository.activitySphereExists(values.activity_sphere_id))
     ) {
       problems.activity_sphere_id = [{ key: 'validation.lookup' }];
-    }
-    for (const field of textFields) {
-      if (controlCharacter.test(values[field])) problems[field] = [{ key: 'validation.invalid' }];
     }
     if (Object.keys(problems).length > 0) {
       throw new HttpError(422, 'errors.validation', { fields: problems });

@@ -7,6 +7,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { schemaOf } from '#app/http/endpoint-schema.ts';
+import { validPartOf } from '#app/http/validator.ts';
 import { accountOf, rowsReadWithSession, type RequestRead } from '#app/plugins/authentication.ts';
 import { serviceContext } from '#app/modules/service-context.ts';
 import {
@@ -39,11 +40,11 @@ export const supportRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
    */
   const list: RequestRead<TotalledRow> = {
     readOf(request) {
-      const query = supportUsers.query.safeParse(request.query);
-      if (!query.success) return undefined;
+      const query = validPartOf(supportUsers.query, request.query);
+      if (!query) return undefined;
       return {
-        read: query.data.search === '' ? everyCustomerWithSession : searchWithSession,
-        values: listWithSessionValues(query.data, request.ip, app.clock.now()),
+        read: query.search === '' ? everyCustomerWithSession : searchWithSession,
+        values: listWithSessionValues(query, request.ip, app.clock.now()),
       };
     },
   };
@@ -58,9 +59,9 @@ export const supportRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
   /** The user page is read and logged by the sign-in check too, for a valid id. */
   const shown: RequestRead<ShownCustomer> = {
     readOf(request) {
-      const params = supportUserShow.params.safeParse(request.params);
-      if (!params.success) return undefined;
-      const values = customerWithSessionValues(params.data.id, request.ip, app.clock.now());
+      const params = validPartOf(supportUserShow.params, request.params);
+      if (!params) return undefined;
+      const values = customerWithSessionValues(params.id, request.ip, app.clock.now());
       return { read: customerWithSession, values };
     },
   };

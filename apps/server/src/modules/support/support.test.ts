@@ -292,7 +292,7 @@ describe('GET /api/checking/users', () => {
       ['one letter', 'ზ', tooShort],
       ['two characters not all digits', '1a', tooShort],
       ['over 100 characters', 'ა'.repeat(101), 'მაქსიმუმ 100 სიმბოლო'],
-      ['a NUL byte', 'ზვი\u0000ად', 'მნიშვნელობა არასწორია'],
+      ['a NUL byte', 'ზვი\u0000ად', 'შეიცავს დაუშვებელ სიმბოლოს'],
     ])('refuses %s with a message under the field', async (_case, search, message) => {
       const response = await asSupport(`/api/checking/users?search=${encodeURIComponent(search)}`);
       expect(response.statusCode).toBe(422);
