@@ -19,8 +19,11 @@ import { createScratchDatabase } from '#app/test/scratch-database.ts';
 
 const { consentTexts, consents, users } = schema;
 
-/** The migration that set one hash rule and made the wordings append-only. */
-const oneHashRule = /_consent_texts_one_hash_append_only$/;
+/**
+ * The migration that set one hash rule and made the wordings append-only, known by what it
+ * adds (its number and name may change when migrations are regenerated).
+ */
+const oneHashRule = 'ADD CONSTRAINT "consent_texts_sha256_of_body"';
 
 const allWordings = (db: Database) => db.select().from(consentTexts).orderBy(asc(consentTexts.id));
 
@@ -91,14 +94,16 @@ async function emptyDatabase() {
   };
 }
 
-/** A copy of the migrations folder that stops before the one whose tag matches `tag`. */
-async function migrationsBefore(tag: RegExp): Promise<string> {
+/** A copy of the migrations folder that stops before the one whose SQL holds `statement`. */
+async function migrationsBefore(statement: string): Promise<string> {
   const folder = await mkdtemp(join(tmpdir(), 'sesxi-migrations-'));
   const journal = JSON.parse(
     await readFile(join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
   ) as { entries: { tag: string }[] };
-  const stop = journal.entries.findIndex((entry) => tag.test(entry.tag));
-  if (stop < 0) throw new Error(`no migration matches ${String(tag)}`);
+  const sqlOf = (tag: string) => readFile(join(migrationsFolder, `${tag}.sql`), 'utf8');
+  const texts = await Promise.all(journal.entries.map(({ tag }) => sqlOf(tag)));
+  const stop = texts.findIndex((text) => text.includes(statement));
+  if (stop < 0) throw new Error(`no migration holds ${statement}`);
   const kept = journal.entries.slice(0, stop);
   await mkdir(join(folder, 'meta'));
   await writeFile(
