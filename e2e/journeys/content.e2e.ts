@@ -10,8 +10,14 @@ import {
   withoutJavaScript,
 } from '../support/fixtures.ts';
 import { waitingForTheApp } from '../support/app-started.ts';
-import { submitApplication } from '../support/loans.ts';
-import { apiHeaders, waitForPath } from '../support/onboarding.ts';
+import {
+  confirmQuestionnaire,
+  giveCreditConsent,
+  identifyWithSso,
+  loanEntries,
+  startApplication,
+} from '../support/loans.ts';
+import { apiHeaders, onboardThroughApi, waitForPath } from '../support/onboarding.ts';
 import { customerEnding } from '../support/support.ts';
 
 const editorAccount = { phone: '599000004', password: 'Content-2026' };
@@ -22,6 +28,8 @@ const seededClaimsLine = 'მომხმარებელთა უფლე�
 const videoTitle = 'როგორ წარვადგინოთ საჩივარი';
 const newPolicyLine = 'ახალი რედაქცია: მონაცემებს ვინახავთ ხუთი წლის განმავლობაში.';
 const oldPolicyLine = 'კომპანია ამუშავებს თქვენს პერსონალურ მონაცემებს';
+const seededCreditLine = 'თანხმობა საკრედიტო ინფორმაციის მიღებასა და გადაცემაზე';
+const newCreditLine = 'ახალი რედაქცია: თანხმობა მოქმედებს 30 დღე.';
 const hostile =
   '<p>ჩასმული ტექსტი</p><script>window.__pwned = 1</script><img src="x" onerror="window.__pwned = 1">';
 
@@ -79,14 +87,22 @@ async function chooseText(page: Page, key: string, expected: string) {
 }
 
 describe('content the lender edits', () => {
-  test('an editor changes /claims and the privacy policy; visitors see them at once, safely, and old consents keep their wording', async ({
+  test('an editor changes /claims and the consent wordings; visitors see them at once, safely, a customer reading the old wording is shown the new one, and old consents keep theirs', async ({
     page,
   }) => {
     const browser = browserOf(page);
 
-    // A customer agrees to the privacy policy (at registration) before it changes.
+    // A customer agrees to the privacy policy (at registration) before it changes, and comes
+    // to the credit consent of an application.
     const customer = customerEnding('00');
-    const applicationId = await submitApplication(page, customer, { amount: '1500', months: '12' });
+    await onboardThroughApi(page, customer, { salary: 6000 });
+    const applicationId = await startApplication(page, {
+      ...loanEntries,
+      amount: '1500',
+      months: '12',
+    });
+    await confirmQuestionnaire(page, applicationId);
+    await page.getByText(seededCreditLine).waitFor();
 
     // The content editor lands on the editor.
     const editor = await newPage(browser);
@@ -117,6 +133,22 @@ describe('content the lender edits', () => {
     await chooseText(editor, 'privacy_policy', 'კონფიდენციალურობის პოლიტიკა');
     await replaceText(editor, ['კონფიდენციალურობის პოლიტიკა', newPolicyLine]);
     await publish(editor);
+
+    // The credit consent's wording changes while the customer reads the old one: agreeing to
+    // that is refused, and the screen shows the new one, the box unticked, before agreeing.
+    await chooseText(editor, 'credit_agreement', seededCreditLine);
+    await replaceText(editor, [newCreditLine]);
+    await publish(editor);
+    const creditAgreement = page.getByLabel('ვეთანხმები საკრედიტო ინფორმაციის გადამოწმებას');
+    await creditAgreement.check();
+    await page.getByRole('button', { name: 'გაგრძელება' }).click();
+    await page.getByText('ტექსტი შეიცვალა, გთხოვთ, წაიკითხოთ ხელახლა').waitFor();
+    await page.getByText(newCreditLine).waitFor();
+    expect(await creditAgreement.isChecked()).toBe(false);
+    expect(await page.getByText(seededCreditLine).count()).toBe(0);
+    await giveCreditConsent(page, applicationId);
+    await identifyWithSso(page, customer);
+    await waitForPath(page, '/main');
 
     // A script pasted past the editor (straight to the API) never reaches visitors either.
     const headers = await apiHeaders(editor);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wordingSha256, wordingVersion } from './consent-wordings.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { statusOnly, success } from './envelope.ts';
 import { mobilePhone, personalNumber } from './formats.ts';
@@ -87,7 +88,7 @@ export const documentType = z.object({ id: z.number().int(), name: z.string() })
 
 /**
  * `GET /api/register`: the form's options and the privacy policy's wording, as text and (ours)
- * as the sanitised HTML its editor published.
+ * as the sanitised HTML its editor published, with its version and SHA-256 (ours).
  */
 export const registerForm = defineEndpoint({
   method: 'GET',
@@ -96,13 +97,17 @@ export const registerForm = defineEndpoint({
     documentTypes: z.array(documentType),
     privacy_policy_info_text: z.string(),
     privacy_policy_info_html: z.string(),
+    privacy_policy_info_version: wordingVersion,
+    privacy_policy_info_sha256: wordingSha256,
   }),
 });
 
 /**
  * `POST /api/register`. name, surname, identity_number and phone_verified_at are part of the
  * spec's payload but the server ignores them: identity comes from the SSO transaction, the
- * confirmation time from the server's own record of the confirmed code.
+ * confirmation time from the server's own record of the confirmed code. The privacy policy
+ * shown, by its version (ours) or its text: when either is not the current wording's, 409 with
+ * the message under `privacy_policy`, nothing changed; with neither, the current one is agreed.
  */
 export const register = defineEndpoint({
   method: 'POST',
@@ -126,6 +131,7 @@ export const register = defineEndpoint({
       identity_number: z.string().optional(),
       phone_verified_at: z.string().optional(),
       privacy_policy_agreement_text: z.string().optional(),
+      privacy_policy_info_version: wordingVersion.optional(),
     })
     .refine(passwordsMatch, passwordMismatch),
   response: success({ user: sessionUser }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wordingSha256, wordingVersion } from './consent-wordings.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { errorBody, recordId, statusOnly, success } from './envelope.ts';
 import { timestamp } from './formats.ts';
@@ -263,19 +264,24 @@ export const creditInfoShow = defineEndpoint({
   path: '/api/credit-info/:id',
   params: loanIdParams,
   /**
-   * Ours: `credit_info_html`, the wording as the sanitised HTML its editor published;
-   * `agreed_at`, when the consent that still counts for the application was given.
+   * Ours: `credit_info_html`, the wording as the sanitised HTML its editor published, its
+   * version and SHA-256; `agreed_at`, when the consent that still counts for the application
+   * was given.
    */
   response: success({
     credit_info_text: z.string(),
     credit_info_html: z.string(),
+    credit_info_version: wordingVersion,
+    credit_info_sha256: wordingSha256,
     agreed_at: timestamp.nullable(),
   }),
 });
 
 /**
  * `POST /api/credit-info/{id}`: the checkbox sends `true` and the time; unchecked, both are
- * empty strings, which answer a `credit_info` field error.
+ * empty strings, which answer a `credit_info` field error. Ours: `credit_info_version`, the
+ * version shown; when it is no longer the current one, 409 with the message under
+ * `credit_info` and nothing recorded. Without it the current wording is agreed to.
  */
 export const creditInfoAgree = defineEndpoint({
   method: 'POST',
@@ -286,6 +292,7 @@ export const creditInfoAgree = defineEndpoint({
       error: 'validation.consentRequired',
     }),
     agreed_at: z.union([timestamp, z.literal('')]),
+    credit_info_version: wordingVersion.optional(),
   }),
   response: statusOnly,
 });

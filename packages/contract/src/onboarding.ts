@@ -1,24 +1,32 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
 import { success } from './envelope.ts';
+import { wordingSha256, wordingVersion } from './consent-wordings.ts';
 import { timestamp } from './formats.ts';
 
 // ── Personal-data check (SDA) ─────────────────────────────────────────────────────────
 
 /**
  * `GET /api/sda-checking`: the wording the customer agrees to, as text and (ours) as the
- * sanitised HTML its editor published.
+ * sanitised HTML its editor published, with its version and SHA-256 (ours).
  */
 export const sdaInfo = defineEndpoint({
   method: 'GET',
   path: '/api/sda-checking',
-  response: success({ sda_info_text: z.string(), sda_info_html: z.string() }),
+  response: success({
+    sda_info_text: z.string(),
+    sda_info_html: z.string(),
+    sda_info_version: wordingVersion,
+    sda_info_sha256: wordingSha256,
+  }),
 });
 
 /**
  * `POST /api/sda-checking`: the consent and the registry's answer. `success` marks the user
  * SDA-verified; `refused` (HTTP 200, an answer rather than an error) means the registry does
- * not confirm the data; an unreachable registry is a 503 error body.
+ * not confirm the data; an unreachable registry is a 503 error body. The wording shown, by its
+ * version (ours) or its text: when either is not the current wording's, 409 with the message
+ * under `is_sda_verified`, nothing asked or recorded; with neither, the current one is agreed.
  */
 export const sdaCheck = defineEndpoint({
   method: 'POST',
@@ -27,6 +35,7 @@ export const sdaCheck = defineEndpoint({
     sda_agreed_at: timestamp,
     is_sda_verified: z.literal(true, { error: 'validation.consentRequired' }),
     sda_agreement_text: z.string().max(20_000).optional(),
+    sda_info_version: wordingVersion.optional(),
   }),
   response: z.discriminatedUnion('status', [
     success({}),
@@ -191,13 +200,18 @@ export const questionnaireOptions = defineEndpoint({
   response: success({ cities: z.array(lookupItem), activitySpheres: z.array(lookupItem) }),
 });
 
-/** `GET /api/questionnaires`: the customer's questionnaire (null before the first save). */
+/**
+ * `GET /api/questionnaires`: the customer's questionnaire (null before the first save), and the
+ * privacy policy's current wording with (ours) its version and SHA-256.
+ */
 export const questionnaireShow = defineEndpoint({
   method: 'GET',
   path: '/api/questionnaires',
   response: success({
     questionnaire: questionnaire.nullable(),
     privacy_policy_agreement_text: z.string(),
+    privacy_policy_info_version: wordingVersion,
+    privacy_policy_info_sha256: wordingSha256,
   }),
 });
 

@@ -117,8 +117,9 @@ export const consentKinds = ['privacy_policy', 'sda_information', 'credit_inform
 export type ConsentKind = (typeof consentKinds)[number];
 
 /**
- * Every wording of every consent ever shown. Rows are never changed: a new wording is a new
- * version, so a recorded consent can always point at the exact text the customer agreed to.
+ * Every wording of every consent ever shown. Rows are never changed (a trigger in the migration
+ * refuses UPDATE, DELETE and TRUNCATE): a new wording is a new version, so a recorded consent
+ * can always point at the exact text the customer agreed to.
  */
 export const consentTexts = pgTable(
   'consent_texts',
@@ -132,7 +133,10 @@ export const consentTexts = pgTable(
     body: text('body').notNull(),
     /** The sanitised HTML a content editor published; null for a wording seeded as text. */
     html: text('html'),
-    /** SHA-256 of `html` when there is one, of `body` otherwise: the exact text agreed to. */
+    /**
+     * SHA-256 of `body` by consentTextSha256's rule, for seeded and published wordings alike (a
+     * check constraint in the migration holds every row to it).
+     */
     sha256: text('sha256').notNull(),
     /** The content editor who published it; null for the seed's. */
     createdBy: integer('created_by').references(() => users.id),
@@ -348,9 +352,11 @@ export const consents = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: consentKinds }).notNull(),
+    /** The wording agreed to: the very version the customer was shown. */
     consentTextId: integer('consent_text_id')
       .notNull()
       .references(() => consentTexts.id),
+    /** Its wording's `sha256`, copied when the consent is recorded. */
     textSha256: text('text_sha256').notNull(),
     /** The application a credit-bureau consent was given for; null for the other kinds. */
     loanApplicationId: integer('loan_application_id').references(() => loanApplications.id),

@@ -1,5 +1,19 @@
 import { screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
+import { jsonResponse } from './api-fixtures';
+
+/** A wording's SHA-256 as the consent GETs send it (the screens only show and send the text). */
+export const wordingSha256Fixture = '5e'.repeat(32);
+
+export const wordingChangedMessage = 'ტექსტი შეიცვალა, გთხოვთ, წაიკითხოთ ხელახლა';
+
+/** The server's 409 to a consent given to a wording replaced since it was shown. */
+export function wordingChanged(field: string) {
+  return jsonResponse(
+    { status: 'error', message: wordingChangedMessage, [field]: [wordingChangedMessage] },
+    409,
+  );
+}
 
 /**
  * A consent wording as the server sends it: the plain text, and the HTML its editor published

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
+import { consentTextSha256 } from '../consent-text-hash.ts';
 import type { Database } from '../database.ts';
 import * as schema from '../schema.ts';
 import type { ConsentKind } from '../schema.ts';
@@ -95,7 +95,7 @@ async function seedConsentText(
   body: string,
   locale: 'ka' | 'en',
 ) {
-  const sha256 = createHash('sha256').update(body, 'utf8').digest('hex');
+  const sha256 = consentTextSha256(body);
   const [known] = await tx
     .select({
       latest: sql<number>`coalesce(max(${schema.consentTexts.version}), 0)::int`,

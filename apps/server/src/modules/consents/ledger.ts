@@ -1,5 +1,6 @@
 import type { Database } from '#app/db/database.ts';
 import type { ConsentKind } from '#app/db/schema.ts';
+import { HttpError } from '#app/errors.ts';
 import { textToHtml } from '#app/modules/content/sanitise.ts';
 import { createConsentRepository, type ConsentEvidence } from './repository.ts';
 
@@ -8,6 +9,28 @@ export type { ConsentEvidence } from './repository.ts';
 /** A credit-bureau consent counts for 30 days (Creditinfo Georgia's rule for individuals). */
 export const creditConsentValidMs = 30 * 24 * 60 * 60_000;
 
+/** A wording consents are recorded against, as the consent screens serve it. */
+export interface Wording {
+  id: number;
+  kind: ConsentKind;
+  version: number;
+  body: string;
+  html: string;
+  sha256: string;
+}
+
+/**
+ * What the consent screen showed, as its POST says it: the version its GET gave, and (the
+ * spec's `sda_agreement_text`, `privacy_policy_agreement_text`) the text. Either may be absent:
+ * a client that sends neither agrees to the current wording.
+ */
+export interface ShownWording {
+  /** The consent's checkbox, under which the 409 of a changed wording shows. */
+  field: string;
+  version?: number | undefined;
+  text?: string | undefined;
+}
+
 /**
  * The consent ledger (design.md): what was agreed to, in which exact wording, when and where.
  * Rows are only ever added. Pass a transaction's handle to record together with other changes.
@@ -15,31 +38,47 @@ export const creditConsentValidMs = 30 * 24 * 60 * 60_000;
 export function createConsentLedger(db: Database) {
   const repository = createConsentRepository(db);
 
+  /** The newest wording of `kind`, with its HTML (a wording seeded as text has its paragraphs). */
+  async function currentWording(kind: ConsentKind): Promise<Wording> {
+    const row = await repository.latestText(kind);
+    if (!row) throw new Error(`no ${kind} wording: the seed adds one`);
+    const { id, version, body, html, sha256 } = row;
+    return { id, kind, version, body, html: html ?? textToHtml(body), sha256 };
+  }
+
   return {
+    /** The wording customers agree to now. */
+    currentWording,
+
     /**
-     * The wording customers agree to now: the newest version of the kind, with its HTML (a
-     * wording seeded as text has its paragraphs).
+     * The wording a customer agrees to: the current one, provided it is the one the screen
+     * showed. A publish in between answers 409 ("the text has changed, read it again"), so no
+     * consent is ever recorded against a wording the customer did not see.
      */
-    async currentWording(kind: ConsentKind) {
-      const wording = await repository.latestText(kind);
-      return wording && { ...wording, html: wording.html ?? textToHtml(wording.body) };
+    async agreedWording(kind: ConsentKind, shown: ShownWording): Promise<Wording> {
+      const wording = await currentWording(kind);
+      const { field, version = wording.version, text = wording.body } = shown;
+      if (version !== wording.version || text !== wording.body) {
+        throw new HttpError(409, 'consent.wordingChanged', {
+          fields: { [field]: [{ key: 'consent.wordingChanged' }] },
+        });
+      }
+      return wording;
     },
 
     /**
-     * Records that `userId` agreed to the current wording of `kind`, for `loanApplicationId`
-     * when the consent concerns one application (the credit bureau's); answers the consent's id.
+     * Records that `userId` agreed to `wording` (agreedWording's), for `loanApplicationId` when
+     * the consent concerns one application (the credit bureau's); answers the consent's id.
      */
-    async record(
+    record(
       userId: number,
-      kind: ConsentKind,
+      wording: Wording,
       evidence: ConsentEvidence,
       { loanApplicationId = null }: { loanApplicationId?: number | null } = {},
     ): Promise<number> {
-      const wording = await repository.latestText(kind);
-      if (!wording) throw new Error(`no ${kind} wording to agree to: the seed adds one`);
       return repository.insert({
         userId,
-        kind,
+        kind: wording.kind,
         consentTextId: wording.id,
         textSha256: wording.sha256,
         loanApplicationId,

@@ -12,9 +12,18 @@ export interface ConsentEvidence {
 const recordedWordings = (kind: ConsentKind) =>
   and(eq(consentTexts.kind, kind), eq(consentTexts.locale, 'ka'));
 
-/** The body of the newest wording of `kind` (latestText's), as a subquery for a raw statement. */
-export function latestBodySql(kind: ConsentKind): SQL {
-  return sql`(select ${consentTexts.body} from ${consentTexts} where ${recordedWordings(kind)}
+/** What latestWordingSql reads. */
+export interface LatestWordingJson {
+  body: string;
+  version: number;
+  sha256: string;
+}
+
+/** The newest wording of `kind` (latestText's), as a JSON subquery for a raw statement. */
+export function latestWordingSql(kind: ConsentKind): SQL {
+  return sql`(select json_build_object('body', ${consentTexts.body}, 'version', ${consentTexts.version},
+      'sha256', ${consentTexts.sha256})
+    from ${consentTexts} where ${recordedWordings(kind)}
     order by ${consentTexts.version} desc limit 1)`;
 }
 

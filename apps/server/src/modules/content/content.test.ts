@@ -3,6 +3,7 @@ import { seededPageContent } from '@sesxi/contract/content-seed';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consentTextSha256 } from '#app/db/consent-text-hash.ts';
 import { accessLog, consents, consentTexts, contentVersions, users } from '#app/db/schema.ts';
 import { sandboxStaffAccounts } from '#app/sandbox/staff-accounts.ts';
 import { bearer, sandboxSupportToken } from '#app/test/accounts.ts';
@@ -215,6 +216,8 @@ describe('consent wordings', () => {
       status: 'success',
       sda_info_text: 'ახალი თანხმობა\nმეორე აბზაცი',
       sda_info_html: '<p>ახალი თანხმობა</p><p>მეორე <strong>აბზაცი</strong></p>',
+      sda_info_version: (oldWording?.version ?? 0) + 1,
+      sda_info_sha256: consentTextSha256('ახალი თანხმობა\nმეორე აბზაცი'),
     });
     const after = await sdaVerifiedCustomer(app, { phone: freshPhone() });
     const [later] = await app.database.db

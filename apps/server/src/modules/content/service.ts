@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   consentContentKinds,
   contentKeys,
@@ -7,6 +6,7 @@ import {
   type Locale,
 } from '@sesxi/contract';
 import { seededPageContent } from '@sesxi/contract/content-seed';
+import { consentTextSha256 } from '#app/db/consent-text-hash.ts';
 import { violatedUniqueConstraint } from '#app/db/constraint-violation.ts';
 import type { Database } from '#app/db/database.ts';
 import { pageContentKeys, type PageContentKey } from '#app/db/schema.ts';
@@ -86,7 +86,7 @@ export function createContentService({ db, clock, log }: ServiceContext) {
                 locale,
                 body: text,
                 html: clean,
-                sha256: createHash('sha256').update(clean, 'utf8').digest('hex'),
+                sha256: consentTextSha256(text),
                 createdBy: editor.userId,
               })
             : await repository.insertPage(key, locale, clean, editor.userId);

@@ -129,6 +129,7 @@ export const loanRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         userIdOf(request),
         request.params.id,
         evidenceOf(request, app.clock.now()),
+        request.body.credit_info_version,
       );
       return success;
     },

@@ -99,22 +99,33 @@ export function createSubmissionService({
       ]);
       return {
         status: 'success',
-        credit_info_text: wording?.body ?? '',
-        credit_info_html: wording?.html ?? '',
+        credit_info_text: wording.body,
+        credit_info_html: wording.html,
+        credit_info_version: wording.version,
+        credit_info_sha256: wording.sha256,
         agreed_at: given ? formatTimestamp(given.agreedAt) : null,
       };
     },
 
     /**
-     * Records the consent in the ledger, for this application, and moves the application to
-     * consented, together.
+     * Records the consent to the wording of version `shownVersion` (the current one when the
+     * client names none) in the ledger, for this application, and moves the application to
+     * consented, together; 409 and nothing changed when that wording is no longer the current.
      */
-    async agree(userId: number, id: number, evidence: ConsentEvidence): Promise<void> {
+    async agree(
+      userId: number,
+      id: number,
+      evidence: ConsentEvidence,
+      shownVersion?: number,
+    ): Promise<void> {
       await db.transaction(async (tx) => {
         await moveApplication(tx, { id, userId, name: 'consent', now: evidence.agreedAt });
-        await createConsentLedger(tx).record(userId, 'credit_information', evidence, {
-          loanApplicationId: id,
+        const ledger = createConsentLedger(tx);
+        const wording = await ledger.agreedWording('credit_information', {
+          field: 'credit_info',
+          version: shownVersion,
         });
+        await ledger.record(userId, wording, evidence, { loanApplicationId: id });
       });
       log.info({ event: 'loan_consented', loanId: id }, 'credit information consent recorded');
     },

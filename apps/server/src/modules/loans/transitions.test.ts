@@ -235,11 +235,13 @@ describe('GET /api/credit-info/:id', () => {
     const newest = await newestWording();
     expect(response.json()).toEqual({
       status: 'success',
-      credit_info_text: newest?.body,
-      credit_info_html: textToHtml(newest?.body ?? ''),
+      credit_info_text: newest.body,
+      credit_info_html: textToHtml(newest.body),
+      credit_info_version: newest.version,
+      credit_info_sha256: newest.sha256,
       agreed_at: null,
     });
-    expect(newest?.body.split('\n').length).toBeGreaterThan(1);
+    expect(newest.body.split('\n').length).toBeGreaterThan(1);
   });
 
   it('says when the consent that still counts was given, and no longer after an edit', async () => {
@@ -268,8 +270,8 @@ describe('POST /api/credit-info/:id', () => {
     const wording = await newestWording();
     expect(await creditConsentsOf(user.id)).toEqual([
       expect.objectContaining({
-        consentTextId: wording?.id,
-        textSha256: wording?.sha256,
+        consentTextId: wording.id,
+        textSha256: wording.sha256,
         agreedAt: clock.now(),
         ip: '10.53.0.7',
         userAgent: 'vitest-browser/1.0',

@@ -150,6 +150,8 @@ describe('GET /api/questionnaires', () => {
       status: 'success',
       questionnaire: null,
       privacy_policy_agreement_text: policy?.body,
+      privacy_policy_info_version: policy?.version,
+      privacy_policy_info_sha256: policy?.sha256,
     });
   });
 

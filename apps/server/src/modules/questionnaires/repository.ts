@@ -4,7 +4,7 @@ import type { Database } from '#app/db/database.ts';
 import { lookupExists, lookupNames } from '#app/db/lookups.ts';
 import { aliasedColumns, columnDecoder } from '#app/db/prepared.ts';
 import { activitySpheres, cities, questionnaireHistory, questionnaires } from '#app/db/schema.ts';
-import { latestBodySql } from '#app/modules/consents/repository.ts';
+import { latestWordingSql, type LatestWordingJson } from '#app/modules/consents/repository.ts';
 import { sessionRead, signedInUserId } from '#app/modules/sessions/repository.ts';
 
 export type QuestionnaireRow = typeof questionnaires.$inferSelect;
@@ -12,8 +12,8 @@ export type QuestionnaireRow = typeof questionnaires.$inferSelect;
 /** What `GET /api/questionnaires` shows: the customer's questionnaire and the privacy policy. */
 export interface ShownQuestionnaire {
   questionnaire: QuestionnaireRow | null;
-  /** The newest privacy policy's text; null only in a database without the seed's. */
-  privacyPolicy: string | null;
+  /** The newest privacy policy; null only in a database without the seed's. */
+  privacyPolicy: LatestWordingJson | null;
 }
 
 const questionnaireColumns = getTableColumns(questionnaires);
@@ -21,7 +21,7 @@ const decodeQuestionnaire = columnDecoder(questionnaireColumns);
 
 /**
  * `GET /api/questionnaires`'s read (one row: the signed-in customer's questionnaire or null,
- * and the privacy policy's text) done by its sign-in check, in the session's statement.
+ * and the privacy policy's wording) done by its sign-in check, in the session's statement.
  */
 export const questionnaireOfSessionUser = sessionRead<ShownQuestionnaire>(
   'session_questionnaire_of_customer',
@@ -29,7 +29,7 @@ export const questionnaireOfSessionUser = sessionRead<ShownQuestionnaire>(
     rows: sql`select (select row_to_json("own") from (
         select ${aliasedColumns(questionnaireColumns)} from ${questionnaires}
         where ${questionnaires.userId} = ${signedInUserId}) as "own") as "questionnaire",
-      ${latestBodySql('privacy_policy')} as "privacyPolicy"`,
+      ${latestWordingSql('privacy_policy')} as "privacyPolicy"`,
     decodeRow: ({ questionnaire }) => {
       if (questionnaire) decodeQuestionnaire(questionnaire);
     },

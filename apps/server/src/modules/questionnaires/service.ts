@@ -51,10 +51,13 @@ export function createQuestionnaireService({ db, clock, log }: ServiceContext) {
       questionnaire,
       privacyPolicy,
     }: ShownQuestionnaire): ResponseOf<typeof questionnaireShow> {
+      if (!privacyPolicy) throw new Error('no privacy_policy wording: the seed adds one');
       return {
         status: 'success',
         questionnaire: questionnaire ? questionnaireOf(questionnaire) : null,
-        privacy_policy_agreement_text: privacyPolicy ?? '',
+        privacy_policy_agreement_text: privacyPolicy.body,
+        privacy_policy_info_version: privacyPolicy.version,
+        privacy_policy_info_sha256: privacyPolicy.sha256,
       };
     },
 

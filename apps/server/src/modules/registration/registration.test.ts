@@ -59,6 +59,8 @@ describe('GET /api/register', () => {
       .where(eq(consentTexts.kind, 'privacy_policy'));
     expect(body.privacy_policy_info_text).toBe(latest?.body);
     expect(body.privacy_policy_info_html).toBe(textToHtml(latest?.body ?? ''));
+    expect(body.privacy_policy_info_version).toBe(latest?.version);
+    expect(body.privacy_policy_info_sha256).toBe(latest?.sha256);
   });
 
   it('names the document types in English when asked', async () => {

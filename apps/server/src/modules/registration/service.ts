@@ -39,15 +39,18 @@ export function createRegistrationService({ db, sessions, clock, log }: Registra
       return {
         status: 'success',
         documentTypes,
-        privacy_policy_info_text: privacyPolicy?.body ?? '',
-        privacy_policy_info_html: privacyPolicy?.html ?? '',
+        privacy_policy_info_text: privacyPolicy.body,
+        privacy_policy_info_html: privacyPolicy.html,
+        privacy_policy_info_version: privacyPolicy.version,
+        privacy_policy_info_sha256: privacyPolicy.sha256,
       };
     },
 
     /**
      * Creates the account and signs it in. Identity comes only from the completed SSO
      * transaction and the phone's confirmation only from the server's record of the code;
-     * both are spent by the registration, in one transaction with the account and the consent.
+     * both are spent by the registration, in one transaction with the account and the consent
+     * to the privacy policy shown (409, nothing spent, when that is no longer the current one).
      */
     async register(body: Registration, evidence: ConsentEvidence): Promise<SessionUser> {
       refuseCommonPassword(body.password);
@@ -72,6 +75,11 @@ export function createRegistrationService({ db, sessions, clock, log }: Registra
     passwordHash: string,
     evidence: ConsentEvidence,
   ): Promise<User> {
+    const privacyPolicy = await createConsentLedger(tx).agreedWording('privacy_policy', {
+      field: 'privacy_policy',
+      version: body.privacy_policy_info_version,
+      text: body.privacy_policy_agreement_text,
+    });
     const now = clock.now();
     const users = createUserRepository(tx);
     const problems: Record<string, Message[]> = {};
@@ -98,7 +106,7 @@ export function createRegistrationService({ db, sessions, clock, log }: Registra
       passwordHash,
       phoneVerifiedAt,
     });
-    await createConsentLedger(tx).record(user.id, 'privacy_policy', evidence);
+    await createConsentLedger(tx).record(user.id, privacyPolicy, evidence);
     return user;
   }
 }

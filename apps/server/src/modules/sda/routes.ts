@@ -26,6 +26,7 @@ export const sdaRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       const outcome = await service(request).check(
         accountOf(request).user,
         evidenceOf(request, app.clock.now()),
+        { version: request.body.sda_info_version, text: request.body.sda_agreement_text },
       );
       if (outcome === 'success') return { status: 'success' as const };
       const locale = localeFromAcceptLanguage(request.headers['accept-language']);

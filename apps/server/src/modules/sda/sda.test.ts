@@ -70,6 +70,8 @@ describe('GET /api/sda-checking', () => {
       sda_info_text: newest?.body,
       // Seeded as text: its paragraphs.
       sda_info_html: textToHtml(newest?.body ?? ''),
+      sda_info_version: newest?.version,
+      sda_info_sha256: newest?.sha256,
     });
   });
 });

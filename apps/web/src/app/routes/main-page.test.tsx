@@ -1,17 +1,30 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { customerFixture, jsonResponse, requestsTo, type ApiAnswer } from '../../test/api-fixtures';
+import { wordingSha256Fixture } from '../../test/consent-wording';
 import { renderApp } from '../../test/render-app';
 import { bodyRowsOf, columnHeadersOf } from '../../test/table';
 import { session } from '../../shared/session/session';
 
 const gateAnswers: Record<string, ApiAnswer> = {
   'GET /api/sda-checking': () =>
-    jsonResponse({ status: 'success', sda_info_text: 'ტექსტი', sda_info_html: '<p>ტექსტი</p>' }),
+    jsonResponse({
+      status: 'success',
+      sda_info_text: 'ტექსტი',
+      sda_info_html: '<p>ტექსტი</p>',
+      sda_info_version: 1,
+      sda_info_sha256: wordingSha256Fixture,
+    }),
   'GET /api/questionnaires/create': () =>
     jsonResponse({ status: 'success', cities: [], activitySpheres: [] }),
   'GET /api/questionnaires': () =>
-    jsonResponse({ status: 'success', questionnaire: null, privacy_policy_agreement_text: '' }),
+    jsonResponse({
+      status: 'success',
+      questionnaire: null,
+      privacy_policy_agreement_text: '',
+      privacy_policy_info_version: 1,
+      privacy_policy_info_sha256: wordingSha256Fixture,
+    }),
 };
 
 const nbsp = '\u00a0';

@@ -14,6 +14,7 @@ import {
   questionnaireAnswers,
   questionnaireFixture,
 } from '../../features/questionnaire/questionnaire-fixtures';
+import { wordingSha256Fixture } from '../../test/consent-wording';
 
 function renderReview(answers: Record<string, ApiAnswer> = {}) {
   session.set(customerFixture);
@@ -24,6 +25,8 @@ function renderReview(answers: Record<string, ApiAnswer> = {}) {
         status: 'success',
         credit_info_text: 'ტექსტი',
         credit_info_html: '<p>ტექსტი</p>',
+        credit_info_version: 1,
+        credit_info_sha256: wordingSha256Fixture,
         agreed_at: null,
       }),
     'POST /api/credit-info/4/cancel': () => jsonResponse({ status: 'success' }),

@@ -1,4 +1,5 @@
 import { customerFixture, jsonResponse, type ApiAnswer } from '../../test/api-fixtures';
+import { wordingSha256Fixture } from '../../test/consent-wording';
 import { renderApp } from '../../test/render-app';
 import { session } from '../../shared/session/session';
 
@@ -79,6 +80,8 @@ const creditInfoFixture = {
     'ვეთანხმები, რომ კრედიტინფომ გადაამოწმოს ჩემი საკრედიტო ისტორია.\n\nთანხმობა მოქმედებს 30 დღე.',
   credit_info_html:
     '<p>ვეთანხმები, რომ კრედიტინფომ გადაამოწმოს ჩემი საკრედიტო ისტორია.</p><p>თანხმობა მოქმედებს 30 დღე.</p>',
+  credit_info_version: 1,
+  credit_info_sha256: wordingSha256Fixture,
 };
 
 const loanAnswers: Record<string, ApiAnswer> = {

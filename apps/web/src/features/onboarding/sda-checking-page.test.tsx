@@ -7,7 +7,13 @@ import {
   ok,
   type ApiAnswer,
 } from '../../test/api-fixtures';
-import { expectFormattedWordingShown, formattedWording } from '../../test/consent-wording';
+import {
+  expectFormattedWordingShown,
+  formattedWording,
+  wordingChanged,
+  wordingChangedMessage,
+  wordingSha256Fixture,
+} from '../../test/consent-wording';
 import { renderApp } from '../../test/render-app';
 import { session } from '../../shared/session/session';
 
@@ -17,9 +23,19 @@ const newCustomer = { ...customerFixture, is_sda_verified: false, has_questionna
 const refusal =
   'მონაცემების დამუშავებისას მოხდა შეცდომა, გთხოვთ, გადაამოწმოთ შეყვანილი ინფორმაცია და გაიაროთ რეგისტრაცია ხელახლა';
 
+/** `GET /api/sda-checking`'s answer for a wording. */
+function sdaInfoAnswer(text: string, html: string, version = 1) {
+  return jsonResponse({
+    status: 'success',
+    sda_info_text: text,
+    sda_info_html: html,
+    sda_info_version: version,
+    sda_info_sha256: wordingSha256Fixture,
+  });
+}
+
 const answers: Record<string, ApiAnswer> = {
-  'GET /api/sda-checking': () =>
-    jsonResponse({ status: 'success', sda_info_text: infoText, sda_info_html: infoHtml }),
+  'GET /api/sda-checking': () => sdaInfoAnswer(infoText, infoHtml),
   'GET /api/questionnaires/create': () =>
     jsonResponse({ status: 'success', cities: [], activitySpheres: [] }),
 };
@@ -63,12 +79,7 @@ describe('/sda-checking', () => {
     session.set(newCustomer);
     const { user, fetchMock } = renderApp('/sda-checking', {
       ...answers,
-      'GET /api/sda-checking': () =>
-        jsonResponse({
-          status: 'success',
-          sda_info_text: formattedWording.text,
-          sda_info_html: formattedWording.html,
-        }),
+      'GET /api/sda-checking': () => sdaInfoAnswer(formattedWording.text, formattedWording.html),
       'POST /api/sda-checking': ok,
     });
     await expectFormattedWordingShown();
@@ -101,6 +112,7 @@ describe('/sda-checking', () => {
         sda_agreed_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/) as unknown,
         is_sda_verified: true,
         sda_agreement_text: infoText,
+        sda_info_version: 1,
       },
     ]);
 
@@ -140,6 +152,43 @@ describe('/sda-checking', () => {
     await waitFor(() => {
       expect(bodiesSentTo(fetchMock, 'POST /api/sda-checking')).toHaveLength(2);
     });
+  });
+
+  it('shows a wording an editor replaced meanwhile, box unticked and the message, then agrees to it', async () => {
+    let version = 1;
+    session.set(newCustomer);
+    const { user, fetchMock, router } = renderApp('/sda-checking', {
+      ...answers,
+      'GET /api/sda-checking': () =>
+        version === 1
+          ? sdaInfoAnswer(infoText, infoHtml)
+          : sdaInfoAnswer('ახალი რედაქცია.', '<p>ახალი რედაქცია.</p>', version),
+      'POST /api/sda-checking': (body) =>
+        (body as { sda_info_version: number }).sda_info_version === version
+          ? ok()
+          : wordingChanged('is_sda_verified'),
+    });
+    expect(await screen.findByText('პირველი აბზაცი.')).toBeInTheDocument();
+    version = 2;
+    await agreeAndContinue(user);
+
+    expect(await screen.findByText('ახალი რედაქცია.')).toBeInTheDocument();
+    expect(screen.queryByText('პირველი აბზაცი.')).not.toBeInTheDocument();
+    expect(agreement()).not.toBeChecked();
+    expect(agreement()).toHaveAccessibleDescription(wordingChangedMessage);
+    expect(agreement()).toHaveFocus();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(nextButton()).toBeDisabled();
+    expect(router.state.location.pathname).toBe('/sda-checking');
+
+    await agreeAndContinue(user);
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/questionnaire');
+    });
+    expect(bodiesSentTo(fetchMock, 'POST /api/sda-checking')).toEqual([
+      expect.objectContaining({ sda_agreement_text: infoText, sda_info_version: 1 }),
+      expect.objectContaining({ sda_agreement_text: 'ახალი რედაქცია.', sda_info_version: 2 }),
+    ]);
   });
 
   it.each([

@@ -1,25 +1,40 @@
 import '@mantine/core/styles/InlineInput.layer.css';
 import '@mantine/core/styles/Checkbox.layer.css';
 import { Alert, Button, Checkbox, Stack, Text, Title } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatTimestamp } from '../../shared/format/date-time';
+import { isWordingChanged } from '../../shared/api/wording-changed';
 import { notify } from '../../shared/notifications/notification-store';
 import { session } from '../../shared/session/session';
 import { GeorgianText } from '../../shared/ui/georgian-text';
 import { JourneyProgress } from '../../shared/ui/journey-progress';
-import { sendSdaConsent, useSdaInfo, type SdaInfo } from './api/sda-checking';
+import { sdaInfoKey, sendSdaConsent, useSdaInfo, type SdaInfo } from './api/sda-checking';
 
-/** The consent form under the check's wording. */
+/** The consent's box, as the server names it. */
+const consentField = 'is_sda_verified';
+
+/**
+ * The consent form under the check's wording. A wording an editor replaced since it was shown
+ * is refused by the server: the new one is fetched and shown, the box unticked, the message
+ * under it.
+ */
 function SdaConsentForm({ info }: { info: SdaInfo }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [agreed, setAgreed] = useState(false);
+  const agreement = useRef<HTMLInputElement>(null);
   const submitButton = useRef<HTMLButtonElement>(null);
   const consent = useMutation({
     mutationFn: sendSdaConsent,
+    onError: async (error) => {
+      if (!isWordingChanged(error, consentField)) return;
+      setAgreed(false);
+      await queryClient.invalidateQueries({ queryKey: sdaInfoKey });
+    },
     onSuccess: async (answer) => {
       if (answer.status === 'success') {
         session.update({ is_sda_verified: true });
@@ -33,10 +48,15 @@ function SdaConsentForm({ info }: { info: SdaInfo }) {
     },
   });
 
-  // The button was disabled while the request ran, which dropped keyboard focus: give it back.
+  const { error } = consent;
+  const wordingChanged = isWordingChanged(error, consentField);
+
+  // The controls were disabled while the request ran, which dropped keyboard focus: give it
+  // back, to the box when it is to be ticked again under the new wording.
   useEffect(() => {
-    if (consent.isError) submitButton.current?.focus();
-  }, [consent.isError]);
+    if (!consent.isError) return;
+    (wordingChanged ? agreement : submitButton).current?.focus();
+  }, [consent.isError, wordingChanged]);
 
   function submit(event: SubmitEvent) {
     event.preventDefault();
@@ -45,6 +65,7 @@ function SdaConsentForm({ info }: { info: SdaInfo }) {
       sda_agreed_at: formatTimestamp(),
       is_sda_verified: true,
       sda_agreement_text: info.text,
+      sda_info_version: info.version,
     });
   }
 
@@ -52,14 +73,16 @@ function SdaConsentForm({ info }: { info: SdaInfo }) {
     <Stack component="form" gap="md" onSubmit={submit}>
       <GeorgianText html={info.html} />
       <Checkbox
+        ref={agreement}
         label={t('sda.agree')}
         checked={agreed}
         disabled={consent.isPending}
+        error={wordingChanged ? error.message : undefined}
         onChange={(event) => {
           setAgreed(event.currentTarget.checked);
         }}
       />
-      {consent.isError && (
+      {consent.isError && !wordingChanged && (
         <Alert color="red" variant="light" role="alert">
           {t('sda.unavailable')}
         </Alert>

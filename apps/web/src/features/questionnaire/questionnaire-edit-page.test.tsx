@@ -10,6 +10,7 @@ import { renderApp } from '../../test/render-app';
 import { session } from '../../shared/session/session';
 import {
   privacyAgreementFixture,
+  privacyPolicyFieldsFixture,
   questionnaireAnswers,
   questionnaireFixture,
 } from './questionnaire-fixtures';
@@ -84,7 +85,7 @@ describe('/questionnaire-edit', () => {
             total_financial_liability: 15000,
             monthly_loan_payments: 400,
           },
-          privacy_policy_agreement_text: privacyAgreementFixture,
+          ...privacyPolicyFieldsFixture,
         }),
     });
     const monthly = await screen.findByLabelText(

@@ -1,4 +1,5 @@
 import { jsonResponse, type ApiAnswer } from '../../test/api-fixtures';
+import { wordingSha256Fixture } from '../../test/consent-wording';
 
 /** Test answers for the questionnaire's calls (the form is shared by several screens). */
 const lookupsFixture = {
@@ -38,6 +39,13 @@ export const questionnaireFixture = {
 
 export const privacyAgreementFixture = 'ვეთანხმები, რომ ჩემი მონაცემები დამუშავდეს.';
 
+/** The privacy policy as `GET /api/questionnaires` sends it beside the questionnaire. */
+export const privacyPolicyFieldsFixture = {
+  privacy_policy_agreement_text: privacyAgreementFixture,
+  privacy_policy_info_version: 1,
+  privacy_policy_info_sha256: wordingSha256Fixture,
+};
+
 /** `POST /api/questionnaires` answering with what it was sent, as the server stores it. */
 const savesQuestionnaire: ApiAnswer = (body) =>
   jsonResponse({
@@ -51,7 +59,7 @@ export const questionnaireAnswers: Record<string, ApiAnswer> = {
     jsonResponse({
       status: 'success',
       questionnaire: questionnaireFixture,
-      privacy_policy_agreement_text: privacyAgreementFixture,
+      ...privacyPolicyFieldsFixture,
     }),
   'POST /api/questionnaires': savesQuestionnaire,
 };

@@ -9,7 +9,13 @@ import {
   requestsTo,
   type ApiAnswer,
 } from '../../../test/api-fixtures';
-import { expectFormattedWordingShown, formattedWording } from '../../../test/consent-wording';
+import {
+  expectFormattedWordingShown,
+  formattedWording,
+  wordingChanged,
+  wordingChangedMessage,
+  wordingSha256Fixture,
+} from '../../../test/consent-wording';
 import { renderApp } from '../../../test/render-app';
 import { session } from '../../../shared/session/session';
 import { ssoStartKey, ssoTokenKey } from '../../../shared/sso/sso-token';
@@ -17,19 +23,26 @@ import { ssoStartKey, ssoTokenKey } from '../../../shared/sso/sso-token';
 const identity = { name: 'გიორგი', surname: 'ბერიძე', identity_number: '01001000011' };
 const privacyText = 'პირველი აბზაცი.\nმეორე აბზაცი.';
 
+/** `GET /api/register`'s answer with a privacy policy. */
+function registerFormAnswer(text: string, html: string, version = 1) {
+  return jsonResponse({
+    status: 'success',
+    documentTypes: [
+      { id: 1, name: 'პირადობის მოწმობა' },
+      { id: 2, name: 'პასპორტი' },
+    ],
+    privacy_policy_info_text: text,
+    privacy_policy_info_html: html,
+    privacy_policy_info_version: version,
+    privacy_policy_info_sha256: wordingSha256Fixture,
+  });
+}
+
 const identifiedAnswers: Record<string, ApiAnswer> = {
   'GET /api/sso/user-info': () =>
     jsonResponse({ status: 'success', user_info: identity, already_registered: false }),
   'GET /api/register': () =>
-    jsonResponse({
-      status: 'success',
-      documentTypes: [
-        { id: 1, name: 'პირადობის მოწმობა' },
-        { id: 2, name: 'პასპორტი' },
-      ],
-      privacy_policy_info_text: privacyText,
-      privacy_policy_info_html: '<p>პირველი აბზაცი.</p><p>მეორე აბზაცი.</p>',
-    }),
+    registerFormAnswer(privacyText, '<p>პირველი აბზაცი.</p><p>მეორე აბზაცი.</p>'),
   'POST /api/phone-checking': ok,
   'POST /api/code-sending': ok,
   'POST /api/code-checking': ok,
@@ -215,13 +228,7 @@ describe('/register: the personal-data form', () => {
 
   it('shows the privacy policy with the formatting its editor published', async () => {
     const { user } = renderIdentified({
-      'GET /api/register': () =>
-        jsonResponse({
-          status: 'success',
-          documentTypes: [],
-          privacy_policy_info_text: formattedWording.text,
-          privacy_policy_info_html: formattedWording.html,
-        }),
+      'GET /api/register': () => registerFormAnswer(formattedWording.text, formattedWording.html),
     });
     await user.click(await screen.findByText('კონფიდენციალურობის პოლიტიკის წაკითხვა'));
     await expectFormattedWordingShown();
@@ -266,6 +273,7 @@ describe('/register: the personal-data form', () => {
       password_confirmation: 'გრძელი პაროლი',
       privacy_policy: true,
       privacy_policy_agreement_text: privacyText,
+      privacy_policy_info_version: 1,
       sso_token: 'sso-token-1',
     });
     expect(session.get()).toMatchObject(newUser);
@@ -297,6 +305,55 @@ describe('/register: the personal-data form', () => {
     expect(await screen.findByText('ამ ნომრით ანგარიში უკვე არსებობს')).toBeInTheDocument();
     expect(screen.getByLabelText('ტელეფონის ნომერი')).toHaveFocus();
     expect(bodiesSentTo(fetchMock, 'POST /api/register')).toHaveLength(2);
+  });
+
+  it('shows a privacy policy an editor replaced meanwhile, box unticked and the message, other fields kept', async () => {
+    let version = 1;
+    const { user, fetchMock, router } = renderIdentified({
+      'GET /api/register': () =>
+        version === 1
+          ? registerFormAnswer(privacyText, '<p>პირველი აბზაცი.</p><p>მეორე აბზაცი.</p>')
+          : registerFormAnswer('ახალი პოლიტიკა.', '<p>ახალი პოლიტიკა.</p>', version),
+      'POST /api/register': (body) =>
+        (body as { privacy_policy_info_version: number }).privacy_policy_info_version === version
+          ? jsonResponse({ status: 'success', user: newUser })
+          : wordingChanged('privacy_policy'),
+    });
+    await screen.findByLabelText('სახელი');
+    await confirmPhone(user);
+    await fillInTheRest(user);
+    version = 2;
+    await user.click(submitButton());
+
+    const policyAgreement = screen.getByLabelText('ვეთანხმები კონფიდენციალურობის პოლიტიკას');
+    await waitFor(() => {
+      expect(policyAgreement).toHaveAccessibleDescription(wordingChangedMessage);
+    });
+    expect(screen.getByText('ახალი პოლიტიკა.')).toBeVisible();
+    expect(screen.queryByText('პირველი აბზაცი.')).not.toBeInTheDocument();
+    expect(policyAgreement).not.toBeChecked();
+    expect(policyAgreement).toHaveFocus();
+    expect(screen.getByLabelText('დოკუმენტის ნომერი')).toHaveValue('ab1234567');
+    expect(screen.getByLabelText('პაროლი')).toHaveValue('გრძელი პაროლი');
+    expect(screen.getByLabelText('ტელეფონის ნომერი')).toHaveValue('599123456');
+    expect(submitButton()).toBeEnabled();
+
+    await user.click(policyAgreement);
+    await user.click(submitButton());
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/sda-checking');
+    });
+    expect(bodiesSentTo(fetchMock, 'POST /api/register')).toEqual([
+      expect.objectContaining({
+        privacy_policy_agreement_text: privacyText,
+        privacy_policy_info_version: 1,
+      }),
+      expect.objectContaining({
+        document_number: 'ab1234567',
+        privacy_policy_agreement_text: 'ახალი პოლიტიკა.',
+        privacy_policy_info_version: 2,
+      }),
+    ]);
   });
 
   it('asks for the privacy-policy agreement before sending', async () => {

@@ -13,15 +13,19 @@ import {
   Title,
 } from '@mantine/core';
 import type { DocumentType } from '@sesxi/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useApiForm } from '../../../shared/api/api-form';
+import { isWordingChanged } from '../../../shared/api/wording-changed';
 import { session } from '../../../shared/session/session';
 import { ssoToken as storedSsoToken } from '../../../shared/sso/sso-token';
 import { GeorgianText } from '../../../shared/ui/georgian-text';
 import { NewPasswordFields } from '../../../shared/ui/new-password-fields';
 import { registerUser } from '../api/register';
+import { registerFormKey } from '../api/register-form';
 import { PhoneVerificationFields } from '../phone-verification/phone-verification-fields';
 import { usePhoneVerification } from '../phone-verification/use-phone-verification';
 import classes from './registration-form.module.css';
@@ -45,14 +49,21 @@ interface RegistrationFormProps {
     documentTypes: DocumentType[];
     privacy_policy_info_text: string;
     privacy_policy_info_html: string;
+    privacy_policy_info_version: number;
   };
   ssoToken: string;
 }
 
-/** The personal-data form of `/register`, after single sign-on. */
+/**
+ * The personal-data form of `/register`, after single sign-on. A privacy policy an editor
+ * replaced since it was shown is refused by the server: the new one is fetched and shown open,
+ * its box unticked, every other field kept.
+ */
 export function RegistrationForm({ identity, options, ssoToken }: RegistrationFormProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const policy = useRef<HTMLDetailsElement>(null);
   const { form, submit, formError } = useApiForm<RegistrationValues>({
     defaultValues: {
       ...identity,
@@ -71,7 +82,15 @@ export function RegistrationForm({ identity, options, ssoToken }: RegistrationFo
         privacy_policy: true,
         phone_verified_at: verification.confirmedAt ?? undefined,
         privacy_policy_agreement_text: options.privacy_policy_info_text,
+        privacy_policy_info_version: options.privacy_policy_info_version,
         sso_token: ssoToken,
+      }).catch(async (error: unknown) => {
+        if (isWordingChanged(error, 'privacy_policy')) {
+          form.setValue('privacy_policy', false);
+          if (policy.current) policy.current.open = true;
+          await queryClient.invalidateQueries({ queryKey: registerFormKey });
+        }
+        throw error;
       });
       session.set(user);
       await navigate('/sda-checking');
@@ -136,7 +155,7 @@ export function RegistrationForm({ identity, options, ssoToken }: RegistrationFo
         error={phone.fieldState.error?.message}
       />
       <NewPasswordFields form={form} passwordLabel={t('labels.password')} />
-      <details className={classes.policy}>
+      <details ref={policy} className={classes.policy}>
         <summary>{t('register.readPrivacyPolicy')}</summary>
         <div className={classes.policyText}>
           <GeorgianText html={options.privacy_policy_info_html} />

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { bodiesSentTo, customerFixture, jsonResponse } from '../../../test/api-fixtures';
+import { wordingSha256Fixture } from '../../../test/consent-wording';
 import { arriveFromSso, landing, ssoCompleted } from '../../../test/sso-fixtures';
 import { session } from '../../../shared/session/session';
 import { ssoTokenKey } from '../../../shared/sso/sso-token';
@@ -21,6 +22,8 @@ describe('/sso/callback', () => {
           documentTypes: [],
           privacy_policy_info_text: '',
           privacy_policy_info_html: '',
+          privacy_policy_info_version: 1,
+          privacy_policy_info_sha256: wordingSha256Fixture,
         }),
     });
     await landing(router, '/register');

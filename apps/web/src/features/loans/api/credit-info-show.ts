@@ -7,6 +7,8 @@ import { throwIfNotFound } from '../../../shared/page/not-found';
 export interface CreditInfo {
   /** The consent's wording, as the sanitised HTML its editor published. */
   html: string;
+  /** The wording's version, which the consent sends back. */
+  version: number;
   /** When the customer agreed, if that consent still counts for the application; else null. */
   agreedAt: string | null;
 }
@@ -22,7 +24,11 @@ export function creditInfoQuery(id: number) {
     queryKey: [...creditInfoKey(id), currentLocale()],
     queryFn: async ({ signal }): Promise<CreditInfo> => {
       const answer = await apiRequest(creditInfoShow, { params: { id }, signal });
-      return { html: answer.credit_info_html, agreedAt: answer.agreed_at };
+      return {
+        html: answer.credit_info_html,
+        version: answer.credit_info_version,
+        agreedAt: answer.agreed_at,
+      };
     },
   });
 }

@@ -1,12 +1,30 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bodiesSentTo, fieldErrors, jsonResponse, ok } from '../../../test/api-fixtures';
-import { expectFormattedWordingShown, formattedWording } from '../../../test/consent-wording';
+import {
+  expectFormattedWordingShown,
+  formattedWording,
+  wordingChanged,
+  wordingChangedMessage,
+  wordingSha256Fixture,
+} from '../../../test/consent-wording';
 import { renderLoanScreen } from '../loan-fixtures';
 
 afterEach(() => {
   vi.useRealTimers();
 });
+
+/** `GET /api/credit-info/4`'s answer for a wording and the consent already given. */
+function creditInfoAnswer(text: string, html: string, agreedAt: string | null, version = 1) {
+  return jsonResponse({
+    status: 'success',
+    credit_info_text: text,
+    credit_info_html: html,
+    credit_info_version: version,
+    credit_info_sha256: wordingSha256Fixture,
+    agreed_at: agreedAt,
+  });
+}
 
 const agreement = () => screen.getByLabelText('ვეთანხმები საკრედიტო ინფორმაციის გადამოწმებას');
 const continueButton = () => screen.getByRole('button', { name: 'გაგრძელება' });
@@ -35,12 +53,7 @@ describe('/credit-info/{id}', () => {
   it('shows the wording with the formatting its editor published', async () => {
     renderLoanScreen('/credit-info/4', {
       'GET /api/credit-info/4': () =>
-        jsonResponse({
-          status: 'success',
-          credit_info_text: formattedWording.text,
-          credit_info_html: formattedWording.html,
-          agreed_at: null,
-        }),
+        creditInfoAnswer(formattedWording.text, formattedWording.html, null),
     });
     await expectFormattedWordingShown();
   });
@@ -48,12 +61,7 @@ describe('/credit-info/{id}', () => {
   it('shows the consent already given, ticked with its date, and goes on without agreeing again', async () => {
     const { user, fetchMock, router } = renderLoanScreen('/credit-info/4', {
       'GET /api/credit-info/4': () =>
-        jsonResponse({
-          status: 'success',
-          credit_info_text: 'ვეთანხმები.',
-          credit_info_html: '<p>ვეთანხმები.</p>',
-          agreed_at: '2026-11-25 14:03:27',
-        }),
+        creditInfoAnswer('ვეთანხმები.', '<p>ვეთანხმები.</p>', '2026-11-25 14:03:27'),
       'POST /api/credit-info/4': ok,
     });
     expect(
@@ -70,12 +78,7 @@ describe('/credit-info/{id}', () => {
   it('sends a consent given again with its new time', async () => {
     const { user, fetchMock, router } = renderLoanScreen('/credit-info/4', {
       'GET /api/credit-info/4': () =>
-        jsonResponse({
-          status: 'success',
-          credit_info_text: 'ვეთანხმები.',
-          credit_info_html: '<p>ვეთანხმები.</p>',
-          agreed_at: '2026-11-21 14:03:27',
-        }),
+        creditInfoAnswer('ვეთანხმები.', '<p>ვეთანხმები.</p>', '2026-11-21 14:03:27'),
       'POST /api/credit-info/4': ok,
     });
     await user.click(await screen.findByLabelText('ვეთანხმები საკრედიტო ინფორმაციის გადამოწმებას'));
@@ -93,6 +96,7 @@ describe('/credit-info/{id}', () => {
       {
         credit_info: true,
         agreed_at: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/) as string,
+        credit_info_version: 1,
       },
     ]);
   });
@@ -109,7 +113,7 @@ describe('/credit-info/{id}', () => {
       expect(router.state.location.pathname).toBe('/credit-info/4/identification');
     });
     expect(bodiesSentTo(fetchMock, 'POST /api/credit-info/4')).toEqual([
-      { credit_info: true, agreed_at: '2026-11-22 12:30:05' },
+      { credit_info: true, agreed_at: '2026-11-22 12:30:05', credit_info_version: 1 },
     ]);
   });
 
@@ -128,8 +132,45 @@ describe('/credit-info/{id}', () => {
     });
     expect(agreement()).toHaveFocus();
     expect(bodiesSentTo(fetchMock, 'POST /api/credit-info/4')).toEqual([
-      { credit_info: '', agreed_at: '' },
+      { credit_info: '', agreed_at: '', credit_info_version: 1 },
     ]);
     expect(router.state.location.pathname).toBe('/credit-info/4');
+  });
+
+  it('shows a wording an editor replaced meanwhile, box unticked and the message, then agrees to it', async () => {
+    let version = 1;
+    const { user, fetchMock, router } = renderLoanScreen('/credit-info/4', {
+      'GET /api/credit-info/4': () =>
+        version === 1
+          ? creditInfoAnswer('პირველი რედაქცია.', '<p>პირველი რედაქცია.</p>', null)
+          : creditInfoAnswer('მეორე რედაქცია.', '<p>მეორე რედაქცია.</p>', null, version),
+      'POST /api/credit-info/4': (body) =>
+        (body as { credit_info_version: number }).credit_info_version === version
+          ? ok()
+          : wordingChanged('credit_info'),
+    });
+    expect(await screen.findByText('პირველი რედაქცია.')).toBeInTheDocument();
+    version = 2;
+    await user.click(agreement());
+    await user.click(continueButton());
+
+    expect(await screen.findByText('მეორე რედაქცია.')).toBeInTheDocument();
+    expect(screen.queryByText('პირველი რედაქცია.')).not.toBeInTheDocument();
+    await waitFor(() => {
+      expect(agreement()).toHaveAccessibleDescription(wordingChangedMessage);
+    });
+    expect(agreement()).not.toBeChecked();
+    expect(agreement()).toHaveFocus();
+    expect(router.state.location.pathname).toBe('/credit-info/4');
+
+    await user.click(agreement());
+    await user.click(continueButton());
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/credit-info/4/identification');
+    });
+    expect(bodiesSentTo(fetchMock, 'POST /api/credit-info/4')).toEqual([
+      expect.objectContaining({ credit_info: true, credit_info_version: 1 }),
+      expect.objectContaining({ credit_info: true, credit_info_version: 2 }),
+    ]);
   });
 });

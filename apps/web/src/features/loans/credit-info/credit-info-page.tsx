@@ -6,6 +6,7 @@ import { useController, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useApiForm } from '../../../shared/api/api-form';
+import { isWordingChanged } from '../../../shared/api/wording-changed';
 import { formatDateTime, formatTimestamp } from '../../../shared/format/date-time';
 import { ApplicationStepActions } from '../application-steps/application-step-actions';
 import { applicationSteps, useLoanId } from '../application-steps/application-steps';
@@ -22,7 +23,8 @@ const notAgreed: CreditConsent = { credit_info: '', agreed_at: '' };
  * The consent under its wording: ticking the box sets `credit_info` to true and `agreed_at` to
  * now (Georgian time), unticking sets both back to empty; the server decides, and its error
  * shows under the box. A consent already given shows ticked with its date, and going on keeps
- * it (nothing is sent: the customer did not agree again).
+ * it (nothing is sent: the customer did not agree again). A wording an editor replaced since
+ * it was shown is refused: the new one is fetched and shown, the box unticked.
  */
 function CreditConsentForm({ loanId, info }: { loanId: number; info: CreditInfo }) {
   const { t } = useTranslation();
@@ -39,7 +41,16 @@ function CreditConsentForm({ loanId, info }: { loanId: number; info: CreditInfo 
         await navigate(applicationSteps.identification(loanId));
         return;
       }
-      await agreeToCreditInfo(loanId, values);
+      await agreeToCreditInfo(loanId, { ...values, credit_info_version: info.version }).catch(
+        async (error: unknown) => {
+          if (isWordingChanged(error, 'credit_info')) {
+            form.setValue('credit_info', notAgreed.credit_info);
+            form.setValue('agreed_at', notAgreed.agreed_at);
+            await queryClient.invalidateQueries({ queryKey: creditInfoKey(loanId) });
+          }
+          throw error;
+        },
+      );
       await navigate(applicationSteps.identification(loanId));
       // Coming back, the screen shows the consent just given.
       queryClient.removeQueries({ queryKey: creditInfoKey(loanId) });

@@ -3,19 +3,29 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/api-client';
 import { currentLocale } from '../../../shared/i18n/i18n';
 
-/** The wording of the personal-data check: as text (what the consent sends) and as HTML. */
+/**
+ * The wording of the personal-data check: as text and its version (what the consent sends
+ * back), and as HTML.
+ */
 export interface SdaInfo {
   text: string;
   html: string;
+  version: number;
 }
+
+export const sdaInfoKey = ['sda-checking', 'info'] as const;
 
 /** `GET /api/sda-checking`: the wording of the personal-data check the customer agrees to. */
 export function sdaInfoQuery() {
   return queryOptions({
-    queryKey: ['sda-checking', 'info', currentLocale()],
+    queryKey: [...sdaInfoKey, currentLocale()],
     queryFn: async ({ signal }): Promise<SdaInfo> => {
       const answer = await apiRequest(sdaInfo, { signal });
-      return { text: answer.sda_info_text, html: answer.sda_info_html };
+      return {
+        text: answer.sda_info_text,
+        html: answer.sda_info_html,
+        version: answer.sda_info_version,
+      };
     },
   });
 }
