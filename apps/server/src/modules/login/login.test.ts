@@ -58,6 +58,7 @@ describe('POST /api/login', () => {
         is_identomat_verified: false,
         isSupport: false,
         roles: [],
+        must_change_password: false,
       },
     });
     expect(logs.events('login_succeeded')).toContainEqual(
@@ -126,6 +127,7 @@ describe('POST /api/login', () => {
       clock,
       log: app.log,
       sessions: createSessionService(createSessionRepository(app.database.db), clock),
+      sandboxAccounts: true,
       checkPassword: (storedHash, password) => {
         checked.push(password);
         return verifyPassword(storedHash, password);
