@@ -139,10 +139,7 @@ export function createSessionRepository(db: Database) {
       });
     },
 
-    async resolve(
-      tokenHash: string,
-      window: SessionWindow,
-    ): Promise<ResolvedSession | undefined> {
+    async resolve(tokenHash: string, window: SessionWindow): Promise<ResolvedSession | undefined> {
       const [row] = await resolveStatement(db, { tokenHash, ...window });
       return row && sessionOf(row);
     },

@@ -31,10 +31,7 @@ export function createSessionService(
   /** A bearer token's live session as `resolve` reads it; its last use moved when stale. */
   async function resumeThrough<Resolved extends ResolvedSession>(
     token: string,
-    resolve: (
-      tokenHash: string,
-      window: SessionWindow,
-    ) => Promise<Resolved | undefined>,
+    resolve: (tokenHash: string, window: SessionWindow) => Promise<Resolved | undefined>,
   ): Promise<Omit<Resolved, 'lastUsedAt'> | undefined> {
     if (!tokenFormat.test(token)) return undefined;
     const now = clock.now();
