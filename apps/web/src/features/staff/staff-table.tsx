@@ -39,6 +39,29 @@ function Status({ account }: { account: StaffAccount }) {
   );
 }
 
+/**
+ * The buttons of a row: roles and sessions always; enable a disabled account, or disable an
+ * active one (never the admin's own: the server refuses it).
+ */
+function actionsOf(account: StaffAccount, own: boolean) {
+  const actions = [
+    { action: 'roles', label: 'staff.editRoles', named: 'staff.editRolesOf' },
+    { action: 'revoke', label: 'staff.revokeTokens', named: 'staff.revokeTokensOf' },
+  ] as const satisfies { action: StaffAction; label: string; named: string }[];
+  if (account.disabled_at) {
+    return [
+      ...actions,
+      { action: 'enable', label: 'staff.enable', named: 'staff.enableOf' } as const,
+    ];
+  }
+  return own
+    ? actions
+    : [
+        ...actions,
+        { action: 'disable', label: 'staff.disable', named: 'staff.disableOf' } as const,
+      ];
+}
+
 /** The staff accounts, one row each with its actions; on a phone the table scrolls sideways. */
 export function StaffTable({ accounts, ownPhone, onAction }: StaffTableProps) {
   const { t } = useTranslation();
@@ -82,52 +105,20 @@ export function StaffTable({ accounts, ownPhone, onAction }: StaffTableProps) {
             <Table.Td>{account.last_signed_in_at ?? t('staff.never')}</Table.Td>
             <Table.Td>
               <Group gap="xs" wrap="nowrap">
-                <Button
-                  size="compact-sm"
-                  variant="default"
-                  aria-label={t('staff.editRolesOf', { name })}
-                  onClick={() => {
-                    onAction('roles', account);
-                  }}
-                >
-                  {t('staff.editRoles')}
-                </Button>
-                <Button
-                  size="compact-sm"
-                  variant="default"
-                  aria-label={t('staff.revokeTokensOf', { name })}
-                  onClick={() => {
-                    onAction('revoke', account);
-                  }}
-                >
-                  {t('staff.revokeTokens')}
-                </Button>
-                {account.disabled_at ? (
+                {actionsOf(account, own).map(({ action, label, named }) => (
                   <Button
+                    key={action}
                     size="compact-sm"
-                    variant="default"
-                    aria-label={t('staff.enableOf', { name })}
+                    variant={action === 'disable' ? 'light' : 'default'}
+                    color={action === 'disable' ? 'red.9' : undefined}
+                    aria-label={t(named, { name })}
                     onClick={() => {
-                      onAction('enable', account);
+                      onAction(action, account);
                     }}
                   >
-                    {t('staff.enable')}
+                    {t(label)}
                   </Button>
-                ) : (
-                  !own && (
-                    <Button
-                      size="compact-sm"
-                      color="red.9"
-                      variant="light"
-                      aria-label={t('staff.disableOf', { name })}
-                      onClick={() => {
-                        onAction('disable', account);
-                      }}
-                    >
-                      {t('staff.disable')}
-                    </Button>
-                  )
-                )}
+                ))}
               </Group>
             </Table.Td>
           </Table.Tr>
