@@ -25,6 +25,7 @@ import { questionnaireRoutes } from './modules/questionnaires/routes.ts';
 import { registrationRoutes } from './modules/registration/routes.ts';
 import { sdaRoutes } from './modules/sda/routes.ts';
 import { ssoRoutes } from './modules/sso/routes.ts';
+import { staffRoutes } from './modules/staff/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
 import { apiDocs } from './plugins/api-docs/plugin.ts';
 import authentication from './plugins/authentication.ts';
@@ -139,6 +140,7 @@ export async function buildApp(
   await app.register(supportRoutes);
   await app.register(decisionRoutes);
   await app.register(contentRoutes);
+  await app.register(staffRoutes);
   await app.register(creditReportJobs);
   if (sandboxSecrets) {
     await app.register(sandboxRoutes, {

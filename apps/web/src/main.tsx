@@ -6,7 +6,7 @@ import { RouterProvider } from 'react-router/dom';
 import './app/styles/styles';
 import { Providers } from './app/providers';
 import { appRoutes } from './app/router';
-import { setUnauthorizedHandler } from './shared/api/api-client';
+import { setPasswordChangeHandler, setUnauthorizedHandler } from './shared/api/api-client';
 import { createQueryClient, routerContextWith } from './shared/api/query-client';
 import { loadPrerenderedContent } from './shared/content/prerendered-content';
 import { initI18n, prefersDefaultLocale } from './shared/i18n/i18n';
@@ -65,6 +65,12 @@ async function start(): Promise<void> {
   // The server ended the session (revoked, or idle past its lifetime): /login says so.
   setUnauthorizedHandler(() => {
     if (router.state.location.pathname !== '/login') void router.navigate('/login?reason=ended');
+  });
+  // The session's temporary password must be changed before anything else.
+  setPasswordChangeHandler(() => {
+    if (router.state.location.pathname !== '/change-password') {
+      void router.navigate('/change-password');
+    }
   });
   await yieldToBrowser();
 

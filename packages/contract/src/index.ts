@@ -17,3 +17,4 @@ export * from './decisions.ts';
 export * from './prerender.ts';
 export * from './content.ts';
 export * from './consent-wordings.ts';
+export * from './staff.ts';

@@ -50,6 +50,16 @@ const messages = {
     'validation.passwordCommon': 'ეს პაროლი ძალიან გავრცელებულია, გთხოვთ, აირჩიოთ სხვა',
     'auth.invalidCredentials': 'ტელეფონის ნომერი ან პაროლი არასწორია',
     'auth.throttled': 'ძალიან ბევრი მცდელობა. გთხოვთ, სცადოთ {minutes} წუთში',
+    'auth.passwordChangeRequired':
+      'გთხოვთ, ჯერ შეცვალოთ დროებითი პაროლი: სანამ არ შეცვლით, სხვა მოქმედება შეუძლებელია',
+    'validation.passwordSameAsTemporary': 'ახალი პაროლი დროებითს არ უნდა ემთხვეოდეს',
+    'staff.cannotDisableSelf': 'საკუთარი ანგარიშის დაბლოკვა შეუძლებელია',
+    'staff.cannotDropOwnAdmin': 'საკუთარი ადმინისტრატორის როლის მოხსნა შეუძლებელია',
+    'staff.rolesRequired':
+      'თანამშრომლის ანგარიშს მინიმუმ ერთი როლი უნდა ჰქონდეს; წვდომის შესაწყვეტად დაბლოკეთ ანგარიში',
+    'staff.notMachine': 'ეს არ არის სერვისის ანგარიში',
+    'staff.personalNumberNotSettable':
+      'პირადი ნომერი აქ მხოლოდ თანამშრომლის ანგარიშს ეთითება: არა სერვისის ანგარიშს და არა მომხმარებელს, რომლის ნომერიც SSO-დან მოდის',
     'sso.completed': 'SSO ავტორიზაცია წარმატებით დასრულდა',
     'sso.notCompleted': 'SSO ავტორიზაცია ვერ დასრულდა',
     'sso.alreadyCompleted': 'ეს SSO ავტორიზაცია უკვე დასრულებულია',
@@ -154,6 +164,16 @@ const messages = {
     'validation.passwordCommon': 'This password is too common, please choose another',
     'auth.invalidCredentials': 'The phone number or password is wrong',
     'auth.throttled': 'Too many attempts. Please try again in {minutes} min',
+    'auth.passwordChangeRequired':
+      'Please change your temporary password first: nothing else can be done until you do',
+    'validation.passwordSameAsTemporary': 'The new password must differ from the temporary one',
+    'staff.cannotDisableSelf': 'You cannot disable your own account',
+    'staff.cannotDropOwnAdmin': 'You cannot take away your own admin role',
+    'staff.rolesRequired':
+      'A staff account keeps at least one role; to end its access, disable the account',
+    'staff.notMachine': 'This is not a service account',
+    'staff.personalNumberNotSettable':
+      "A personal number is set here only on a staff member's account: not on a service account, nor on a customer's, whose number comes from single sign-on",
     'sso.completed': 'SSO authorization completed successfully',
     'sso.notCompleted': 'SSO authorization could not be completed',
     'sso.alreadyCompleted': 'This SSO authorization has already been completed',

@@ -2,10 +2,10 @@ import { z } from 'zod';
 
 /**
  * What staff may do: `support` the identity-check screens, `credit_officer` the decisions on
- * applications, `content_editor` the texts visitors read. One account may hold several; a
- * customer holds none.
+ * applications, `content_editor` the texts visitors read, `admin` the staff accounts (list,
+ * disable, roles, tokens). One account may hold several; a customer holds none.
  */
-export const staffRoles = ['support', 'credit_officer', 'content_editor'] as const;
+export const staffRoles = ['support', 'credit_officer', 'content_editor', 'admin'] as const;
 export type StaffRole = (typeof staffRoles)[number];
 
 /**
@@ -23,6 +23,11 @@ export const sessionUser = z.object({
   isSupport: z.boolean(),
   /** Ours, beside the spec's `isSupport`: every role of a staff account, none for a customer. */
   roles: z.array(z.enum(staffRoles)).default([]),
+  /**
+   * Ours: the account signed in with a temporary password (a new staff account's), so the
+   * session serves only the change of password and logout until it is changed.
+   */
+  must_change_password: z.boolean().optional(),
 });
 
 export type SessionUser = z.output<typeof sessionUser>;

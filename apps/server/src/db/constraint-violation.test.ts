@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseConnection } from '#app/db/database.ts';
 import { createUserRepository } from '#app/modules/users/repository.ts';
 import { openTestDatabase } from '#app/test/build-test-app.ts';
-import { violatedUniqueConstraint } from './constraint-violation.ts';
+import { violatedCheckConstraint, violatedUniqueConstraint } from './constraint-violation.ts';
 
 let database: DatabaseConnection;
 
@@ -31,5 +31,20 @@ describe('violatedUniqueConstraint', () => {
     expect(failure).toBeInstanceOf(Error);
     expect(violatedUniqueConstraint(failure)).toBeUndefined();
     expect(violatedUniqueConstraint(new Error('x'))).toBeUndefined();
+  });
+});
+
+describe('violatedCheckConstraint', () => {
+  it('names the check constraint a write broke, and nothing for another error', async () => {
+    const users = createUserRepository(database.db);
+    const failure = await users
+      .insert({ ...supportUser, phone: 'not a phone' })
+      .catch((error: unknown) => error);
+    expect(violatedCheckConstraint(failure)).toBe('users_phone_format');
+    const taken = await users
+      .insert({ ...supportUser, phone: '598000002' })
+      .then(() => users.insert({ ...supportUser, phone: '598000002' }))
+      .catch((error: unknown) => error);
+    expect(violatedCheckConstraint(taken)).toBeUndefined();
   });
 });

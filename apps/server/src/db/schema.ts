@@ -189,9 +189,10 @@ export const smsOutbox = pgTable(
 );
 
 /**
- * Customers and support staff. A customer's identity (name, surname, identity number) comes
- * from single sign-on and the phone from a confirmed code; support staff are made by a
- * command and carry no identity document.
+ * Customers and staff. A customer's identity (name, surname, identity number) comes from
+ * single sign-on and the phone from a confirmed code; staff are made by a command with the
+ * personal number they sign in with (service accounts have none) and carry no identity
+ * document. A staff member who is also a customer has one account with both.
  */
 export const users = pgTable(
   'users',
@@ -213,12 +214,19 @@ export const users = pgTable(
       .$type<StaffRole[]>()
       .notNull()
       .default(sql`'{}'`),
-    /** Any role makes a staff account: never listed, searched or gated as a customer. */
     /** A lender's system that calls the API with a long-lived token; it never signs in. */
     isMachine: boolean('is_machine').notNull().default(false),
+    /** Any role makes a staff account: never listed, searched or gated as a customer. */
     isStaff: boolean('is_staff')
       .notNull()
       .generatedAlwaysAs(sql`cardinality(roles) > 0`),
+    /** Set while the account may not sign in; its sessions ended when it was set. */
+    disabledAt: timestamptz('disabled_at'),
+    /** A temporary password (a new staff account's): the session serves only its change. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** Made by the sandbox seed with a published password: refused in production mode. */
+    isSandbox: boolean('is_sandbox').notNull().default(false),
+    lastSignedInAt: timestamptz('last_signed_in_at'),
     createdAt: createdAt(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
     /**

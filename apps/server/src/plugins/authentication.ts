@@ -1,7 +1,7 @@
 import type { MessageKey, StaffRole } from '@sesxi/contract';
 import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { httpError } from '#app/errors.ts';
+import { HttpError, httpError } from '#app/errors.ts';
 import { createSessionRepository, type SessionRead } from '#app/modules/sessions/repository.ts';
 import { createSessionService, type ActiveSession } from '#app/modules/sessions/service.ts';
 
@@ -12,7 +12,15 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The signed-in user of a request's bearer token, or null; never throws for a bad token. */
     authenticate: (request: FastifyRequest) => Promise<SignedIn | null>;
-    /** An onRequest hook: 401 without a live session. */
+    /**
+     * An onRequest hook for the account's own session (logout, change of password): 401
+     * without a live session; a session that must change its temporary password passes.
+     */
+    requireSession: (request: FastifyRequest) => Promise<void>;
+    /**
+     * An onRequest hook: 401 without a live session, 403 `auth.passwordChangeRequired` while
+     * the account must change its temporary password (as every gate below answers then).
+     */
     requireUser: (request: FastifyRequest) => Promise<void>;
     /** An onRequest hook: 401 without a live session, 403 for anyone but support staff. */
     requireSupport: (request: FastifyRequest) => Promise<void>;
@@ -20,6 +28,8 @@ declare module 'fastify' {
     requireCreditOfficer: (request: FastifyRequest) => Promise<void>;
     /** An onRequest hook: 401 without a live session, 403 for anyone but content editors. */
     requireContentEditor: (request: FastifyRequest) => Promise<void>;
+    /** An onRequest hook: 401 without a live session, 403 for anyone but admins. */
+    requireAdmin: (request: FastifyRequest) => Promise<void>;
     /** An onRequest hook for customers' own screens: 401 without a session, 403 for support. */
     requireCustomer: (request: FastifyRequest) => Promise<void>;
     /** requireCustomer, then 403 `gate.sdaRequired` until the personal-data check has passed. */
@@ -65,12 +75,40 @@ function readOf(request: FastifyRequest) {
 
 const bearer = /^Bearer (\S+)$/;
 
+const signInGates = new WeakSet<object>();
+
+/** Whether `hook` is one of the onRequest hooks here that require a session (OpenAPI marks). */
+export function isSignInGate(hook: unknown): boolean {
+  return typeof hook === 'function' && signInGates.has(hook);
+}
+
+/**
+ * The answer to any call but the change of password and logout while the account must change
+ * its temporary password: the web app reads `password_change_required` and goes there.
+ */
+function passwordChangeRequired(): HttpError {
+  return new HttpError(403, 'auth.passwordChangeRequired', {
+    extra: { password_change_required: true },
+  });
+}
+
 /**
  * Sessions by `Authorization: Bearer <token>` only: a token in a URL or a cookie is never
  * looked at (URLs end up in logs and histories).
  */
 const authentication: FastifyPluginCallback = (app, _options, done) => {
-  const sessions = createSessionService(createSessionRepository(app.database.db), app.clock);
+  const sessions = createSessionService(createSessionRepository(app.database.db), app.clock, {
+    sandboxAccounts: app.config.services.mode === 'sandbox',
+  });
+
+  /** Declares a gate, marked for the OpenAPI document. */
+  function gate(name: GateName, hook: (request: FastifyRequest) => Promise<unknown>) {
+    const decorated = async (request: FastifyRequest) => {
+      await hook(request);
+    };
+    signInGates.add(decorated);
+    app.decorate(name, decorated);
+  }
 
   app.decorateRequest('account', null);
 
@@ -88,20 +126,33 @@ const authentication: FastifyPluginCallback = (app, _options, done) => {
     return (request.account = account);
   });
 
-  app.decorate('requireUser', async (request: FastifyRequest) => {
-    if (!(await app.authenticate(request))) throw httpError(401, 'errors.unauthorized');
-  });
-
-  async function signedIn(request: FastifyRequest): Promise<SignedIn> {
+  async function session(request: FastifyRequest): Promise<SignedIn> {
     const account = await app.authenticate(request);
     if (!account) throw httpError(401, 'errors.unauthorized');
     return account;
   }
 
-  function deny(request: FastifyRequest, { user }: SignedIn, reason: string, key: MessageKey) {
+  function deny(
+    request: FastifyRequest,
+    { user }: SignedIn,
+    reason: string,
+    error: MessageKey | HttpError,
+  ) {
     request.log.warn({ event: 'access_denied', userId: user.id, reason }, 'access denied');
-    return httpError(403, key);
+    return error instanceof HttpError ? error : httpError(403, error);
   }
+
+  /** A session that may do more than change its password. */
+  async function signedIn(request: FastifyRequest): Promise<SignedIn> {
+    const account = await session(request);
+    if (account.user.mustChangePassword) {
+      throw deny(request, account, 'password_change_required', passwordChangeRequired());
+    }
+    return account;
+  }
+
+  gate('requireSession', session);
+  gate('requireUser', signedIn);
 
   async function customer(request: FastifyRequest): Promise<SignedIn> {
     const account = await signedIn(request);
@@ -127,19 +178,13 @@ const authentication: FastifyPluginCallback = (app, _options, done) => {
     };
   }
 
-  app.decorate('requireSupport', requireRole('support'));
-  app.decorate('requireCreditOfficer', requireRole('credit_officer'));
-  app.decorate('requireContentEditor', requireRole('content_editor'));
-
-  app.decorate('requireCustomer', async (request: FastifyRequest) => {
-    await customer(request);
-  });
-
-  app.decorate('requireSdaVerified', async (request: FastifyRequest) => {
-    await sdaVerified(request);
-  });
-
-  app.decorate('requireOnboarded', async (request: FastifyRequest) => {
+  gate('requireSupport', requireRole('support'));
+  gate('requireCreditOfficer', requireRole('credit_officer'));
+  gate('requireContentEditor', requireRole('content_editor'));
+  gate('requireAdmin', requireRole('admin'));
+  gate('requireCustomer', customer);
+  gate('requireSdaVerified', sdaVerified);
+  gate('requireOnboarded', async (request: FastifyRequest) => {
     const account = await sdaVerified(request);
     if (!account.user.hasQuestionnaire) {
       throw deny(request, account, 'questionnaire_required', 'gate.questionnaireRequired');
@@ -147,6 +192,17 @@ const authentication: FastifyPluginCallback = (app, _options, done) => {
   });
   done();
 };
+
+type GateName =
+  | 'requireSession'
+  | 'requireUser'
+  | 'requireSupport'
+  | 'requireCreditOfficer'
+  | 'requireContentEditor'
+  | 'requireAdmin'
+  | 'requireCustomer'
+  | 'requireSdaVerified'
+  | 'requireOnboarded';
 
 export default fp(authentication, { name: 'authentication', dependencies: ['database'] });
 

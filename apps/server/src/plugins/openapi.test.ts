@@ -239,8 +239,25 @@ describe('GET /api/openapi.json', () => {
     expect(document.components.securitySchemes).toEqual({
       bearer: expect.objectContaining({ type: 'http', scheme: 'bearer' }) as unknown,
     });
-    const guarded = ['POST /api/logout', 'GET /api/loans', 'GET /api/applications/:id'];
-    const open = ['POST /api/login', 'POST /api/register', 'GET /api/app/contact/main'];
+    const guarded = [
+      'POST /api/logout',
+      'POST /api/change-password',
+      'GET /api/loans',
+      'GET /api/applications/:id',
+      'PUT /api/content/:key',
+      'POST /api/content/images',
+      'GET /api/staff',
+      'POST /api/staff/:id/disable',
+      'POST /api/staff/:id/enable',
+      'PUT /api/staff/:id/roles',
+      'POST /api/staff/:id/revoke-tokens',
+    ];
+    const open = [
+      'POST /api/login',
+      'POST /api/register',
+      'GET /api/app/contact/main',
+      'GET /api/content/:key',
+    ];
     for (const route of [...guarded, ...open]) {
       const [method = '', path = ''] = route.split(' ');
       expect([route, operationOf(method, path)?.security]).toEqual([

@@ -8,6 +8,7 @@ import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isApiPath } from '#app/http/paths.ts';
 import { readLoanForm } from '#app/modules/loans/bank-statements.ts';
+import { isSignInGate } from './authentication.ts';
 import { loanCreateBody, loanEditBody } from '#app/modules/loans/loan-form.ts';
 import { apiDocsPath } from './api-docs/plugin.ts';
 
@@ -23,16 +24,6 @@ const serverVersion = (
     version: string;
   }
 ).version;
-
-/** The onRequest hooks that require a session (authentication.ts): their routes need the token. */
-const signInGates = [
-  'requireUser',
-  'requireSupport',
-  'requireCreditOfficer',
-  'requireCustomer',
-  'requireSdaVerified',
-  'requireOnboarded',
-] as const;
 
 interface OpenApiOptions {
   productName: string;
@@ -81,7 +72,7 @@ const openApi: FastifyPluginAsync<OpenApiOptions> = async (app, { productName, a
       const described: FastifySchema & Record<string, unknown> = {
         ...schema,
         tags: [tags.get(route) ?? 'api'],
-        ...(isGated(app, route) && { security: [{ bearer: [] }] }),
+        ...(isGated(route) && { security: [{ bearer: [] }] }),
       };
       const transformed = zodTransform({ ...document, schema: described, url, route });
       const { response } = transformed.schema;
@@ -119,13 +110,10 @@ function tagOf(instance: FastifyInstance, url: string): string {
   return /^\/api\/([^/]+)/.exec(url)?.[1] ?? 'api';
 }
 
-/** Whether a route runs one of the sign-in checks first. */
-function isGated(app: FastifyInstance, route: RouteOptions): boolean {
-  const gates = new Set<unknown>(
-    signInGates.map((name) => (app.hasDecorator(name) ? app[name] : undefined)),
-  );
+/** Whether a route runs one of the sign-in checks (authentication.ts's gates) first. */
+function isGated(route: RouteOptions): boolean {
   const hooks: unknown = route.onRequest;
-  return (Array.isArray(hooks) ? hooks : [hooks]).some((hook) => gates.has(hook));
+  return (Array.isArray(hooks) ? hooks : [hooks]).some(isSignInGate);
 }
 
 function hasHook(hooks: unknown, hook: unknown): boolean {

@@ -247,6 +247,18 @@ export function appRoutes(): RouteObject[] {
               ],
             },
             {
+              middleware: [requireRole('admin')],
+              children: [
+                {
+                  path: 'staff',
+                  ...titled('staff.title'),
+                  lazy: {
+                    Component: async () => (await import('../features/staff/staff-page')).StaffPage,
+                  },
+                },
+              ],
+            },
+            {
               path: 'credit-info/redirect',
               ...titled('creditInfoRedirect.title'),
               Component: VerificationDonePage,

@@ -58,6 +58,7 @@ describe('POST /api/login', () => {
         is_identomat_verified: false,
         isSupport: false,
         roles: [],
+        must_change_password: false,
       },
     });
     expect(logs.events('login_succeeded')).toContainEqual(
@@ -126,6 +127,7 @@ describe('POST /api/login', () => {
       clock,
       log: app.log,
       sessions: createSessionService(createSessionRepository(app.database.db), clock),
+      sandboxAccounts: true,
       checkPassword: (storedHash, password) => {
         checked.push(password);
         return verifyPassword(storedHash, password);
@@ -236,6 +238,7 @@ describe('the sandbox staff accounts', () => {
     ['599000002', 'Credit-2026', ['credit_officer']],
     ['599000003', 'Credit-2026', ['credit_officer']],
     ['599000004', 'Content-2026', ['content_editor']],
+    ['599000005', 'Admin-2026', ['admin']],
   ])('signs in %s with its sandbox.md password and roles %j', async (phone, password, roles) => {
     const response = await login(phone, password, '10.4.0.1');
     expect(response.statusCode).toBe(200);

@@ -14,6 +14,7 @@ export const loginRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     const service = createLoginService({
       ...serviceContext(app, request),
       sessions,
+      sandboxAccounts: app.config.services.mode === 'sandbox',
     });
     const { phone, password } = request.body;
     return { status: 'success' as const, user: await service.login(phone, password, request.ip) };
@@ -21,7 +22,7 @@ export const loginRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
 
   app.post(
     logout.path,
-    { schema: schemaOf(logout), onRequest: app.requireUser },
+    { schema: schemaOf(logout), onRequest: app.requireSession },
     async (request) => {
       const { sessionId, user } = accountOf(request);
       await sessions.end(sessionId);

@@ -19,6 +19,8 @@ export const loginLimits = {
 
 interface LoginDependencies extends ServiceContext {
   sessions: SessionService;
+  /** Whether the sandbox seed's accounts may sign in (sandbox mode: their passwords are known). */
+  sandboxAccounts: boolean;
   /** The costly argon2 check, which the throttles stand in front of. */
   checkPassword?: typeof verifyPassword;
 }
@@ -28,6 +30,7 @@ export function createLoginService({
   sessions,
   clock,
   log,
+  sandboxAccounts,
   checkPassword = verifyPassword,
 }: LoginDependencies) {
   const users = createUserRepository(db);
@@ -35,8 +38,9 @@ export function createLoginService({
 
   return {
     /**
-     * Signs in with phone and password. An unknown phone and a wrong password answer alike,
-     * and take alike long: the password is checked against a throwaway hash.
+     * Signs in with phone and password. An unknown phone, a wrong password, a disabled account
+     * and (in production) a sandbox-seeded one answer alike, and take alike long: the password
+     * is checked first, against a throwaway hash when the phone is unknown.
      */
     async login(phone: string, password: string, ip: string): Promise<SessionUser> {
       const now = clock.now();
@@ -61,11 +65,22 @@ export function createLoginService({
       const user = await users
         .byPhone(phone)
         .then((found) => (found?.isMachine ? undefined : found));
-      if (!(await checkPassword(user?.passwordHash, password)) || !user) {
-        log.warn({ event: 'login_failed', phone, knownPhone: user !== undefined }, 'login failed');
+      const refusal = !(await checkPassword(user?.passwordHash, password))
+        ? 'wrong_password'
+        : user?.disabledAt
+          ? 'disabled'
+          : user?.isSandbox && !sandboxAccounts
+            ? 'sandbox_account_in_production'
+            : undefined;
+      if (refusal || !user) {
+        log.warn(
+          { event: 'login_failed', phone, knownPhone: user !== undefined, reason: refusal },
+          'login failed',
+        );
         throw fieldError('password', 'auth.invalidCredentials');
       }
       await counters.reset(phoneKey, loginLimits.perPhone, now);
+      await users.recordSignIn(user.id, now);
       log.info({ event: 'login_succeeded', userId: user.id }, 'signed in');
       return sessionUserOf(db, user, await sessions.start(user.id));
     },

@@ -16,7 +16,7 @@ export const passwordRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
 
   app.post(
     changePassword.path,
-    { schema: schemaOf(changePassword), onRequest: app.requireUser },
+    { schema: schemaOf(changePassword), onRequest: app.requireSession },
     async (request) => {
       await service(request).change(accountOf(request).user, request.body.password);
       return { status: 'success' as const };

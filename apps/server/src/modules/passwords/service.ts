@@ -3,7 +3,7 @@ import type { Database } from '#app/db/database.ts';
 import { fieldError } from '#app/errors.ts';
 import type { TextQueue } from '#app/modules/texts/plugin.ts';
 import { refuseCommonPassword } from '#app/security/common-passwords.ts';
-import { hashPassword } from '#app/security/password-hashing.ts';
+import { hashPassword, verifyPassword } from '#app/security/password-hashing.ts';
 import { randomPassword } from '#app/security/random-password.ts';
 import { hasConfirmedCode, spendConfirmedCode } from '#app/modules/phone-codes/service.ts';
 import { createSessionRepository } from '#app/modules/sessions/repository.ts';
@@ -29,9 +29,18 @@ export function createPasswordService({
   }
 
   return {
-    /** A new password of the user's choosing; every session ends, this one included. */
+    /**
+     * A new password of the user's choosing; every session ends, this one included. A
+     * temporary password must be replaced by another.
+     */
     async change(user: UserProfile, password: string): Promise<void> {
       refuseCommonPassword(password);
+      if (user.mustChangePassword) {
+        const current = await createUserRepository(db).byId(user.id);
+        if (await verifyPassword(current?.passwordHash, password)) {
+          throw fieldError('password', 'validation.passwordSameAsTemporary');
+        }
+      }
       const passwordHash = await hashPassword(password);
       const revoked = await db.transaction((tx) =>
         replacePassword(tx, user, passwordHash, clock.now()),

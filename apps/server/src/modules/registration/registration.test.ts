@@ -94,6 +94,7 @@ describe('POST /api/register', () => {
       is_identomat_verified: false,
       isSupport: false,
       roles: [],
+      must_change_password: false,
     });
     const signedIn = await app.inject({
       method: 'POST',

@@ -13,11 +13,21 @@ export interface ResolvedSession {
 }
 
 /**
+ * What a session must be to resolve: used since `idleSince` and begun after `begunSince`
+ * (unless it is a service account's long-lived one), and of a sandbox-seeded account only when
+ * `sandboxAccounts` (sandbox mode).
+ */
+export interface SessionWindow {
+  idleSince: Date;
+  begunSince: Date;
+  sandboxAccounts: boolean;
+}
+
+/**
  * Token hash → live session → user → the gates' facts, as one select that writes nothing: a
- * revoked session, or one idle since `idleSince` or begun before `begunSince` (unless it is a
- * service account's long-lived one), matches nothing. Raw SQL rather than the query builder:
- * every authenticated request runs it, and the builder's row mapping cost more than the rest of
- * the lookup.
+ * revoked session, one outside the window, or one of a disabled account matches nothing. Raw
+ * SQL rather than the query builder: every authenticated request runs it, and the builder's
+ * row mapping cost more than the rest of the lookup.
  */
 function sessionSelect() {
   return sql`select ${sessions.id} as "sessionId", ${sessions.lastUsedAt} as "lastUsedAt",
@@ -27,6 +37,8 @@ function sessionSelect() {
     from ${sessions} join ${users} on ${users.id} = ${sessions.userId}
     where ${sessions.tokenHash} = ${sql.placeholder('tokenHash')}
       and ${sessions.revokedAt} is null
+      and ${users.disabledAt} is null
+      and (not ${users.isSandbox} or ${sql.placeholder('sandboxAccounts')})
       and (${sessions.longLived}
         or (${sessions.lastUsedAt} > ${sql.placeholder('idleSince')}
           and ${sessions.createdAt} > ${sql.placeholder('begunSince')}))`;
@@ -47,9 +59,13 @@ export const signedIn = sql.identifier('signed_in');
  */
 export const signedInUserId = sql`${signedIn}."id"`;
 
-/** Whether the session statement's user holds `role`: false when there is no live session. */
+/**
+ * Whether the session statement's user holds `role` and may use it: false when there is no
+ * live session, and while the account must change its temporary password first.
+ */
 export function signedInHasRole(role: StaffRole): SQL {
-  return sql`exists (select 1 from ${signedIn} where ${role}::text = any(${signedIn}."roles"))`;
+  return sql`exists (select 1 from ${signedIn}
+    where ${role}::text = any(${signedIn}."roles") and not ${signedIn}."mustChangePassword")`;
 }
 
 /**
@@ -123,10 +139,7 @@ export function createSessionRepository(db: Database) {
       });
     },
 
-    async resolve(
-      tokenHash: string,
-      window: { idleSince: Date; begunSince: Date },
-    ): Promise<ResolvedSession | undefined> {
+    async resolve(tokenHash: string, window: SessionWindow): Promise<ResolvedSession | undefined> {
       const [row] = await resolveStatement(db, { tokenHash, ...window });
       return row && sessionOf(row);
     },
@@ -137,7 +150,7 @@ export function createSessionRepository(db: Database) {
      */
     async resolveWith<Row>(
       tokenHash: string,
-      window: { idleSince: Date; begunSince: Date },
+      window: SessionWindow,
       read: SessionRead<Row>,
       values: Record<string, unknown> = {},
     ): Promise<(ResolvedSession & { alongside: Row[] }) | undefined> {

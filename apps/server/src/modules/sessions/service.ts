@@ -1,6 +1,11 @@
 import { minutesBefore, type Clock } from '#app/clock.ts';
 import { newToken, tokenFormat, tokenHash } from '#app/security/tokens.ts';
-import type { ResolvedSession, SessionRead, SessionRepository } from './repository.ts';
+import type {
+  ResolvedSession,
+  SessionRead,
+  SessionRepository,
+  SessionWindow,
+} from './repository.ts';
 
 /** design.md: 30 minutes without use, 12 hours in any case. */
 export const idleMinutes = 30;
@@ -14,20 +19,26 @@ export const slideEveryMs = 60_000;
 
 export type ActiveSession = Omit<ResolvedSession, 'lastUsedAt'>;
 
-export function createSessionService(repository: SessionRepository, clock: Clock) {
+/**
+ * Sessions of `repository`. `sandboxAccounts`: whether the accounts the sandbox seed made may
+ * resume their sessions (sandbox mode only: their passwords are published).
+ */
+export function createSessionService(
+  repository: SessionRepository,
+  clock: Clock,
+  { sandboxAccounts = false }: { sandboxAccounts?: boolean } = {},
+) {
   /** A bearer token's live session as `resolve` reads it; its last use moved when stale. */
   async function resumeThrough<Resolved extends ResolvedSession>(
     token: string,
-    resolve: (
-      tokenHash: string,
-      window: { idleSince: Date; begunSince: Date },
-    ) => Promise<Resolved | undefined>,
+    resolve: (tokenHash: string, window: SessionWindow) => Promise<Resolved | undefined>,
   ): Promise<Omit<Resolved, 'lastUsedAt'> | undefined> {
     if (!tokenFormat.test(token)) return undefined;
     const now = clock.now();
     const resolved = await resolve(tokenHash(token), {
       idleSince: minutesBefore(now, idleMinutes),
       begunSince: minutesBefore(now, absoluteMinutes),
+      sandboxAccounts,
     });
     if (!resolved) return undefined;
     const { lastUsedAt, ...session } = resolved;

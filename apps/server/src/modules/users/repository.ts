@@ -23,6 +23,10 @@ export const profileColumns = {
   roles: users.roles,
   isStaff: users.isStaff,
   isMachine: users.isMachine,
+  disabledAt: users.disabledAt,
+  mustChangePassword: users.mustChangePassword,
+  isSandbox: users.isSandbox,
+  lastSignedInAt: users.lastSignedInAt,
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
 };
@@ -59,8 +63,19 @@ export function createUserRepository(db: Database) {
       return inserted;
     },
 
+    /**
+     * A password only the user knows (chosen, or texted to their phone by a restore): a
+     * temporary one, which whoever made the account saw, no longer has to be changed.
+     */
     async setPasswordHash(id: number, passwordHash: string, now: Date): Promise<void> {
-      await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, id));
+      await db
+        .update(users)
+        .set({ passwordHash, mustChangePassword: false, updatedAt: now })
+        .where(eq(users.id, id));
+    },
+
+    async recordSignIn(id: number, now: Date): Promise<void> {
+      await db.update(users).set({ lastSignedInAt: now }).where(eq(users.id, id));
     },
   };
 }

@@ -23,5 +23,6 @@ export async function sessionUserOf(
     is_identomat_verified: user.isIdentomatVerified,
     isSupport: user.roles.includes('support'),
     roles: user.roles,
+    must_change_password: user.mustChangePassword,
   };
 }

@@ -170,6 +170,51 @@ describe('staff', () => {
   it('keep customers out of the credit officers’ routes', () => {
     expect(decide(customer, '/applications', 'credit_officer')).toEqual(toMain);
   });
+
+  it('send admins to the staff accounts, and keep everyone else out of them', () => {
+    const admin: StoredUser = { ...officer, roles: ['admin'] };
+    const toStaff = { allow: false, redirectTo: '/staff', resetSession: false };
+    expect(decide(admin, '/staff', 'admin')).toEqual(allow);
+    expect(decide(admin, '/main')).toEqual(toStaff);
+    expect(decide(support, '/staff', 'admin')).toEqual(toChecking);
+    expect(decide(customer, '/staff', 'admin')).toEqual(toMain);
+    expect(decideGuestGuard(admin, now, '/login')).toEqual({
+      resetSession: false,
+      redirectTo: '/staff',
+    });
+  });
+});
+
+describe('a temporary password', () => {
+  const toChange = { allow: false, redirectTo: '/change-password', resetSession: false };
+  const support: StoredUser = {
+    ...customer,
+    isSupport: true,
+    roles: ['support', 'admin'],
+    must_change_password: true,
+  };
+
+  it('opens only the change of password and logout, until it is changed', () => {
+    expect(decide(support, '/change-password')).toEqual(allow);
+    expect(decide(support, '/logout')).toEqual(allow);
+    expect(decide(support, '/checking', 'support')).toEqual(toChange);
+    expect(decide(support, '/staff', 'admin')).toEqual(toChange);
+    expect(decide(support, '/main')).toEqual(toChange);
+    expect(decide({ ...customer, must_change_password: true }, '/loan')).toEqual(toChange);
+    expect(decide({ ...support, must_change_password: false }, '/checking', 'support')).toEqual(
+      allow,
+    );
+  });
+
+  it('sends its holder from /login to the change, and still lets an expired session go', () => {
+    expect(decideGuestGuard(support, now, '/login')).toEqual({
+      resetSession: false,
+      redirectTo: '/change-password',
+    });
+    expect(decide({ ...support, expireMinutes: now - 1 }, '/checking', 'support')).toEqual(
+      toLoginAfterReset,
+    );
+  });
 });
 
 describe('guest-only pages', () => {

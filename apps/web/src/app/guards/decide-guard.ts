@@ -1,5 +1,5 @@
 import type { StaffRole } from '@sesxi/contract';
-import { hasRole, isStaff, landingPath } from '../../shared/session/roles';
+import { hasRole, isStaff, landingPath, mustChangePassword } from '../../shared/session/roles';
 import { isExpired, type StoredUser } from '../../shared/session/session-store';
 
 /** Who may open a route: any signed-in customer, or staff holding one role. */
@@ -27,6 +27,9 @@ const profileGateFreePages = new Set(['/logout']);
 
 /** The customers' pages staff may open too: their own account's. */
 const staffAccountPages = new Set(['/logout', '/change-password']);
+
+/** All a session with a temporary password may open, until it is changed. */
+const temporaryPasswordPages = staffAccountPages;
 
 function normalize(pathname: string): string {
   return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
@@ -61,10 +64,11 @@ export function decideGuestGuard(
 
 /**
  * The spec's route guard, in its order: no stored user → /login; expired → reset and /login;
- * not SDA-verified → /sda-checking; no questionnaire → /questionnaire. Staff skip the profile
- * gates: a role's routes let its holders through and send everyone else to their landing page,
- * and of the customers' pages staff open only their account's (the rest send them to their
- * landing page). A gate never sends a page to itself.
+ * not SDA-verified → /sda-checking; no questionnaire → /questionnaire. Before the profile's
+ * gates, a temporary password → /change-password (the server serves nothing else until it is
+ * changed). Staff skip the profile gates: a role's routes let its holders through and send
+ * everyone else to their landing page, and of the customers' pages staff open only their
+ * account's (the rest send them to their landing page). A gate never sends a page to itself.
  */
 export function decideGuard(
   user: StoredUser | null,
@@ -75,6 +79,9 @@ export function decideGuard(
   if (ungatedPages.has(pathname)) return allow;
   if (!user) return redirectTo('/login');
   if (isExpired(user, now)) return redirectTo(loginAfterExpiry, true);
+  if (mustChangePassword(user)) {
+    return temporaryPasswordPages.has(pathname) ? allow : redirectTo('/change-password');
+  }
   if (route.access !== 'customer') {
     return hasRole(user, route.access) ? allow : redirectTo(landingPath(user));
   }

@@ -1,4 +1,4 @@
-import { hasRole, isStaff } from '../../shared/session/roles';
+import { hasRole, isStaff, mustChangePassword } from '../../shared/session/roles';
 import type { StoredUser } from '../../shared/session/session-store';
 
 export interface AccountLink {
@@ -9,6 +9,7 @@ export interface AccountLink {
     | 'supportUsers'
     | 'applications'
     | 'content'
+    | 'staff'
     | 'myProfile'
     | 'editData'
     | 'changePassword'
@@ -17,13 +18,20 @@ export interface AccountLink {
 
 /**
  * The header's dropdown and the side menu offer the same links: staff get their roles' screens
- * and their account's links, customers their profile's.
+ * and their account's links, customers their profile's. Until a temporary password is
+ * changed, only its change and logout lead anywhere.
  */
 export function accountLinks(user: StoredUser | null): AccountLink[] {
   if (!user) {
     return [
       { to: '/login', label: 'login' },
       { to: '/register', label: 'register' },
+    ];
+  }
+  if (mustChangePassword(user)) {
+    return [
+      { to: '/change-password', label: 'changePassword' },
+      { to: '/logout', label: 'logout' },
     ];
   }
   if (isStaff(user)) {
@@ -33,6 +41,7 @@ export function accountLinks(user: StoredUser | null): AccountLink[] {
         ? [{ to: '/applications', label: 'applications' } as const]
         : []),
       ...(hasRole(user, 'content_editor') ? [{ to: '/content', label: 'content' } as const] : []),
+      ...(hasRole(user, 'admin') ? [{ to: '/staff', label: 'staff' } as const] : []),
       { to: '/change-password', label: 'changePassword' },
       { to: '/logout', label: 'logout' },
     ];

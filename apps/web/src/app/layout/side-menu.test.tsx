@@ -57,6 +57,22 @@ describe('side menu', () => {
     );
   });
 
+  it('offers an admin the staff accounts', async () => {
+    session.set({ ...customerFixture, roles: ['admin'] });
+    const { user } = renderShell();
+    const menu = await openMenu(user);
+    expect(menu.getByRole('link', { name: 'თანამშრომლები' })).toHaveAttribute('href', '/staff');
+  });
+
+  it('offers a temporary password’s holder only its change and logout', async () => {
+    session.set({ ...customerFixture, roles: ['admin'], must_change_password: true });
+    const { user } = renderShell();
+    const menu = await openMenu(user);
+    expect(menu.queryByRole('link', { name: 'თანამშრომლები' })).not.toBeInTheDocument();
+    expect(menu.getByRole('link', { name: 'პაროლის შეცვლა' })).toBeInTheDocument();
+    expect(menu.getByRole('link', { name: 'გასვლა' })).toBeInTheDocument();
+  });
+
   it('offers the account links, the questions and answers and the consumer-protection page', async () => {
     const { user } = renderShell();
     const menu = await openMenu(user);

@@ -11,7 +11,12 @@ import {
 import { setLocale } from '../i18n/i18n';
 import { session } from '../session/session';
 import { FakeXMLHttpRequest, mockXhr } from '../../test/xhr-fixtures';
-import { apiRequest, apiUpload, setUnauthorizedHandler } from './api-client';
+import {
+  apiRequest,
+  apiUpload,
+  setPasswordChangeHandler,
+  setUnauthorizedHandler,
+} from './api-client';
 import { ApiError, NetworkError } from './api-error';
 
 const saveThing = defineEndpoint({
@@ -141,6 +146,23 @@ describe('apiRequest', () => {
     expect(session.get()).toBeNull();
     expect(localStorage.getItem('user')).toBeNull();
     expect(goToLogin).toHaveBeenCalledOnce();
+  });
+
+  it('marks the session and goes to /change-password when a temporary password must go first', async () => {
+    const goToChange = vi.fn();
+    setPasswordChangeHandler(goToChange);
+    session.set(customerFixture);
+    const message = 'გთხოვთ, ჯერ შეცვალოთ დროებითი პაროლი';
+    mockFetch(() =>
+      jsonResponse({ status: 'error', message, password_change_required: true }, 403),
+    );
+    await expect(apiRequest(contactMain)).rejects.toMatchObject({ httpStatus: 403, message });
+    expect(session.get()).toMatchObject({ apiToken: 'token-abc', must_change_password: true });
+    expect(goToChange).toHaveBeenCalledOnce();
+
+    mockFetch(() => jsonResponse({ status: 'error', message: 'სხვა აკრძალვა' }, 403));
+    await expect(apiRequest(contactMain)).rejects.toBeInstanceOf(ApiError);
+    expect(goToChange).toHaveBeenCalledOnce();
   });
 
   it('reports a failed connection as a NetworkError in Georgian', async () => {

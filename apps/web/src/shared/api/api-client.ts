@@ -22,6 +22,18 @@ export function setUnauthorizedHandler(handler: () => void): void {
   onUnauthorized = handler;
 }
 
+let onPasswordChangeRequired = () => {
+  window.location.assign('/change-password');
+};
+
+/**
+ * Where the app goes when the server answers that the session's temporary password must be
+ * changed first (403 with `password_change_required`); the app navigates with its router.
+ */
+export function setPasswordChangeHandler(handler: () => void): void {
+  onPasswordChangeRequired = handler;
+}
+
 interface UrlParts {
   params?: Record<string, string | number>;
   query?: unknown;
@@ -78,7 +90,8 @@ interface RawAnswer {
 
 /**
  * The one reading of an answer for both request paths: the parsed success, or an `ApiError`
- * for an error envelope (after resetting the session on 401).
+ * for an error envelope (after resetting the session on 401, and after marking it and going
+ * to /change-password when a temporary password must be changed first).
  */
 function settle<E extends Endpoint>(
   endpoint: E,
@@ -89,6 +102,10 @@ function settle<E extends Endpoint>(
   if (httpStatus === 401) {
     session.reset();
     onUnauthorized();
+  }
+  if (httpStatus === 403 && payload.password_change_required === true) {
+    session.update({ must_change_password: true });
+    onPasswordChangeRequired();
   }
   if (httpStatus >= 200 && httpStatus < 300) {
     const parsed = endpoint.response.safeParse(payload);

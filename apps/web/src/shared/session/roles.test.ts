@@ -29,7 +29,17 @@ describe('landing page', () => {
     expect(landingPath({ ...customer, roles: ['credit_officer'] })).toBe('/applications');
   });
 
-  it('is the home page for staff with neither role', () => {
+  it('is the editor for a content editor', () => {
     expect(landingPath({ ...customer, roles: ['content_editor'] })).toBe('/content');
+  });
+
+  it('is the staff accounts for an admin', () => {
+    expect(landingPath({ ...customer, roles: ['admin'] })).toBe('/staff');
+  });
+
+  it('is the change of password while the password is temporary', () => {
+    expect(landingPath({ ...customer, roles: ['support'], must_change_password: true })).toBe(
+      '/change-password',
+    );
   });
 });

@@ -87,4 +87,37 @@ describe('/change-password', () => {
     expect(await screen.findAllByText('ველის შევსება სავალდებულოა')).toHaveLength(2);
     expect(bodiesSentTo(fetchMock, 'POST /api/change-password')).toEqual([]);
   });
+
+  it('is where a temporary password leads at sign-in, and the only page open until it is changed', async () => {
+    const staffMember = {
+      ...customerFixture,
+      phone: '598111222',
+      is_sda_verified: false,
+      has_questionnaire: false,
+      roles: ['support'],
+      must_change_password: true,
+    };
+    const { user, router } = renderApp('/login', {
+      'POST /api/login': () => jsonResponse({ status: 'success', user: staffMember }),
+      'POST /api/change-password': ok,
+    });
+    await user.type(await screen.findByLabelText('ტელეფონის ნომერი'), staffMember.phone);
+    await user.type(screen.getByLabelText('პაროლი'), 'Tmp7kQ2mPz9a');
+    await user.click(screen.getByRole('button', { name: 'შესვლა' }));
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/change-password');
+    });
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'თქვენი პაროლი დროებითია. გთხოვთ, შექმნათ საკუთარი პაროლი: მანამდე სხვა გვერდები მიუწვდომელია.',
+    );
+    await router.navigate('/checking');
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/change-password');
+    });
+    await changeTo(user, 'ჩემი საკუთარი პაროლი', 'ჩემი საკუთარი პაროლი');
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/login');
+    });
+    expect(session.get()).toBeNull();
+  });
 });
