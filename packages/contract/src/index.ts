@@ -16,3 +16,4 @@ export * from './lari.ts';
 export * from './decisions.ts';
 export * from './prerender.ts';
 export * from './content.ts';
+export * from './content-html.ts';
