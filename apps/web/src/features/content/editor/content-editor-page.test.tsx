@@ -57,6 +57,12 @@ async function editorOpened() {
   return screen.getByRole('textbox', { name: /ტექსტის რედაქტორი/ });
 }
 
+// jsdom has no layout: ProseMirror measures a selection's range to scroll it into view.
+Object.assign(Range.prototype, {
+  getClientRects: () => [],
+  getBoundingClientRect: () => new DOMRect(),
+});
+
 beforeEach(() => {
   session.set(editor);
 });

@@ -76,3 +76,19 @@ describe('the editor’s HTML', () => {
     expect(sameDocument(sanitiseContent(html), html)).toBe(true);
   });
 });
+
+describe('inserting', () => {
+  it('puts an image and then a video one after the other, the second not replacing the first', () => {
+    editor.commands.setContent('<p>ტექსტი</p>');
+    editor.commands.focus('end');
+    editor.chain().focus().setImage({ src: image, alt: 'სქემა' }).run();
+    editor.chain().focus().insertVideo({ id: 'dQw4w9WgXcQ', title: 'ვიდეო' }).run();
+    editor.chain().focus().setImage({ src: image, alt: 'მეორე' }).run();
+    const html = editor.getHTML();
+    expect(html).toContain(`<img src="${image}" alt="სქემა">`);
+    expect(html).toContain('<div data-video="youtube" data-id="dQw4w9WgXcQ" data-title="ვიდეო">');
+    expect(html).toContain(`<img src="${image}" alt="მეორე">`);
+    expect(html.indexOf('სქემა')).toBeLessThan(html.indexOf('dQw4w9WgXcQ'));
+    expect(html.indexOf('dQw4w9WgXcQ')).toBeLessThan(html.indexOf('მეორე'));
+  });
+});

@@ -5,6 +5,7 @@ import Link from '@tiptap/extension-link';
 import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table';
 import StarterKit from '@tiptap/starter-kit';
 import { editorImageSrc } from './editor-images';
+import { insertBlock } from './insert-block';
 import { Video } from './video-node';
 
 /**
@@ -43,6 +44,14 @@ const ContentImage = Image.extend({
           isContentImageSrc(element.getAttribute('src') ?? '') ? null : false,
       },
     ];
+  },
+  addCommands() {
+    return {
+      setImage:
+        (attributes) =>
+        ({ chain }) =>
+          insertBlock(chain(), { type: this.name, attrs: attributes }).run(),
+    };
   },
   addNodeView() {
     return ({ node }) => {
