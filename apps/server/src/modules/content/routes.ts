@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { schemaOf } from '#app/http/endpoint-schema.ts';
 import { serviceContext } from '#app/modules/service-context.ts';
 import { accountOf } from '#app/plugins/authentication.ts';
+import { perAccountRateLimit } from '#app/plugins/rate-limit.ts';
 import { createContentImages } from './images.ts';
 import { sanitiseContent } from './sanitise.ts';
 import { createContentService } from './service.ts';
@@ -13,20 +14,8 @@ import { createContentService } from './service.ts';
 /** A published text may be longer than the 100 KB of other JSON bodies (Georgian: 3 bytes a letter). */
 const publishBodyLimit = 1024 * 1024;
 
-/**
- * The preview is asked for as the editor types (debounced): counted per editor, above what
- * typing needs, far below a flood of megabyte bodies. The gate runs first (onRequest).
- */
-const previewRateLimit = {
-  rateLimit: {
-    max: 120,
-    timeWindow: 60_000,
-    keyGenerator: (request: FastifyRequest) =>
-      request.account
-        ? `content-preview:user:${request.account.user.id}`
-        : `content-preview:ip:${request.ip}`,
-  },
-};
+/** The preview is asked for as the editor types (debounced): above what typing needs. */
+const previewRateLimit = perAccountRateLimit('content-preview', 120);
 
 /**
  * Texts visitors read (public), their preview and publishing (content editors only: 401

@@ -9,6 +9,7 @@ import {
   requestsTo,
   type ApiAnswer,
 } from '../../../test/api-fixtures';
+import { sameDocument } from '../../../test/same-document';
 import { renderApp } from '../../../test/render-app';
 import { mockXhr } from '../../../test/xhr-fixtures';
 import { session } from '../../../shared/session/session';
@@ -35,16 +36,6 @@ const imageAnswer: ApiAnswer = () =>
 function claims(html: string): ApiAnswer {
   return () =>
     jsonResponse({ status: 'success', content: { key: 'claims', locale: 'ka', version: 4, html } });
-}
-
-/** The same document, whatever the order of attributes or the spelling of `<br>`. */
-function sameDocument(left: string, right: string): boolean {
-  const parse = (html: string) => {
-    const template = document.createElement('template');
-    template.innerHTML = html;
-    return template.content;
-  };
-  return parse(left).isEqualNode(parse(right));
 }
 
 async function editorOpened() {

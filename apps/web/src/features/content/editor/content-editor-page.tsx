@@ -1,19 +1,6 @@
 import '@mantine/core/styles/Input.layer.css';
 import '@mantine/core/styles/SegmentedControl.layer.css';
-import '@mantine/core/styles/Overlay.layer.css';
-import '@mantine/core/styles/ModalBase.layer.css';
-import '@mantine/core/styles/Modal.layer.css';
-import '@mantine/core/styles/Paper.layer.css';
-import {
-  Button,
-  Group,
-  Modal,
-  NativeSelect,
-  SegmentedControl,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Button, Group, NativeSelect, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import {
   consentContentKinds,
   contentKeys,
@@ -30,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../../shared/api/api-client';
 import { contentQuery, contentQueryKey } from '../../../shared/content/content-query';
 import { ErrorAlert } from '../../../shared/ui/error-alert';
-import { ImageDialog, LinkDialog, VideoDialog } from './editor-dialogs';
+import { EditorDialog, ImageForm, LinkForm, VideoForm } from './editor-dialogs';
 import { contentEditorExtensions } from './editor-extensions';
 import { ContentPreview } from './content-preview';
 import classes from './content-editor.module.css';
@@ -170,6 +157,9 @@ export function ContentEditorPage() {
   const [dialog, setDialog] = useState<'link' | 'video' | 'image' | 'publish' | null>(null);
   const [refusedLinks, setRefusedLinks] = useState(0);
   const current = useQuery(contentQuery(key, locale));
+  const close = () => {
+    setDialog(null);
+  };
 
   const editor = useEditor({
     extensions: contentEditorExtensions,
@@ -200,7 +190,7 @@ export function ContentEditorPage() {
       }),
     onSuccess: ({ content }) => {
       queryClient.setQueryData(contentQueryKey(content.key, content.locale), content);
-      setDialog(null);
+      close();
     },
   });
 
@@ -279,60 +269,47 @@ export function ContentEditorPage() {
         )}
       </Group>
 
-      <LinkDialog
-        opened={dialog === 'link'}
-        initial={(editor.getAttributes('link').href as string | undefined) ?? 'https://'}
-        onClose={() => {
-          setDialog(null);
-        }}
-        onSave={(url) => {
-          const chain = editor.chain().focus().extendMarkRange('link');
-          if (url === '' || url === 'https://') chain.unsetLink().run();
-          else chain.setLink({ href: url }).run();
-          setDialog(null);
-        }}
-      />
-      <ImageDialog
-        opened={dialog === 'image'}
-        onClose={() => {
-          setDialog(null);
-        }}
-        onInsert={(image) => {
-          editor.chain().focus().setImage(image).run();
-          setDialog(null);
-        }}
-      />
-      <VideoDialog
-        opened={dialog === 'video'}
-        onClose={() => {
-          setDialog(null);
-        }}
-        onInsert={(video) => {
-          editor.chain().focus().insertVideo(video).run();
-          setDialog(null);
-        }}
-      />
-      <Modal
+      <EditorDialog opened={dialog === 'link'} title={t('contentEditor.link')} onClose={close}>
+        <LinkForm
+          initial={(editor.getAttributes('link').href as string | undefined) ?? 'https://'}
+          onClose={close}
+          onSave={(url) => {
+            const chain = editor.chain().focus().extendMarkRange('link');
+            if (url === '' || url === 'https://') chain.unsetLink().run();
+            else chain.setLink({ href: url }).run();
+            close();
+          }}
+        />
+      </EditorDialog>
+      <EditorDialog opened={dialog === 'image'} title={t('contentEditor.image')} onClose={close}>
+        <ImageForm
+          onClose={close}
+          onInsert={(image) => {
+            editor.chain().focus().setImage(image).run();
+            close();
+          }}
+        />
+      </EditorDialog>
+      <EditorDialog opened={dialog === 'video'} title={t('contentEditor.video')} onClose={close}>
+        <VideoForm
+          onClose={close}
+          onInsert={(video) => {
+            editor.chain().focus().insertVideo(video).run();
+            close();
+          }}
+        />
+      </EditorDialog>
+      <EditorDialog
         opened={dialog === 'publish'}
-        onClose={() => {
-          setDialog(null);
-        }}
         title={t('contentEditor.confirmTitle')}
-        closeButtonProps={{ 'aria-label': t('contentEditor.cancel') }}
-        attributes={{ header: { role: 'none' } }}
+        onClose={close}
       >
         <Stack gap="lg">
           <Text>{t('contentEditor.confirmText', { key: keyName, locale: localeName })}</Text>
           {isConsent && <Text>{t('contentEditor.confirmConsent')}</Text>}
           {publish.isError && <ErrorAlert message={publish.error.message} />}
           <Group justify="flex-end">
-            <Button
-              variant="default"
-              onClick={() => {
-                setDialog(null);
-              }}
-              disabled={publish.isPending}
-            >
+            <Button variant="default" onClick={close} disabled={publish.isPending}>
               {t('contentEditor.cancel')}
             </Button>
             <Button
@@ -346,7 +323,7 @@ export function ContentEditorPage() {
             </Button>
           </Group>
         </Stack>
-      </Modal>
+      </EditorDialog>
     </Stack>
   );
 }

@@ -1,3 +1,7 @@
+import '@mantine/core/styles/Overlay.layer.css';
+import '@mantine/core/styles/ModalBase.layer.css';
+import '@mantine/core/styles/Modal.layer.css';
+import '@mantine/core/styles/Paper.layer.css';
 import { Button, FileButton, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { contentImageTypes, contentImageUpload, isContentHref, youtubeIdOf } from '@sesxi/contract';
 import { useMutation } from '@tanstack/react-query';
@@ -7,7 +11,7 @@ import { apiUpload } from '../../../shared/api/api-client';
 import { ErrorAlert } from '../../../shared/ui/error-alert';
 
 /** A dialog of the editor: its content mounts with it, so each opening starts afresh. */
-function EditorDialog({
+export function EditorDialog({
   opened,
   title,
   onClose,
@@ -53,7 +57,8 @@ function submitted(handle: () => void) {
   };
 }
 
-function LinkForm({
+/** A link's address, starting from the link's own. */
+export function LinkForm({
   initial,
   onClose,
   onSave,
@@ -91,27 +96,8 @@ function LinkForm({
   );
 }
 
-/** The link's address, starting from the link's own. */
-export function LinkDialog({
-  opened,
-  initial,
-  onClose,
-  onSave,
-}: {
-  opened: boolean;
-  initial: string;
-  onClose: () => void;
-  onSave: (url: string) => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <EditorDialog opened={opened} title={t('contentEditor.link')} onClose={onClose}>
-      <LinkForm initial={initial} onClose={onClose} onSave={onSave} />
-    </EditorDialog>
-  );
-}
-
-function VideoForm({
+/** A YouTube video by its address, with a title for its facade. */
+export function VideoForm({
   onClose,
   onInsert,
 }: {
@@ -154,25 +140,8 @@ function VideoForm({
   );
 }
 
-/** A YouTube video by its address, with a title for its facade. */
-export function VideoDialog({
-  opened,
-  onClose,
-  onInsert,
-}: {
-  opened: boolean;
-  onClose: () => void;
-  onInsert: (video: { id: string; title: string }) => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <EditorDialog opened={opened} title={t('contentEditor.video')} onClose={onClose}>
-      <VideoForm onClose={onClose} onInsert={onInsert} />
-    </EditorDialog>
-  );
-}
-
-function ImageForm({
+/** An image uploaded from the editor's device, with the description visitors may hear. */
+export function ImageForm({
   onClose,
   onInsert,
 }: {
@@ -239,23 +208,5 @@ function ImageForm({
         <DialogButtons onClose={onClose} busy={upload.isPending} />
       </Stack>
     </form>
-  );
-}
-
-/** An image uploaded from the editor's device, with the description visitors may hear. */
-export function ImageDialog({
-  opened,
-  onClose,
-  onInsert,
-}: {
-  opened: boolean;
-  onClose: () => void;
-  onInsert: (image: { src: string; alt: string }) => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <EditorDialog opened={opened} title={t('contentEditor.image')} onClose={onClose}>
-      <ImageForm onClose={onClose} onInsert={onInsert} />
-    </EditorDialog>
   );
 }

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 // The server's own sanitiser: what the editor writes must come back from it unchanged.
 import { sanitiseContent } from '../../../../../server/src/modules/content/sanitise.ts';
 import { mockFetch } from '../../../test/api-fixtures';
+import { sameDocument } from '../../../test/same-document';
 import { contentEditorExtensions } from './editor-extensions';
 
 const image = '/api/content/images/3f0c1b2a-1111-4222-8333-444455556666';
@@ -24,16 +25,6 @@ afterEach(() => {
 function written(html: string): string {
   editor.commands.setContent(html);
   return editor.getHTML();
-}
-
-/** The same document, whatever the order of attributes or the spelling of `<br>`. */
-function sameDocument(left: string, right: string): boolean {
-  const parse = (html: string) => {
-    const template = document.createElement('template');
-    template.innerHTML = html;
-    return template.content;
-  };
-  return parse(left).isEqualNode(parse(right));
 }
 
 describe('the editor’s HTML', () => {
