@@ -10,6 +10,7 @@ import {
   withoutJavaScript,
 } from '../support/fixtures.ts';
 import { waitingForTheApp } from '../support/app-started.ts';
+import { pngFile } from '../../apps/server/src/test/tiny-files.ts';
 import {
   confirmQuestionnaire,
   giveCreditConsent,
@@ -32,6 +33,8 @@ const seededCreditLine = 'თანხმობა საკრედიტო �
 const newCreditLine = 'ახალი რედაქცია: თანხმობა მოქმედებს 30 დღე.';
 const hostile =
   '<p>ჩასმული ტექსტი</p><script>window.__pwned = 1</script><img src="x" onerror="window.__pwned = 1">';
+const plainLink = '<p><a href="http://nbg.gov.ge">ეროვნული ბანკი</a></p>';
+const imageDescription = 'საჩივრის წარდგენის სქემა';
 
 async function newPage(browser: Browser, viewport = georgianPhone.viewport): Promise<Page> {
   const context = await phoneContext(browser, {
@@ -114,7 +117,36 @@ describe('content the lender edits', () => {
     await expectNoAxeViolations(editor);
 
     await replaceText(editor, [newClaimsText]);
-    await pasteHtml(editor, hostile);
+    await pasteHtml(editor, hostile + plainLink);
+    // The http:// link keeps its text and loses its link, and the editor says so.
+    await editor
+      .getByRole('status')
+      .getByText(/ჩასმული ტექსტის 1 ბმული მოიხსნა/)
+      .waitFor();
+    const box = editor.getByRole('textbox', { name: /ტექსტის რედაქტორი/ });
+    await box.getByText('ეროვნული ბანკი').waitFor();
+    expect(await box.getByRole('link', { name: 'ეროვნული ბანკი' }).count()).toBe(0);
+
+    // An image, with its description; shown to the editor before it is published.
+    await editor.getByRole('button', { name: 'სურათი', exact: true }).click();
+    const imageDialog = editor.getByRole('dialog', { name: 'სურათი' });
+    const [chooser] = await Promise.all([
+      editor.waitForEvent('filechooser'),
+      imageDialog.getByRole('button', { name: 'ფაილის არჩევა' }).click(),
+    ]);
+    await chooser.setFiles({ name: 'სქემა.png', mimeType: 'image/png', buffer: pngFile() });
+    await imageDialog.getByLabel('სურათის აღწერა').fill(imageDescription);
+    const [uploaded] = await Promise.all([
+      editor.waitForResponse((response) => response.url().endsWith('/api/content/images')),
+      imageDialog.getByRole('button', { name: 'ჩასმა' }).click(),
+    ]);
+    const imageUrl = (await uploaded.json()) as { url: string };
+    const inEditor = box.getByRole('img', { name: imageDescription });
+    await expect.poll(() => inEditor.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    // Not yet published: nobody but content editors gets it.
+    const early = await (await newPage(browser)).request.get(imageUrl.url);
+    expect(early.status()).toBe(404);
+
     await editor.getByRole('button', { name: 'ვიდეო', exact: true }).click();
     const videoDialog = editor.getByRole('dialog', { name: 'ვიდეო' });
     await videoDialog
@@ -123,8 +155,14 @@ describe('content the lender edits', () => {
     await videoDialog.getByLabel('ვიდეოს სათაური').fill(videoTitle);
     await videoDialog.getByRole('button', { name: 'ჩასმა' }).click();
     // The phone-width preview shows what visitors will get, the video as its facade.
+    // The preview is the server's sanitised text: the http:// link's text without a link.
     const preview = editor.getByTestId('content-preview');
     await preview.getByText(newClaimsText).waitFor();
+    await preview.getByText('ეროვნული ბანკი').waitFor();
+    expect(await preview.getByRole('link', { name: 'ეროვნული ბანკი' }).count()).toBe(0);
+    await expect
+      .poll(() => preview.getByRole('img', { name: imageDescription }).getAttribute('src'))
+      .toMatch(/^data:image\/png;base64,/);
     await preview.getByRole('button', { name: `ვიდეოს ჩართვა: ${videoTitle}` }).waitFor();
     expect((await preview.boundingBox())?.width).toBeLessThanOrEqual(360);
     await publish(editor);
@@ -167,6 +205,11 @@ describe('content the lender edits', () => {
     const main = visitor.getByRole('main');
     await main.getByText(newClaimsText).waitFor();
     await main.getByText('ჩასმული ტექსტი').waitFor();
+    // The image, published now: anyone gets it, cached for good.
+    await main.getByRole('img', { name: imageDescription }).waitFor();
+    const image = await visitor.request.get(imageUrl.url);
+    expect(image.status()).toBe(200);
+    expect(image.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
     const facade = main.getByRole('button', { name: `ვიდეოს ჩართვა: ${videoTitle}` });
     await facade.waitFor();
     const small = await facade.boundingBox();

@@ -99,7 +99,25 @@ export const contentPublish = defineEndpoint({
   response: success({ content: contentBlock }),
 });
 
-/** `POST /api/content/images`: multipart `file`; answers the image's public URL. */
+/**
+ * `POST /api/content/preview`: the HTML as the server would publish it, sanitised, for the
+ * editor's preview (content editors only). Nothing is stored.
+ */
+export const contentPreview = defineEndpoint({
+  method: 'POST',
+  path: '/api/content/preview',
+  body: z.object({
+    html: z
+      .string({ error: 'validation.required' })
+      .max(contentHtmlMaxLength, { error: 'validation.tooLong' }),
+  }),
+  response: success({ html: z.string() }),
+});
+
+/**
+ * `POST /api/content/images`: multipart `file`; answers the image's URL. Visitors get it once
+ * a published version shows it; until then only content editors do.
+ */
 export const contentImageUpload = defineEndpoint({
   method: 'POST',
   path: '/api/content/images',

@@ -18,3 +18,4 @@ export * from './prerender.ts';
 export * from './content.ts';
 export * from './consent-wordings.ts';
 export * from './staff.ts';
+export * from './content-html.ts';

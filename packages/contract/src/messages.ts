@@ -98,6 +98,8 @@ const messages = {
     'loan.fileTooLarge': 'ფაილის ზომა არ უნდა აღემატებოდეს 10 მბ-ს',
     'sms.code': '{product}: თქვენი კოდია {code}. არავის გაუზიაროთ.',
     'validation.rejectionReason': 'აირჩიეთ უარის მინიმუმ ერთი მიზეზი სიიდან',
+    'validation.contentImageMissing':
+      'ტექსტში ჩასმული სურათი აღარ არსებობს, გთხოვთ, ატვირთოთ ის ხელახლა',
     'decision.amountOverAsked': 'თანხა არ უნდა აღემატებოდეს მოთხოვნილს: {maximum:lari}',
     'decision.monthsOverAsked': 'ვადა არ უნდა აღემატებოდეს მოთხოვნილს: {maximum} თვე',
     'decision.rateOverCap': 'ამ პირობებით ეფექტური განაკვეთი კანონით დაშვებულ 50%-ს აღემატება',
@@ -211,6 +213,8 @@ const messages = {
     'loan.fileTooLarge': 'The file must not be larger than 10 MB',
     'sms.code': '{product}: your code is {code}. Do not share it with anyone.',
     'validation.rejectionReason': 'Choose at least one reason from the list',
+    'validation.contentImageMissing':
+      'An image in the text no longer exists: please upload it again',
     'decision.amountOverAsked': 'The amount must not be more than was asked: {maximum:lari}',
     'decision.monthsOverAsked': 'The term must not be longer than was asked: {maximum} months',
     'decision.rateOverCap': 'These terms would take the effective rate over the legal 50%',

@@ -11,6 +11,7 @@ import {
   time,
   unique,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import { accessLogActions, locales, staffRoles, type StaffRole } from '@sesxi/contract';
 import { money, timestamptz } from './columns.ts';
@@ -173,6 +174,29 @@ export const contentVersions = pgTable(
     unique('content_versions_key_locale_version').on(table.key, table.locale, table.version),
     check('content_versions_key', oneOf(table.key, pageContentKeys)),
     check('content_versions_locale', oneOf(table.locale, locales)),
+  ],
+);
+
+/**
+ * Images uploaded for content, the file under `content-images/<id>` in the file storage. An
+ * image is published once a published version shows it (`published_at`, set in the publish's
+ * transaction; versions are never removed, so it stays published): from then on anyone may
+ * get it. Until then only content editors may, and a day after its upload housekeeping
+ * removes it, file and row.
+ */
+export const contentImages = pgTable(
+  'content_images',
+  {
+    id: uuid('id').primaryKey(),
+    /** The content editor who uploaded it; null for images older than this table. */
+    uploadedBy: integer('uploaded_by').references(() => users.id),
+    createdAt: createdAt(),
+    publishedAt: timestamptz('published_at'),
+  },
+  (table) => [
+    index('content_images_unpublished')
+      .on(table.createdAt)
+      .where(sql`${table.publishedAt} is null`),
   ],
 );
 

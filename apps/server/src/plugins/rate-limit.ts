@@ -1,5 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { httpError, TooManyRequestsError } from '#app/errors.ts';
@@ -65,3 +65,21 @@ const apiRateLimit: FastifyPluginAsync<RateLimitOptions> = async (app, options) 
 };
 
 export default fp(apiRateLimit, { name: 'rate-limit' });
+
+/**
+ * A route's own limit a minute, counted per signed-in user (per address without a session),
+ * for a call a screen makes as its user types. The route's gate runs first (onRequest), so the
+ * count is the signed-in user's. Goes in the route's `config`.
+ */
+export function perAccountRateLimit(name: string, perMinute: number) {
+  return {
+    rateLimit: {
+      max: perMinute,
+      timeWindow: 60_000,
+      keyGenerator: (request: FastifyRequest) =>
+        request.account
+          ? `${name}:user:${String(request.account.user.id)}`
+          : `${name}:ip:${request.ip}`,
+    },
+  };
+}

@@ -2,6 +2,7 @@ import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import type { FastifyPluginCallback } from 'fastify';
 import fp from 'fastify-plugin';
+import { contentVideoOrigin } from '@sesxi/contract';
 import helmet from 'helmet';
 import { isApiPath } from '#app/http/paths.ts';
 
@@ -28,7 +29,7 @@ const securityHeaders: FastifyPluginCallback<{ production: boolean }> = (app, op
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
         // The one outside origin: a content video's player, loaded only when a visitor taps play.
-        frameSrc: ['https://www.youtube-nocookie.com'],
+        frameSrc: [contentVideoOrigin],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
         frameAncestors: ["'none'"],
@@ -48,8 +49,11 @@ const securityHeaders: FastifyPluginCallback<{ production: boolean }> = (app, op
     next();
   });
 
+  // API answers are never stored, unless a route says otherwise (a published content image).
   app.addHook('onSend', (request, reply, payload, next) => {
-    if (isApiPath(request.url)) reply.header('cache-control', 'no-store');
+    if (isApiPath(request.url) && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
     next(null, payload);
   });
   done();

@@ -8,9 +8,7 @@ import { accessLog, consents, consentTexts, contentVersions, users } from '#app/
 import { sandboxStaffAccounts } from '#app/sandbox/staff-accounts.ts';
 import { bearer, sandboxSupportToken } from '#app/test/accounts.ts';
 import { buildTestApp } from '#app/test/build-test-app.ts';
-import { multipartBody } from '#app/test/loans.ts';
 import { sdaVerifiedCustomer } from '#app/test/onboarding.ts';
-import { pdfFile, pngFile } from '#app/test/tiny-files.ts';
 import { phoneSeries } from '#app/test/unique.ts';
 import { sanitiseContent } from './sanitise.ts';
 
@@ -188,6 +186,68 @@ describe('PUT /api/content/{key}', () => {
   });
 });
 
+describe('POST /api/content/preview', () => {
+  function preview(html: unknown, token: string | null = editorToken) {
+    return app.inject({
+      method: 'POST',
+      url: '/api/content/preview',
+      headers: token ? bearer(token) : {},
+      payload: { html },
+    });
+  }
+
+  it('is for content editors only: 401 without a session, 403 for other staff', async () => {
+    expect((await preview('<p>x</p>', null)).statusCode).toBe(401);
+    expect((await preview('<p>x</p>', supportToken)).statusCode).toBe(403);
+  });
+
+  it('answers the HTML exactly as a publish would store it, and stores nothing', async () => {
+    const before = await current('claims');
+    const html = [
+      '<p><a href="http://nbg.gov.ge">http</a> <a href="https://nbg.gov.ge">https</a></p>',
+      '<div><img src="/api/content/images/3f0c1b2a-1111-4222-8333-444455556666" alt="a"></div>',
+      '<div data-video="youtube" data-id="dQw4w9WgXcQ"><div>ჩასმული</div></div>',
+      '<p onclick="x">ტექსტი<script>alert(1)</script></p>',
+    ].join('');
+    const response = await preview(html);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'success', html: sanitiseContent(html) });
+    expect(response.json<{ html: string }>().html).toBe(
+      '<p>http <a href="https://nbg.gov.ge" rel="noopener noreferrer">https</a></p>' +
+        '<img src="/api/content/images/3f0c1b2a-1111-4222-8333-444455556666" alt="a" />' +
+        '<div data-video="youtube" data-id="dQw4w9WgXcQ"></div><p>ტექსტი</p>',
+    );
+    expect(await current('claims')).toEqual(before);
+  });
+
+  it('answers an empty text empty, and 422 for a missing or overlong one', async () => {
+    expect((await preview('')).json()).toEqual({ status: 'success', html: '' });
+    expect((await preview(undefined)).statusCode).toBe(422);
+    const long = await preview(`<p>${'a'.repeat(100_001)}</p>`);
+    expect(long.statusCode).toBe(422);
+    expect(long.json<Record<string, string[]>>().html?.[0]).toMatch(/მაქსიმუმ 100000/);
+  });
+});
+
+describe('NUL in content', () => {
+  it('is refused under the field, never a 500: in a publish and in a preview', async () => {
+    const refused = { html: ['შეიცავს დაუშვებელ სიმბოლოს'] };
+    const response = await publish('claims', { locale: 'ka', html: '<p>ა\u0000ბ</p>' });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject(refused);
+    const consent = await publish('sda_agreement', { locale: 'en', html: '<p>a\u0000b</p>' });
+    expect(consent.statusCode).toBe(422);
+    const preview = await app.inject({
+      method: 'POST',
+      url: '/api/content/preview',
+      headers: bearer(editorToken),
+      payload: { html: '<p>a\u0000b</p>' },
+    });
+    expect(preview.statusCode).toBe(422);
+    expect(preview.json()).toMatchObject(refused);
+  });
+});
+
 describe('consent wordings', () => {
   it('publishes into the consent ledger: old consents keep the wording agreed, new ones get the new', async () => {
     const before = await sdaVerifiedCustomer(app, { phone: freshPhone() });
@@ -247,42 +307,22 @@ describe('consent wordings', () => {
   });
 });
 
-describe('content images', () => {
-  function upload(bytes: Uint8Array, token: string | null = editorToken) {
-    const { payload, headers } = multipartBody(
-      {},
-      { name: 'a.png', bytes, contentType: 'image/png' },
-    );
-    return app.inject({
-      method: 'POST',
-      url: '/api/content/images',
-      headers: { ...headers, ...(token ? bearer(token) : {}) },
-      payload,
-    });
-  }
-
-  it('stores an image an editor uploads and serves it to anyone', async () => {
-    const response = await upload(pngFile());
-    expect(response.statusCode).toBe(200);
-    const { url } = response.json<{ url: string }>();
-    expect(url).toMatch(/^\/api\/content\/images\/[0-9a-f-]{36}$/);
-    const served = await app.inject({ url });
-    expect(served.statusCode).toBe(200);
-    expect(served.headers['content-type']).toBe('image/png');
-    expect(served.headers['x-content-type-options']).toBe('nosniff');
-    expect(served.rawPayload.equals(pngFile())).toBe(true);
-    // And the sanitiser keeps it in content.
-    expect(sanitiseContent(`<img src="${url}" alt="a">`)).toBe(`<img src="${url}" alt="a" />`);
-  });
-
-  it('refuses other types by content, other roles, and unknown images', async () => {
-    expect((await upload(pdfFile())).statusCode).toBe(422);
-    expect((await upload(pngFile(), supportToken)).statusCode).toBe(403);
-    expect((await upload(pngFile(), null)).statusCode).toBe(401);
-    expect((await app.inject({ url: '/api/content/images/../../etc' })).statusCode).toBe(404);
-    expect(
-      (await app.inject({ url: '/api/content/images/3f0c1b2a-1111-4222-8333-444455556666' }))
-        .statusCode,
-    ).toBe(404);
+describe('the preview’s rate limit', () => {
+  it('allows an editor 120 previews a minute, then answers 429 with Retry-After', async () => {
+    const ask = () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/content/preview',
+        headers: bearer(editorToken),
+        payload: { html: '<p>x</p>' },
+      });
+    // A few previews of the tests above count too.
+    const answers: number[] = [];
+    for (let call = 0; call < 120; call++) answers.push((await ask()).statusCode);
+    const allowed = answers.filter((status) => status === 200).length;
+    expect(allowed).toBeGreaterThan(100);
+    const limited = await ask();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
   });
 });

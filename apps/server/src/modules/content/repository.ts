@@ -1,8 +1,9 @@
 import type { Locale } from '@sesxi/contract';
-import { and, desc, eq, inArray, max, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, max, sql } from 'drizzle-orm';
 import type { Database } from '#app/db/database.ts';
 import {
   consentTexts,
+  contentImages,
   contentVersions,
   type ConsentKind,
   type PageContentKey,
@@ -100,6 +101,53 @@ export function createContentRepository(db: Database) {
         .returning({ version: consentTexts.version });
       if (!row) throw new Error('inserting a consent wording returned no row');
       return row.version;
+    },
+
+    async insertImage(image: { id: string; uploadedBy: number; createdAt: Date }): Promise<void> {
+      await db.insert(contentImages).values(image);
+    },
+
+    /** Whether the image is published; undefined for an image there is no row of. */
+    async imageOf(id: string) {
+      const [row] = await db
+        .select({ publishedAt: contentImages.publishedAt })
+        .from(contentImages)
+        .where(eq(contentImages.id, id));
+      return row && { published: row.publishedAt !== null };
+    },
+
+    /**
+     * Marks the images a version being published shows as published (those published before
+     * keep their time), locking their rows until the publish commits; answers the ids there
+     * are rows of.
+     */
+    async publishImages(ids: string[], at: Date): Promise<string[]> {
+      const rows = await db
+        .update(contentImages)
+        .set({ publishedAt: sql`coalesce(${contentImages.publishedAt}, ${at})` })
+        .where(inArray(contentImages.id, ids))
+        .returning({ id: contentImages.id });
+      return rows.map((row) => row.id);
+    },
+
+    /**
+     * Up to `limit` images no version shows that were uploaded before `before`, locked (a
+     * publish showing one waits, and then finds it gone); rows another transaction holds (a
+     * publish underway) are skipped.
+     */
+    async lockOrphanImages(before: Date, limit: number): Promise<string[]> {
+      const rows = await db
+        .select({ id: contentImages.id })
+        .from(contentImages)
+        .where(and(isNull(contentImages.publishedAt), lt(contentImages.createdAt, before)))
+        .orderBy(contentImages.createdAt)
+        .limit(limit)
+        .for('update', { skipLocked: true });
+      return rows.map((row) => row.id);
+    },
+
+    async deleteImages(ids: string[]): Promise<void> {
+      await db.delete(contentImages).where(inArray(contentImages.id, ids));
     },
   };
 }

@@ -1,69 +1,106 @@
-import { contentImagePath, youtubeIdFormat, youtubeIdOf } from '@sesxi/contract';
+import {
+  contentAllowedAttributes,
+  contentAllowedTags,
+  contentLinkRel,
+  contentLinkSchemes,
+  contentVideoOrigin,
+  isContentHref,
+  isContentImageSrc,
+  youtubeIdFormat,
+  youtubeIdOf,
+} from '@sesxi/contract';
+import render from 'dom-serializer';
+import { Element, Text, type ChildNode, type ParentNode } from 'domhandler';
+import { DomUtils, parseDocument } from 'htmlparser2';
 import sanitizeHtml from 'sanitize-html';
 
-const imageSource = new RegExp(
-  `^${contentImagePath.replaceAll('/', '\\/')}[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$`,
+const videoEmbed = new RegExp(
+  `^${contentVideoOrigin.replaceAll('.', '\\.')}/embed/([A-Za-z0-9_-]{11})(?:[?#].*)?$`,
 );
-const videoEmbed = /^https:\/\/www\.youtube-nocookie\.com\/embed\/([A-Za-z0-9_-]{11})(?:[?#].*)?$/;
 
-/** A video as the content keeps it: the facade's `<div data-video="youtube" …>`. */
-function videoDiv(id: string, title: string | undefined): sanitizeHtml.Tag {
+/** A video as the content keeps it: the facade's `<div data-video="youtube" …>`, empty. */
+function videoAttributes(id: string, title: string | undefined): Record<string, string> {
   return {
-    tagName: 'div',
-    attribs: {
-      'data-video': 'youtube',
-      'data-id': id,
-      ...(title ? { 'data-title': title.slice(0, 200) } : {}),
-    },
+    'data-video': 'youtube',
+    'data-id': id,
+    ...(title ? { 'data-title': title.slice(0, 200) } : {}),
   };
 }
 
+/** The tags that stand as blocks of their own, as the editor's blocks do (an image is one). */
+const blockTags = new Set([
+  ...['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'blockquote', 'ul', 'ol', 'li', 'hr', 'pre'],
+  ...['table', 'colgroup', 'col', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption'],
+  ...['img', 'div', 'iframe'],
+]);
+
+function isInline(node: ChildNode): boolean {
+  return !(node instanceof Element && blockTags.has(node.name));
+}
+
+/** Puts `nodes` where `element` was, and takes `element` out. */
+function replaceWith(element: Element, nodes: ChildNode[]): void {
+  for (const node of nodes) {
+    DomUtils.removeElement(node);
+    DomUtils.prepend(element, node);
+  }
+  DomUtils.removeElement(element);
+}
+
+/** A div's content as the editor reads it: runs of text and inline elements as paragraphs. */
+function asBlocks(nodes: ChildNode[]): ChildNode[] {
+  const blocks: ChildNode[] = [];
+  let run: ChildNode[] = [];
+  const endRun = () => {
+    const hasContent = run.some(
+      (node) => node instanceof Element || (node instanceof Text && node.data.trim() !== ''),
+    );
+    if (hasContent) blocks.push(new Element('p', {}, run));
+    run = [];
+  };
+  for (const node of nodes) {
+    if (isInline(node)) run.push(node);
+    else {
+      endRun();
+      blocks.push(node);
+    }
+  }
+  endRun();
+  return blocks;
+}
+
 /**
- * The allow-list (issue 17): headings, paragraphs, lists, links (https, mailto, tel; never
- * opener), bold and italic, tables, images from our own upload path, and videos only as our
- * own `<div data-video="youtube" data-id="…">` (an iframe from youtube-nocookie.com/embed is
- * turned into one). No script, no `on*` handler, no `style`, no other iframe or element.
+ * The structure the editor gives content, before the allow-list: a video holds nothing (its
+ * facade draws it), an iframe is a video of the player's origin or nothing, any other div is
+ * taken away with its content kept as paragraphs and blocks, and a link to an address the
+ * allow-list refuses is taken away with its text kept (as the editor drops such a link).
  */
+function normaliseStructure(parent: ParentNode): void {
+  for (const node of [...parent.children]) {
+    if (!(node instanceof Element)) continue;
+    const { name, attribs } = node;
+    if (name === 'iframe') {
+      const id = videoEmbed.exec(attribs.src ?? '')?.[1];
+      if (id) replaceWith(node, [new Element('div', videoAttributes(id, attribs.title))]);
+      else DomUtils.removeElement(node);
+    } else if (name === 'div' && attribs['data-video'] === 'youtube') {
+      for (const child of [...node.children]) DomUtils.removeElement(child);
+    } else {
+      normaliseStructure(node);
+      if (name === 'div') replaceWith(node, asBlocks(node.children));
+      else if (name === 'a' && !isContentHref(attribs.href ?? '')) replaceWith(node, node.children);
+    }
+  }
+}
+
+/** The allow-list of `@sesxi/contract` (content-html.ts), in sanitize-html's terms. */
 const options: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'h2',
-    'h3',
-    'h4',
-    'p',
-    'br',
-    'hr',
-    'blockquote',
-    'ul',
-    'ol',
-    'li',
-    'a',
-    'strong',
-    'b',
-    'em',
-    'i',
-    'u',
-    's',
-    'table',
-    'colgroup',
-    'col',
-    'thead',
-    'tbody',
-    'tr',
-    'th',
-    'td',
-    'img',
-    'div',
-  ],
-  allowedAttributes: {
-    a: ['href', 'rel'],
-    img: ['src', 'alt'],
-    th: ['colspan', 'rowspan'],
-    td: ['colspan', 'rowspan'],
-    ol: ['start'],
-    div: ['data-video', 'data-id', 'data-title'],
-  },
+  allowedTags: [...contentAllowedTags],
+  allowedAttributes: Object.fromEntries(
+    Object.entries(contentAllowedAttributes).map(([tag, names]) => [tag, [...names]]),
+  ),
   selfClosing: [...sanitizeHtml.defaults.selfClosing, 'col'],
-  allowedSchemes: ['https', 'mailto', 'tel'],
+  allowedSchemes: [...contentLinkSchemes],
   allowedSchemesByTag: { img: [] },
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
@@ -74,38 +111,30 @@ const options: sanitizeHtml.IOptions = {
     h6: 'h4',
     a: (tagName, attribs) => ({
       tagName,
-      attribs: {
-        ...(attribs.href ? { href: attribs.href } : {}),
-        rel: 'noopener noreferrer',
-      },
+      attribs: { ...(attribs.href ? { href: attribs.href } : {}), rel: contentLinkRel },
     }),
-    iframe: (tagName, attribs) => {
-      const id = videoEmbed.exec(attribs.src ?? '')?.[1];
-      return id ? videoDiv(id, attribs.title) : { tagName, attribs: {} };
-    },
     div: (tagName, attribs) => {
       const id = attribs['data-id'] ?? youtubeIdOf(attribs['data-youtube-url'] ?? '');
       if (attribs['data-video'] === 'youtube' && id && youtubeIdFormat.test(id)) {
-        return videoDiv(id, attribs['data-title']);
+        return { tagName, attribs: videoAttributes(id, attribs['data-title']) };
       }
       return { tagName, attribs: {} };
     },
   },
   exclusiveFilter: (frame) =>
-    (frame.tag === 'img' && !imageSource.test(frame.attribs.src ?? '')) ||
-    // A video's div holds nothing; a plain div with nothing in it is dropped.
-    (frame.tag === 'div' && !frame.attribs['data-video'] && !frame.text.trim()),
-  textFilter: (text) => text,
+    (frame.tag === 'img' && !isContentImageSrc(frame.attribs.src ?? '')) ||
+    (frame.tag === 'div' && !frame.attribs['data-video']),
 };
 
-/** The HTML visitors may get from whatever an editor sent. */
+/**
+ * The HTML visitors may get from whatever an editor sent: the editor's structure, then the
+ * allow-list (sanitize-html has the last word). NUL characters go first: HTML has no use for
+ * them and PostgreSQL refuses them in text.
+ */
 export function sanitiseContent(html: string): string {
-  const clean = sanitizeHtml(html, options);
-  // A video's div keeps no children: the facade draws it.
-  return clean.replace(
-    /(<div data-video="youtube" data-id="[A-Za-z0-9_-]{11}"(?: data-title="[^"]*")?>)[\s\S]*?<\/div>/g,
-    '$1</div>',
-  );
+  const document = parseDocument(html.replaceAll('\u0000', ''));
+  normaliseStructure(document);
+  return sanitizeHtml(render(document.children, { encodeEntities: 'utf8' }), options);
 }
 
 /** A consent wording stored as text, as HTML: one paragraph a line. */

@@ -13,6 +13,7 @@ import { pageContentKeys, type PageContentKey } from '#app/db/schema.ts';
 import { fieldError, httpError } from '#app/errors.ts';
 import { createAccessLogRepository } from '#app/modules/access-log/repository.ts';
 import type { ServiceContext } from '#app/modules/service-context.ts';
+import { contentImageIdsIn } from './images.ts';
 import { createContentRepository } from './repository.ts';
 import { htmlToText, sanitiseContent, textToHtml } from './sanitise.ts';
 
@@ -60,9 +61,11 @@ export function createContentService({ db, clock, log }: ServiceContext) {
     },
 
     /**
-     * Publishes `html`, sanitised, as the next version of `key` in `locale`, and writes the
-     * publish with its author to the access log, together. A consent wording becomes the
-     * wording customers agree to from now on; consents given before keep theirs.
+     * Publishes `html`, sanitised, as the next version of `key` in `locale`, publishes the
+     * images it shows, and writes the publish with its author to the access log, together. A
+     * consent wording becomes the wording customers agree to from now on; consents given
+     * before keep theirs. An image no longer there (never uploaded, or removed unpublished
+     * after a day) refuses the publish.
      */
     async publish(
       rawKey: string,
@@ -80,6 +83,13 @@ export function createContentService({ db, clock, log }: ServiceContext) {
       try {
         const version = await db.transaction(async (tx) => {
           const repository = createContentRepository(tx);
+          const images = contentImageIdsIn(clean);
+          if (images.length > 0) {
+            const published = await repository.publishImages(images, now);
+            if (published.length < images.length) {
+              throw fieldError('html', 'validation.contentImageMissing');
+            }
+          }
           const published = isConsentKey(key)
             ? await repository.insertWording({
                 kind: consentContentKinds[key],

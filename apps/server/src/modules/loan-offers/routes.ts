@@ -1,8 +1,8 @@
 import { loanOfferQuote } from '@sesxi/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { schemaOf } from '#app/http/endpoint-schema.ts';
 import { rowsReadWithSession } from '#app/plugins/authentication.ts';
+import { perAccountRateLimit } from '#app/plugins/rate-limit.ts';
 import { serviceContext } from '#app/modules/service-context.ts';
 import { offerInputsWithSession } from './repository.ts';
 import { createLoanOfferService } from './service.ts';
@@ -12,16 +12,7 @@ import { createLoanOfferService } from './service.ts';
  * customer rather than per address, above what typing needs and far below a scraper's pace.
  * The gate runs first (onRequest), so the count is the signed-in customer's.
  */
-export const loanOfferRateLimit = {
-  rateLimit: {
-    max: 120,
-    timeWindow: 60_000,
-    keyGenerator: (request: FastifyRequest) =>
-      request.account
-        ? `loan-offer:user:${request.account.user.id}`
-        : `loan-offer:ip:${request.ip}`,
-  },
-};
+export const loanOfferRateLimit = perAccountRateLimit('loan-offer', 120);
 
 /** The live loan offer, for onboarded customers (the loan screens' gate). */
 export const loanOfferRoutes: FastifyPluginCallbackZod = (app, _options, done) => {

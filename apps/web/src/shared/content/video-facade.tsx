@@ -1,11 +1,7 @@
+import { contentVideoPlayerUrl } from '@sesxi/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from './content.module.css';
-
-/** The player's address: YouTube's no-cookie host, the one `frame-src` the CSP allows. */
-export function youtubeEmbedUrl(id: string): string {
-  return `https://www.youtube-nocookie.com/embed/${encodeURIComponent(id)}?autoplay=1`;
-}
 
 /**
  * A video in content: a title, a poster drawn in CSS and a play button; nothing is asked of
@@ -19,7 +15,7 @@ export function VideoFacade({ id, title }: { id: string; title?: string }) {
     return (
       <iframe
         className={classes.video}
-        src={youtubeEmbedUrl(id)}
+        src={contentVideoPlayerUrl(id)}
         title={name}
         allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
         referrerPolicy="strict-origin-when-cross-origin"

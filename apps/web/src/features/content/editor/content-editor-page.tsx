@@ -1,44 +1,25 @@
 import '@mantine/core/styles/Input.layer.css';
 import '@mantine/core/styles/SegmentedControl.layer.css';
-import '@mantine/core/styles/Overlay.layer.css';
-import '@mantine/core/styles/ModalBase.layer.css';
-import '@mantine/core/styles/Modal.layer.css';
-import '@mantine/core/styles/Paper.layer.css';
-import {
-  Button,
-  FileButton,
-  Group,
-  Modal,
-  NativeSelect,
-  SegmentedControl,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Group, NativeSelect, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import {
   consentContentKinds,
-  contentImageTypes,
-  contentImageUpload,
   contentKeys,
   contentPublish,
+  isContentHref,
   locales,
-  youtubeIdOf,
   type ContentKey,
   type Locale,
 } from '@sesxi/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { TableKit } from '@tiptap/extension-table';
-import Image from '@tiptap/extension-image';
 import { EditorContent, useEditor, type ChainedCommands, type Editor } from '@tiptap/react';
-import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiRequest, apiUpload } from '../../../shared/api/api-client';
-import { ContentHtml } from '../../../shared/content/content-html';
+import { apiRequest } from '../../../shared/api/api-client';
 import { contentQuery, contentQueryKey } from '../../../shared/content/content-query';
 import { ErrorAlert } from '../../../shared/ui/error-alert';
-import { Video } from './video-node';
+import { EditorDialog, ImageForm, LinkForm, VideoForm } from './editor-dialogs';
+import { contentEditorExtensions } from './editor-extensions';
+import { ContentPreview } from './content-preview';
 import classes from './content-editor.module.css';
 
 function ToolButton({
@@ -98,13 +79,11 @@ function Toolbar({
   onLink,
   onVideo,
   onImage,
-  uploading,
 }: {
   editor: Editor;
   onLink: () => void;
   onVideo: () => void;
-  onImage: (file: File | null) => void;
-  uploading: boolean;
+  onImage: () => void;
 }) {
   const { t } = useTranslation();
   const chain = () => editor.chain().focus();
@@ -151,150 +130,23 @@ function Toolbar({
           onClick={() => chain().insertTable({ rows: 3, cols: 2, withHeaderRow: true }).run()}
         />
       )}
-      <FileButton onChange={onImage} accept={contentImageTypes.join(',')}>
-        {(props) => (
-          <Button size="compact-sm" variant="default" loading={uploading} {...props}>
-            {t('contentEditor.image')}
-          </Button>
-        )}
-      </FileButton>
+      <ToolButton label={t('contentEditor.image')} onClick={onImage} />
       <ToolButton label={t('contentEditor.video')} onClick={onVideo} />
     </div>
   );
 }
 
-function LinkForm({
-  initial,
-  onClose,
-  onSave,
-}: {
-  initial: string;
-  onClose: () => void;
-  onSave: (url: string) => void;
-}) {
-  const { t } = useTranslation();
-  const [url, setUrl] = useState(initial);
-  return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSave(url.trim());
-      }}
-    >
-      <Stack>
-        <TextInput
-          label={t('contentEditor.linkUrl')}
-          value={url}
-          onChange={(event) => {
-            setUrl(event.currentTarget.value);
-          }}
-          data-autofocus
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('contentEditor.cancel')}
-          </Button>
-          <Button type="submit">{t('contentEditor.insert')}</Button>
-        </Group>
-      </Stack>
-    </form>
-  );
-}
-
-/** The link's address; the form mounts with the dialog, so it starts from the link's own. */
-function LinkDialog({
-  opened,
-  initial,
-  onClose,
-  onSave,
-}: {
-  opened: boolean;
-  initial: string;
-  onClose: () => void;
-  onSave: (url: string) => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t('contentEditor.link')}
-      closeButtonProps={{ 'aria-label': t('contentEditor.cancel') }}
-      attributes={{ header: { role: 'none' } }}
-    >
-      <LinkForm initial={initial} onClose={onClose} onSave={onSave} />
-    </Modal>
-  );
-}
-
-function VideoDialog({
-  opened,
-  onClose,
-  onInsert,
-}: {
-  opened: boolean;
-  onClose: () => void;
-  onInsert: (video: { id: string; title: string }) => void;
-}) {
-  const { t } = useTranslation();
-  const [url, setUrl] = useState('');
-  const [title, setTitle] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t('contentEditor.video')}
-      closeButtonProps={{ 'aria-label': t('contentEditor.cancel') }}
-      attributes={{ header: { role: 'none' } }}
-    >
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          const id = youtubeIdOf(url);
-          if (!id) {
-            setError(t('contentEditor.videoInvalid'));
-            return;
-          }
-          onInsert({ id, title: title.trim() });
-          setUrl('');
-          setTitle('');
-          setError(undefined);
-        }}
-      >
-        <Stack>
-          <TextInput
-            label={t('contentEditor.videoUrl')}
-            value={url}
-            error={error}
-            placeholder="https://www.youtube.com/watch?v=…"
-            onChange={(event) => {
-              setUrl(event.currentTarget.value);
-            }}
-            data-autofocus
-          />
-          <TextInput
-            label={t('contentEditor.videoTitle')}
-            value={title}
-            onChange={(event) => {
-              setTitle(event.currentTarget.value);
-            }}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('contentEditor.cancel')}
-            </Button>
-            <Button type="submit">{t('contentEditor.insert')}</Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
-  );
+/** How many links of pasted HTML the allow-list refuses (the editor drops them, text kept). */
+function refusedLinksIn(html: string): number {
+  const pasted = new DOMParser().parseFromString(html, 'text/html');
+  return [...pasted.querySelectorAll('a[href]')].filter(
+    (link) => !isContentHref(link.getAttribute('href') ?? ''),
+  ).length;
 }
 
 /**
  * `/content`, for content editors: pick a text and a language, edit it in a rich-text editor,
- * see it at phone width as visitors will, and publish it after a confirmation.
+ * see it at phone width as the server would publish it, and publish it after a confirmation.
  */
 export function ContentEditorPage() {
   const { t } = useTranslation();
@@ -302,30 +154,24 @@ export function ContentEditorPage() {
   const editorLabelId = useId();
   const [key, setKey] = useState<ContentKey>('claims');
   const [locale, setLocale] = useState<Locale>('ka');
-  const [dialog, setDialog] = useState<'link' | 'video' | 'publish' | null>(null);
+  const [dialog, setDialog] = useState<'link' | 'video' | 'image' | 'publish' | null>(null);
+  const [refusedLinks, setRefusedLinks] = useState(0);
   const current = useQuery(contentQuery(key, locale));
+  const close = () => {
+    setDialog(null);
+  };
 
   const editor = useEditor({
-    extensions: [
-      StarterKit.configure({
-        heading: { levels: [2, 3] },
-        code: false,
-        codeBlock: false,
-        link: {
-          openOnClick: false,
-          protocols: ['mailto', 'tel'],
-          HTMLAttributes: { rel: 'noopener noreferrer', target: null },
-        },
-      }),
-      TableKit.configure({ table: { resizable: false } }),
-      Image,
-      Video,
-    ],
+    extensions: contentEditorExtensions,
     content: '',
     // The toolbar's pressed states and the preview follow every change.
     shouldRerenderOnTransaction: true,
     editorProps: {
       attributes: { 'aria-labelledby': editorLabelId, 'aria-multiline': 'true', role: 'textbox' },
+      transformPastedHTML: (pasted) => {
+        setRefusedLinks(refusedLinksIn(pasted));
+        return pasted;
+      },
     },
   });
   const html = editor.getHTML();
@@ -336,15 +182,6 @@ export function ContentEditorPage() {
     if (loaded) editor.commands.setContent(loaded.html, { emitUpdate: false });
   }, [editor, loaded]);
 
-  const upload = useMutation({
-    mutationFn: (file: File) => {
-      const body = new FormData();
-      body.append('file', file);
-      return apiUpload(contentImageUpload, { body });
-    },
-    onSuccess: ({ url }) => editor.chain().focus().setImage({ src: url }).run(),
-  });
-
   const publish = useMutation({
     mutationFn: () =>
       apiRequest(contentPublish, {
@@ -353,7 +190,7 @@ export function ContentEditorPage() {
       }),
     onSuccess: ({ content }) => {
       queryClient.setQueryData(contentQueryKey(content.key, content.locale), content);
-      setDialog(null);
+      close();
     },
   });
 
@@ -396,28 +233,24 @@ export function ContentEditorPage() {
         </Text>
         <Toolbar
           editor={editor}
-          uploading={upload.isPending}
           onLink={() => {
             setDialog('link');
           }}
           onVideo={() => {
             setDialog('video');
           }}
-          onImage={(file) => {
-            if (file) upload.mutate(file);
+          onImage={() => {
+            setDialog('image');
           }}
         />
         <EditorContent editor={editor} className={classes.editor} />
-        {upload.isError && <ErrorAlert message={upload.error.message} />}
+        {refusedLinks > 0 && (
+          <Text role="status" size="sm" mt={4}>
+            {t('contentEditor.linksRefused', { count: refusedLinks })}
+          </Text>
+        )}
       </div>
-      <section aria-labelledby={`${editorLabelId}-preview`}>
-        <Title order={2} size="h4" id={`${editorLabelId}-preview`} mb="xs">
-          {t('contentEditor.preview')}
-        </Title>
-        <div className={classes.phone} data-testid="content-preview">
-          <ContentHtml html={html} />
-        </div>
-      </section>
+      <ContentPreview html={html} enabled={current.isSuccess} />
       <Group>
         <Button
           onClick={() => {
@@ -436,50 +269,47 @@ export function ContentEditorPage() {
         )}
       </Group>
 
-      <LinkDialog
-        opened={dialog === 'link'}
-        initial={(editor.getAttributes('link').href as string | undefined) ?? 'https://'}
-        onClose={() => {
-          setDialog(null);
-        }}
-        onSave={(url) => {
-          const chain = editor.chain().focus().extendMarkRange('link');
-          if (url === '' || url === 'https://') chain.unsetLink().run();
-          else chain.setLink({ href: url }).run();
-          setDialog(null);
-        }}
-      />
-      <VideoDialog
-        opened={dialog === 'video'}
-        onClose={() => {
-          setDialog(null);
-        }}
-        onInsert={(video) => {
-          editor.chain().focus().insertVideo(video).run();
-          setDialog(null);
-        }}
-      />
-      <Modal
+      <EditorDialog opened={dialog === 'link'} title={t('contentEditor.link')} onClose={close}>
+        <LinkForm
+          initial={(editor.getAttributes('link').href as string | undefined) ?? 'https://'}
+          onClose={close}
+          onSave={(url) => {
+            const chain = editor.chain().focus().extendMarkRange('link');
+            if (url === '' || url === 'https://') chain.unsetLink().run();
+            else chain.setLink({ href: url }).run();
+            close();
+          }}
+        />
+      </EditorDialog>
+      <EditorDialog opened={dialog === 'image'} title={t('contentEditor.image')} onClose={close}>
+        <ImageForm
+          onClose={close}
+          onInsert={(image) => {
+            editor.chain().focus().setImage(image).run();
+            close();
+          }}
+        />
+      </EditorDialog>
+      <EditorDialog opened={dialog === 'video'} title={t('contentEditor.video')} onClose={close}>
+        <VideoForm
+          onClose={close}
+          onInsert={(video) => {
+            editor.chain().focus().insertVideo(video).run();
+            close();
+          }}
+        />
+      </EditorDialog>
+      <EditorDialog
         opened={dialog === 'publish'}
-        onClose={() => {
-          setDialog(null);
-        }}
         title={t('contentEditor.confirmTitle')}
-        closeButtonProps={{ 'aria-label': t('contentEditor.cancel') }}
-        attributes={{ header: { role: 'none' } }}
+        onClose={close}
       >
         <Stack gap="lg">
           <Text>{t('contentEditor.confirmText', { key: keyName, locale: localeName })}</Text>
           {isConsent && <Text>{t('contentEditor.confirmConsent')}</Text>}
           {publish.isError && <ErrorAlert message={publish.error.message} />}
           <Group justify="flex-end">
-            <Button
-              variant="default"
-              onClick={() => {
-                setDialog(null);
-              }}
-              disabled={publish.isPending}
-            >
+            <Button variant="default" onClick={close} disabled={publish.isPending}>
               {t('contentEditor.cancel')}
             </Button>
             <Button
@@ -493,7 +323,7 @@ export function ContentEditorPage() {
             </Button>
           </Group>
         </Stack>
-      </Modal>
+      </EditorDialog>
     </Stack>
   );
 }

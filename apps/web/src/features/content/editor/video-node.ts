@@ -1,4 +1,5 @@
 import { Node } from '@tiptap/core';
+import { insertBlock } from './insert-block';
 
 declare module '@tiptap/core' {
   interface Commands<ReturnType> {
@@ -43,8 +44,8 @@ export const Video = Node.create({
     return {
       insertVideo:
         (attributes) =>
-        ({ commands }) =>
-          commands.insertContent({ type: this.name, attrs: attributes }),
+        ({ chain }) =>
+          insertBlock(chain(), { type: this.name, attrs: attributes }).run(),
     };
   },
 });
