@@ -49,7 +49,7 @@ describe('a first visit from an ad or an SMS link', () => {
     });
   });
 
-  test('a form sent before the app has started goes nowhere, and keeps what was typed', async ({
+  test('a form sent before the app has started is sent by the app, with what was typed', async ({
     page,
   }) => {
     const browser = browserOf(page);
@@ -71,18 +71,22 @@ describe('a first visit from an ad or an SMS link', () => {
       await early.goto('/login');
       await early.getByRole('textbox', { name: 'ტელეფონის ნომერი' }).fill('599123456');
       await early.getByLabel('პაროლი').first().fill('secret-Pass-1');
-      await early.getByRole('button', { name: 'შესვლა' }).click();
+      const signIn = early.getByRole('button', { name: 'შესვლა' });
+      await signIn.click();
+      // The tap is held, and the button says it is on its way.
+      expect(await signIn.getAttribute('aria-busy')).toBe('true');
       release();
       await early.locator('html[data-app-started]').waitFor({ state: 'attached' });
+
+      // Once started, the app sends the form itself, with what was typed: it reaches the
+      // server, which knows no such account. No second tap, and the browser sent nothing.
+      await early.getByText('ტელეფონის ნომერი ან პაროლი არასწორია').waitFor();
       expect(documentsLoaded).toEqual([`GET ${inject('baseURL')}/login`]);
       expect(early.url()).toBe(`${inject('baseURL')}/login`);
-
-      // The app took what was typed: sent now, it reaches the server, which knows no such account.
       expect(await early.getByRole('textbox', { name: 'ტელეფონის ნომერი' }).inputValue()).toBe(
         '599123456',
       );
-      await early.getByRole('button', { name: 'შესვლა' }).click();
-      await early.getByText('ტელეფონის ნომერი ან პაროლი არასწორია').waitFor();
+      expect(await signIn.getAttribute('aria-busy')).not.toBe('true');
     } finally {
       await context.close();
     }

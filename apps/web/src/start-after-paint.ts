@@ -48,17 +48,45 @@ function afterFirstPaint(then: () => void): void {
   observer.observe({ type: 'paint', buffered: true });
 }
 
+/** Calls `then` once the app has rendered or hydrated the page (main.tsx marks the page). */
+function afterAppStart(then: () => void): void {
+  const root = document.documentElement;
+  const observer = new MutationObserver(() => {
+    if (root.dataset.appStarted === undefined) return;
+    observer.disconnect();
+    then();
+  });
+  observer.observe(root, { attributes: true, attributeFilter: ['data-app-started'] });
+}
+
 // A prerendered form sent before the app has started would be sent by the browser itself: its
 // values, a password among them, in the address (the forms post, so that without JavaScript
-// they go in the body to a server that shows the page again). Until the app answers, a tap on
-// its button does nothing, as on every other control.
+// they go in the body to a server that shows the page again). So the tap is held, its button
+// shown busy, and carried out by the app once it has started: a tap is never lost.
+let heldTap: { form: HTMLFormElement; button: HTMLElement | null } | undefined;
 document.addEventListener(
   'submit',
   (event) => {
-    if (document.documentElement.dataset.appStarted === undefined) event.preventDefault();
+    if (document.documentElement.dataset.appStarted !== undefined) return;
+    event.preventDefault();
+    heldTap?.button?.removeAttribute('aria-busy');
+    heldTap = { form: event.target as HTMLFormElement, button: event.submitter };
+    heldTap.button?.setAttribute('aria-busy', 'true');
   },
   { capture: true },
 );
+afterAppStart(() => {
+  if (!heldTap) return;
+  const { form, button } = heldTap;
+  button?.removeAttribute('aria-busy');
+  // The app's own submit handler takes it now; the form is the hydrated one, unless the app
+  // rendered the page anew (another language, a signed-in visitor), when the tap has no form.
+  if (!form.isConnected) return;
+  // After the app's start has put back what was typed (main.tsx), in a task of its own.
+  setTimeout(() => {
+    form.requestSubmit(button && form.contains(button) ? button : null);
+  }, 0);
+});
 
 if (document.getElementById('root')?.hasChildNodes()) {
   afterFirstPaint(() => {
