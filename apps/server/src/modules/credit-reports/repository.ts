@@ -39,6 +39,8 @@ export function createCreditReportRepository(db: Database) {
           consentAgreedAt: consents.agreedAt,
           productId: loanOfferSnapshots.productId,
           inputs: sql<SubmittedInputs>`${loanOfferSnapshots.inputs}`,
+          /** The salary of the questionnaire kept at submission (a JSON number). */
+          salary: sql<number | null>`${loanSubmissions.questionnaire} -> 'salary'`,
         })
         .from(creditReports)
         .innerJoin(loanApplications, eq(loanApplications.id, creditReports.applicationId))

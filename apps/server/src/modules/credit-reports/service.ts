@@ -63,7 +63,7 @@ export function createCreditReportService({ db, clock, log, bureau }: CreditRepo
         report = await bureau.report({
           personalNumber: request.personalNumber,
           consent,
-          declaredIncome: inputs.income,
+          declaredSalary: request.salary ?? 0,
         });
       } catch (error) {
         if (error instanceof ServiceUnavailableError) await repository.countAttempt(applicationId);
