@@ -165,6 +165,11 @@ export const applicationReview = defineEndpoint({
     decision: decision.extend({ officer: person, confirmed_by: person.nullable() }).nullable(),
     /** Whether the officer reading made the approval that awaits a second officer (four eyes). */
     viewer_is_approver: z.boolean(),
+    /**
+     * Why the officer reading may not decide the application (their own, or their account has
+     * no personal number), in the request's language; null when they may.
+     */
+    viewer_refusal: z.string().nullable(),
   }),
 });
 

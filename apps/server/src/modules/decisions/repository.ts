@@ -139,6 +139,7 @@ export function createDecisionRepository(db: Database) {
           bankStatementSize: loanApplications.bankStatementSize,
           bankStatementType: loanApplications.bankStatementType,
           creditConsentId: loanSubmissions.creditConsentId,
+          identifiedPersonalNumber: loanSubmissions.identifiedPersonalNumber,
           questionnaire: sql<Questionnaire | null>`${loanSubmissions.questionnaire}`,
           officer: officerColumns,
           customer: {
@@ -276,9 +277,12 @@ export function createDecisionRepository(db: Database) {
           months: loanApplications.months,
           productId: loanApplications.productId,
           phone: users.phone,
+          identityNumber: users.identityNumber,
+          identifiedPersonalNumber: loanSubmissions.identifiedPersonalNumber,
         })
         .from(loanApplications)
         .innerJoin(users, eq(users.id, loanApplications.userId))
+        .leftJoin(loanSubmissions, eq(loanSubmissions.applicationId, loanApplications.id))
         .where(eq(loanApplications.id, id))
         .for('update', { of: loanApplications });
       return row;

@@ -9,6 +9,7 @@ import {
   type CreditReport,
   type Decision,
   type Locale,
+  type MessageKey,
   type PtiLimits,
   type Questionnaire,
   type ResponseOf,
@@ -31,13 +32,7 @@ import type { ServiceContext } from '#app/modules/service-context.ts';
 import type { AnnounceEvent } from '#app/modules/webhooks/events.ts';
 import { recommend } from './recommendation.ts';
 import { createDecisionRepository, type DecisionRow } from './repository.ts';
-
-/** The credit officer acting, and from where: what the access log records. */
-export interface Officer {
-  userId: number;
-  ip: string;
-  locale: Locale;
-}
+import { decidingRefusal, type Officer } from './who-decides.ts';
 
 interface DecisionDependencies extends ServiceContext {
   storage: FileStorage;
@@ -45,6 +40,8 @@ interface DecisionDependencies extends ServiceContext {
   productName: string;
   ptiLimits: PtiLimits;
   secondOfficerFrom: number;
+  /** Whether a service account may make an approval that waits for a second officer. */
+  machineFirstOfficer: boolean;
   announce: AnnounceEvent;
 }
 
@@ -71,6 +68,7 @@ export function createDecisionService({
   productName,
   ptiLimits,
   secondOfficerFrom,
+  machineFirstOfficer,
   announce,
 }: DecisionDependencies) {
   const repository = createDecisionRepository(db);
@@ -95,6 +93,31 @@ export function createDecisionService({
       ip: officer.ip,
       at: clock.now(),
     });
+  }
+
+  /** 403 for what the officer may not do, logged as a refused access. */
+  function refusal(officer: Officer, id: number, key: MessageKey) {
+    log.warn(
+      { event: 'access_denied', reason: key, loanId: id, officerId: officer.userId },
+      'the officer may not decide this',
+    );
+    return httpError(403, key);
+  }
+
+  /**
+   * The application's row locked for this transaction (decisions on it take turns), when the
+   * officer may decide it: 404 for none, 403 for their own or an officer without a personal
+   * number.
+   */
+  async function lockDecidable(tx: Database, officer: Officer, id: number) {
+    const application = await createDecisionRepository(tx).lock(id);
+    if (!application) throw httpError(404, 'errors.notFound');
+    const refused = decidingRefusal(officer, {
+      userId: application.userId,
+      personalNumbers: [application.identityNumber, application.identifiedPersonalNumber],
+    });
+    if (refused) throw refusal(officer, id, refused);
+    return application;
   }
 
   /** A submitted application (officers never see drafts); 404 otherwise. */
@@ -357,6 +380,10 @@ export function createDecisionService({
         sdaVerified: customer.isSdaVerified,
       });
       const say = translated(locale);
+      const viewerRefusal = decidingRefusal(officer, {
+        userId: application.userId,
+        personalNumbers: [customer.identityNumber, application.identifiedPersonalNumber],
+      });
       return {
         status: 'success',
         application: {
@@ -436,6 +463,7 @@ export function createDecisionService({
         decision: await decisionView(decisions, application.status, locale),
         viewer_is_approver:
           pendingApproval(decisions, application.status)?.officer.id === officer.userId,
+        viewer_refusal: viewerRefusal ? translate(viewerRefusal, locale) : null,
       };
     },
 
@@ -451,15 +479,16 @@ export function createDecisionService({
 
     /** Takes a submitted application into review, assigned to the officer. */
     async takeReview(officer: Officer, id: number): Promise<void> {
-      await db.transaction((tx) =>
-        moveApplicationAsStaff(tx, {
+      await db.transaction(async (tx) => {
+        await lockDecidable(tx, officer, id);
+        await moveApplicationAsStaff(tx, {
           id,
           officerId: officer.userId,
           name: 'startReview',
           now: clock.now(),
           assignedOfficerId: officer.userId,
-        }),
-      );
+        });
+      });
       log.info(
         { event: 'loan_review_started', loanId: id, officerId: officer.userId },
         'application taken into review',
@@ -474,13 +503,14 @@ export function createDecisionService({
     async approve(officer: Officer, id: number, terms: Terms): Promise<Decision> {
       const { decision, text } = await db.transaction(async (tx) => {
         const decisions = createDecisionRepository(tx);
-        const application = await decisions.lock(id);
-        if (!application) throw httpError(404, 'errors.notFound');
+        const application = await lockDecidable(tx, officer, id);
         if (application.status !== 'under_review') throw httpError(409, 'errors.conflict');
         if (pendingApproval(await decisions.decisions(id), application.status))
-          throw httpError(409, 'errors.conflict');
+          throw httpError(409, 'decision.awaitingSecondOfficer');
         await checkTerms(tx, application, terms);
         if (terms.amount > secondOfficerFrom) {
+          if (officer.isMachine && !machineFirstOfficer)
+            throw refusal(officer, id, 'decision.machineFirstOfficer');
           const computed = await approvalQuote(tx, id, application.productId, terms);
           const { offer } = computed.quote;
           await decisions.insertDecision({
@@ -524,10 +554,11 @@ export function createDecisionService({
 
     /** A second, different officer confirms a waiting approval, which becomes final. */
     async confirm(officer: Officer, id: number): Promise<Decision> {
+      // Four eyes are two people's: a machine's token would make them one.
+      if (officer.isMachine) throw refusal(officer, id, 'decision.machineSecondOfficer');
       const { decision, text } = await db.transaction(async (tx) => {
         const decisions = createDecisionRepository(tx);
-        const application = await decisions.lock(id);
-        if (!application) throw httpError(404, 'errors.notFound');
+        const application = await lockDecidable(tx, officer, id);
         const pending = pendingApproval(await decisions.decisions(id), application.status);
         if (!pending || pending.amount === null || pending.months === null) {
           throw httpError(409, 'decision.nothingToConfirm');
@@ -571,8 +602,7 @@ export function createDecisionService({
         throw fieldError('reason_codes', 'validation.rejectionReason');
       const text = await db.transaction(async (tx) => {
         const decisions = createDecisionRepository(tx);
-        const application = await decisions.lock(id);
-        if (!application) throw httpError(404, 'errors.notFound');
+        const application = await lockDecidable(tx, officer, id);
         if (application.status !== 'under_review') throw httpError(409, 'errors.conflict');
         const now = clock.now();
         await decisions.insertDecision({
@@ -604,10 +634,21 @@ export function createDecisionService({
     },
   };
 
-  /** The decision so far as the review screen shows it. */
+  /**
+   * The decision so far as the review screen shows it, never contradicting the status: an
+   * approval of an application that is neither approved nor under review (one cancelled before
+   * the customer's cancel was refused once approved) shows nothing.
+   */
   async function decisionView(decisions: DecisionRow[], status: string, locale: Locale) {
     const last = decisions.at(-1);
     if (!last) return null;
+    const state: Decision['state'] | undefined =
+      last.kind === 'rejection'
+        ? 'rejected'
+        : status === 'approved'
+          ? 'approved'
+          : pendingApproval(decisions, status) && 'awaiting_second_officer';
+    if (!state) return null;
     const reasons =
       last.kind === 'rejection'
         ? (await repository.reasons())
@@ -616,12 +657,6 @@ export function createDecisionService({
         : [];
     const proposal =
       last.kind === 'confirmation' ? decisions.findLast((row) => row.kind === 'approval') : last;
-    const state: Decision['state'] =
-      last.kind === 'rejection'
-        ? 'rejected'
-        : status === 'approved'
-          ? 'approved'
-          : 'awaiting_second_officer';
     return {
       state,
       amount: last.amount,

@@ -251,6 +251,27 @@ export function createLoanRepository(db: Database) {
       return row?.id;
     },
 
+    /** Locks the user's application for the transaction; answers its status, undefined for none of theirs. */
+    async lockOwned(id: number, userId: number): Promise<LoanStatusCode | undefined> {
+      if (id > maxId) return undefined;
+      const [row] = await db
+        .select({ status: loanApplications.status })
+        .from(loanApplications)
+        .where(owned(id, userId))
+        .for('update');
+      return row?.status;
+    },
+
+    /** Whether a credit officer has approved the application (confirmed or not). */
+    async hasApproval(id: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: loanDecisions.id })
+        .from(loanDecisions)
+        .where(and(eq(loanDecisions.applicationId, id), eq(loanDecisions.kind, 'approval')))
+        .limit(1);
+      return row !== undefined;
+    },
+
     /** An application's status, whoever's it is; undefined when there is none. */
     async statusOf(id: number): Promise<LoanStatusCode | undefined> {
       if (id > maxId) return undefined;

@@ -152,6 +152,7 @@ export function reviewFixture(changes: Partial<Review> = {}): Review {
     recommendation: { verdict: 'approve', for: ['PTI ლიმიტის ფარგლებშია'], against: [] },
     decision: null,
     viewer_is_approver: false,
+    viewer_refusal: null,
     ...changes,
   };
 }

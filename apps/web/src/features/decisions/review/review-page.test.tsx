@@ -183,6 +183,20 @@ describe('/applications/{id}', () => {
     expect(screen.queryByRole('button', { name: 'დამტკიცება' })).toBeNull();
   });
 
+  it('says why an officer may not decide (their own application) and offers no action', async () => {
+    openReview(
+      reviewFixture({
+        decision: awaitingDecision,
+        viewer_refusal: 'საკუთარ განაცხადზე გადაწყვეტილებას ვერ მიიღებთ',
+      }),
+    );
+    expect(
+      await screen.findByText('საკუთარ განაცხადზე გადაწყვეტილებას ვერ მიიღებთ'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'დამტკიცების დადასტურება' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'უარყოფა' })).toBeNull();
+  });
+
   it('lets a second officer confirm, after a confirmation', async () => {
     let confirmed = false;
     const { user, fetchMock } = openReview(
