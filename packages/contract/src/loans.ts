@@ -94,11 +94,14 @@ export type LoanProductItem = z.output<typeof loanProductItem>;
 /**
  * An offer's affordability with the monthly obligations it counted (GEL) and whether they are
  * an estimate: when the customer left the monthly payments on existing loans empty, a share of
- * the total financial liabilities stands in for them, and the screen says so.
+ * the total financial liabilities stands in for them, and the screen says so. The obligations
+ * include `lender_obligations`, the monthly payments of the customer's loans with this lender
+ * (see `lenderLoanStatuses`).
  */
 export const offerAffordability = affordability.extend({
   obligations: z.number(),
   obligations_estimated: z.boolean(),
+  lender_obligations: z.number(),
 });
 export type OfferAffordability = z.output<typeof offerAffordability>;
 
@@ -128,6 +131,15 @@ export const openLoanStatuses = [
   'consented',
   'submitted',
   'under_review',
+] as const satisfies readonly (typeof loanStatusCodes)[number][];
+
+/**
+ * The customer's loans with this lender: approved (and, once contracts are signed and paid
+ * out, signed and active). Their monthly payments count against every new application's
+ * payment-to-income, since the credit bureau hears of a loan only after it is paid out.
+ */
+export const lenderLoanStatuses = [
+  'approved',
 ] as const satisfies readonly (typeof loanStatusCodes)[number][];
 
 /** A status as shown: `code` for the app's logic, `name` in the request's language. */

@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import { loanDecisions } from '#app/db/schema.ts';
 import { bearer } from './accounts.ts';
 import { consentedLoanViaApi, finishLoan, loanSsoToken } from './loans.ts';
-import { onboardedCustomer } from './onboarding.ts';
+import { onboardedCustomer, type SignedInCustomer } from './onboarding.ts';
 import { setStaffPersonalNumber } from './officers.ts';
 
 type Headers = Record<string, string>;
@@ -30,6 +30,18 @@ export function decisionCalls(appOf: () => FastifyInstance) {
     return appOf().inject({ method, url, headers, ...(payload && { payload }) } as InjectOptions);
   }
 
+  async function submit({ user, token }: SignedInCustomer, values?: Record<string, unknown>) {
+    const app = appOf();
+    const id = await consentedLoanViaApi(app, token, values);
+    const ssoToken = await loanSsoToken(app, {
+      userId: user.id,
+      loanId: id,
+      personalNumber: user.identityNumber ?? '',
+    });
+    expect((await finishLoan(app, token, id, ssoToken)).statusCode).toBe(200);
+    return id;
+  }
+
   return {
     call,
 
@@ -51,20 +63,15 @@ export function decisionCalls(appOf: () => FastifyInstance) {
       return bearer(login.json<{ user: { apiToken: string } }>().user.apiToken);
     },
 
+    /** An application of the signed-in customer `customer`, submitted; answers its id. */
+    submit,
+
     /** A customer (personal number ending like the phone) with an application submitted. */
     submittedApplication: async (ending = '11', values?: Record<string, unknown>) => {
-      const app = appOf();
       phones += 1;
       const phone = `5933${String(phones).padStart(3, '0')}${ending}`;
-      const { user, token } = await onboardedCustomer(app, { phone });
-      const id = await consentedLoanViaApi(app, token, values);
-      const ssoToken = await loanSsoToken(app, {
-        userId: user.id,
-        loanId: id,
-        personalNumber: user.identityNumber ?? '',
-      });
-      expect((await finishLoan(app, token, id, ssoToken)).statusCode).toBe(200);
-      return { user, token, id };
+      const customer = await onboardedCustomer(appOf(), { phone });
+      return { ...customer, id: await submit(customer, values) };
     },
 
     take: (headers: Headers, id: number) => call(headers, 'POST', `/api/applications/${id}/review`),

@@ -15,7 +15,10 @@ export interface SubmittedInputs {
   amount: number;
   months: number;
   income: number;
+  /** What the customer declared paying other lenders a month. */
   obligations: number;
+  /** What their loans with this lender cost a month; absent from snapshots before it counted. */
+  lender_obligations?: number;
   pti_limits: PtiLimits;
   /** The payout date the submission's offer was computed for, `YYYY-MM-DD`. */
   payout_date: string;

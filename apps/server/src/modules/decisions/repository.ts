@@ -5,7 +5,7 @@ import {
   type LoanOffer,
   type Questionnaire,
 } from '@sesxi/contract';
-import { and, asc, count, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '#app/db/database.ts';
 import { maxId } from '#app/db/lookups.ts';
@@ -228,6 +228,35 @@ export function createDecisionRepository(db: Database) {
           ),
         )
         .orderBy(asc(consents.agreedAt), asc(consents.id));
+    },
+
+    /**
+     * The customer's other applications, newest first, with the monthly payment approved for
+     * those an officer approved.
+     */
+    otherApplications(userId: number, exceptId: number) {
+      return db
+        .select({
+          id: loanApplications.id,
+          status: loanApplications.status,
+          statusName: loanStatuses.name,
+          statusNameEn: loanStatuses.nameEn,
+          createdAt: loanApplications.createdAt,
+          amount: loanApplications.amount,
+          months: loanApplications.months,
+          approvedPayment: loanOfferSnapshots.monthlyPayment,
+        })
+        .from(loanApplications)
+        .innerJoin(loanStatuses, eq(loanStatuses.code, loanApplications.status))
+        .leftJoin(
+          loanOfferSnapshots,
+          and(
+            eq(loanOfferSnapshots.applicationId, loanApplications.id),
+            eq(loanOfferSnapshots.kind, 'approval'),
+          ),
+        )
+        .where(and(eq(loanApplications.userId, userId), ne(loanApplications.id, exceptId)))
+        .orderBy(desc(loanApplications.createdAt), desc(loanApplications.id));
     },
 
     history(id: number) {

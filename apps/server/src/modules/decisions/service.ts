@@ -1,6 +1,7 @@
 import {
   EffectiveRateCapError,
   formatTimestamp,
+  lenderLoanStatuses,
   loanInput,
   translate,
   type applicationQueue,
@@ -8,6 +9,7 @@ import {
   type Affordability,
   type CreditReport,
   type Decision,
+  type LoanStatusCode,
   type Locale,
   type MessageKey,
   type PtiLimits,
@@ -25,7 +27,10 @@ import {
 import { bureauObligations } from '#app/modules/credit-reports/service.ts';
 import { verificationCheckOf } from '#app/modules/identity-checks/check-view.ts';
 import { quote, tbilisiDate } from '#app/modules/loan-offers/quote.ts';
-import { createOfferSnapshotRepository } from '#app/modules/loan-offers/repository.ts';
+import {
+  createOfferSnapshotRepository,
+  lenderObligationsOf,
+} from '#app/modules/loan-offers/repository.ts';
 import { createLoanProductRepository, limitsOf } from '#app/modules/loan-products/repository.ts';
 import { moveApplicationAsStaff } from '#app/modules/loans/transitions.ts';
 import type { ServiceContext } from '#app/modules/service-context.ts';
@@ -128,8 +133,16 @@ export function createDecisionService({
     return { ...application, submittedAt };
   }
 
-  /** What an offer for `terms` looks like now, on the submission's income and the larger obligations. */
-  async function approvalQuote(tx: Database, id: number, productId: number | null, terms: Terms) {
+  /**
+   * What an offer for `terms` looks like now: on the submission's income, the larger of the
+   * declared and the bureau's obligations, and the customer's loans with this lender as they
+   * are now (the bureau does not know them yet).
+   */
+  async function approvalQuote(
+    tx: Database,
+    { id, userId, productId }: { id: number; userId: number; productId: number | null },
+    terms: Terms,
+  ) {
     const decisions = createDecisionRepository(tx);
     const [submitted, report] = await Promise.all([
       decisions.submissionOffer(id),
@@ -146,6 +159,7 @@ export function createDecisionService({
       income: submitted?.inputs.income ?? 0,
       obligations: Math.max(declared, bureau),
       obligations_estimated: false,
+      lender_obligations: await lenderObligationsOf(tx, userId),
       pti_limits: submitted?.inputs.pti_limits ?? ptiLimits,
       payout_date: tbilisiDate(clock.now()),
     };
@@ -193,12 +207,12 @@ export function createDecisionService({
   async function finalizeApproval(
     tx: Database,
     officer: Officer,
-    application: { id: number; productId: number | null; phone: string },
+    application: { id: number; userId: number; productId: number | null; phone: string },
     terms: Terms,
     kind: 'approval' | 'confirmation',
   ) {
     const now = clock.now();
-    const computed = await approvalQuote(tx, application.id, application.productId, terms);
+    const computed = await approvalQuote(tx, application, terms);
     const { offer } = computed.quote;
     await createDecisionRepository(tx).insertDecision({
       applicationId: application.id,
@@ -331,13 +345,14 @@ export function createDecisionService({
       const application = await applicationOr404(id);
       const { customer } = application;
       const { locale } = officer;
-      const [submitted, report, checks, consents, history, decisions] = await Promise.all([
+      const [submitted, report, checks, consents, history, decisions, others] = await Promise.all([
         repository.submissionOffer(id),
         repository.creditReport(id),
         repository.identityChecks(application.userId, checksShown),
         repository.consents(application.userId, application.creditConsentId),
         repository.history(id),
         repository.decisions(id),
+        repository.otherApplications(application.userId, id),
       ]);
       await logRead(officer, 'applications.show', [customer.id], { application_id: id });
       const submittedAffordability: Affordability | undefined = submitted && {
@@ -428,6 +443,7 @@ export function createDecisionService({
                   schedule: submitted.schedule,
                 },
                 affordability: submittedAffordability,
+                lender_obligations: submitted.inputs.lender_obligations ?? 0,
               }
             : null,
         bureau,
@@ -454,6 +470,17 @@ export function createDecisionService({
           actor: entry.actor,
           reason: entry.reason,
           at: formatTimestamp(entry.at),
+        })),
+        customer_applications: others.map((other) => ({
+          id: other.id,
+          status: {
+            code: other.status,
+            name: locale === 'en' ? other.statusNameEn : other.statusName,
+          },
+          created_at: formatTimestamp(other.createdAt),
+          amount: other.amount,
+          months: other.months,
+          monthly_payment: isLenderLoan(other.status) ? other.approvedPayment : null,
         })),
         recommendation: {
           verdict: verdict.verdict,
@@ -511,7 +538,7 @@ export function createDecisionService({
         if (terms.amount > secondOfficerFrom) {
           if (officer.isMachine && !machineFirstOfficer)
             throw refusal(officer, id, 'decision.machineFirstOfficer');
-          const computed = await approvalQuote(tx, id, application.productId, terms);
+          const computed = await approvalQuote(tx, application, terms);
           const { offer } = computed.quote;
           await decisions.insertDecision({
             applicationId: id,
@@ -669,6 +696,10 @@ export function createDecisionService({
       confirmed_by: last.kind === 'confirmation' ? last.officer : null,
     };
   }
+}
+
+function isLenderLoan(status: LoanStatusCode): boolean {
+  return (lenderLoanStatuses as readonly LoanStatusCode[]).includes(status);
 }
 
 /** The questionnaire kept at submission, without its row id and save time. */
