@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
 import { errorBody, statusOnly, success } from './envelope.ts';
 import { timestamp } from './formats.ts';
-import { affordability, loanOffer } from './offer/index.ts';
+import { affordability, loanOffer, scheduleRow } from './offer/index.ts';
 import { lookupItem, moneyBetween } from './onboarding.ts';
 
 // ── Limits ────────────────────────────────────────────────────────────────────────────
@@ -233,6 +233,14 @@ export const decision = z.object({
 });
 export type Decision = z.output<typeof decision>;
 
+/**
+ * The decision as its customer reads it on /main: an approval with the repayment schedule of
+ * its final terms (computed with the day of the approval as payout date; the dates move with
+ * the real payout), a rejection with none.
+ */
+export const customerDecision = decision.extend({ schedule: z.array(scheduleRow) });
+export type CustomerDecision = z.output<typeof customerDecision>;
+
 /** One row of the applications list on /main. */
 export const loanListItem = z.object({
   id: z.number().int(),
@@ -247,7 +255,7 @@ export const loanListItem = z.object({
   monthly_payment: z.number(),
   effective_rate: z.number(),
   /** Ours: the lender's decision once there is one (an approval's terms, a rejection's reasons). */
-  decision: decision.nullable().default(null),
+  decision: customerDecision.nullable().default(null),
 });
 export type LoanListItem = z.output<typeof loanListItem>;
 

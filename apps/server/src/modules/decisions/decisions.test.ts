@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   accessLog,
   jobs,
   loanApplications,
+  loanOfferSnapshots,
   loanProducts,
   smsOutbox,
   users,
@@ -242,6 +243,18 @@ describe('approving', () => {
       months: 10,
       reasons: [],
     });
+    // The approved terms' schedule, as the approval computed it.
+    const [approval] = await app.database.db
+      .select({ schedule: loanOfferSnapshots.schedule })
+      .from(loanOfferSnapshots)
+      .where(
+        and(eq(loanOfferSnapshots.applicationId, id), eq(loanOfferSnapshots.kind, 'approval')),
+      );
+    expect(loan?.decision.schedule).toEqual(approval?.schedule);
+    expect(loan?.decision.schedule).toHaveLength(10);
+    expect(loan?.decision.schedule).toContainEqual(
+      expect.objectContaining({ number: 10, balance: 0 }),
+    );
     const [text] = await textsTo(user.phone).then((texts) =>
       texts.filter((t) => t.text.includes('დამტკიცდა')),
     );
@@ -372,6 +385,7 @@ describe('rejecting', () => {
               'შემოსავალი არ არის საკმარისი ყოველთვიური გადასახადისთვის',
               'გაქვთ ვადაგადაცილებული დავალიანება',
             ],
+            schedule: [],
           },
         },
       ],

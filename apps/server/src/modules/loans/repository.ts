@@ -1,5 +1,11 @@
-import { openLoanStatuses, type LoanStatusCode, type Locale } from '@sesxi/contract';
+import {
+  openLoanStatuses,
+  type LoanStatusCode,
+  type Locale,
+  type ScheduleRow,
+} from '@sesxi/contract';
 import { and, eq, inArray, sql, type AnyColumn, type SQLWrapper } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '#app/db/database.ts';
 import { bilingualListSql, maxId, type BilingualItem } from '#app/db/lookups.ts';
 import { aliasedColumns, columnDecoder } from '#app/db/prepared.ts';
@@ -73,6 +79,10 @@ const applicationColumns = {
   decidedAt: loanApplications.updatedAt,
 };
 
+/** The approval's offer snapshot, beside the submission's that the list joins. */
+const approvedOfferName = 'approved_offer';
+const approvedOffer = alias(loanOfferSnapshots, approvedOfferName);
+
 const reasonTexts = (column: AnyColumn) =>
   sql`array(select ${column} from ${rejectionReasons}
     where ${rejectionReasons.code} = any(${loanDecisions.reasonCodes})
@@ -80,8 +90,9 @@ const reasonTexts = (column: AnyColumn) =>
 
 /**
  * The applications of the customer `userId`, with what `loans-show` needs in one statement:
- * the status in both languages, the figures stored at submission (null before), and the
- * pricing of the product version each was saved with (to compute a draft's figures). Raw SQL,
+ * the status in both languages, the figures stored at submission (null before), the pricing
+ * of the product version each was saved with (to compute a draft's figures), and a decided
+ * one's decision (an approval with its schedule). Raw SQL,
  * the optional parts as JSON: `/main` runs it on every visit, and the query builder's
  * per-column row mapping cost more than the read.
  */
@@ -102,7 +113,11 @@ function applicationsWithTerms(userId: SQLWrapper) {
           'monthlyPayment', ${loanDecisions.monthlyPayment},
           'effectiveRate', ${loanDecisions.effectiveRate},
           'reasons', ${reasonTexts(rejectionReasons.name)},
-          'reasonsEn', ${reasonTexts(rejectionReasons.nameEn)})
+          'reasonsEn', ${reasonTexts(rejectionReasons.nameEn)},
+          'schedule', coalesce((select ${approvedOffer.schedule}
+            from ${loanOfferSnapshots} as ${sql.identifier(approvedOfferName)}
+            where ${approvedOffer.applicationId} = ${loanApplications.id}
+              and ${approvedOffer.kind} = 'approval'), '[]'))
         from ${loanDecisions}
         where ${loanDecisions.applicationId} = ${loanApplications.id}
           -- An approval's final terms are on its confirmation when a second officer gave one.
@@ -181,6 +196,8 @@ export interface ApplicationWithTerms {
     effectiveRate: number | null;
     reasons: string[];
     reasonsEn: string[];
+    /** The approval snapshot's schedule; empty for a rejection. */
+    schedule: ScheduleRow[];
   } | null;
 }
 
