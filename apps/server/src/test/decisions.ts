@@ -11,8 +11,8 @@ type Headers = Record<string, string>;
 
 /** The sandbox's credit officers (sandbox.md), and the personal numbers the tests give them. */
 export const sandboxOfficers = {
-  '599000002': '04599000002',
-  '599000003': '04599000003',
+  '599000002': '01001000102',
+  '599000003': '01001000103',
 } as const;
 export type SandboxOfficer = keyof typeof sandboxOfficers;
 
