@@ -1,9 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { loanDecisions } from '#app/db/schema.ts';
 import { bearer } from './accounts.ts';
-import { consentedLoanViaApi, finishLoan, loanSsoToken } from './loans.ts';
+import { consentedLoanViaApi, finishLoan, loanSsoToken, loanTestApp } from './loans.ts';
 import { onboardedCustomer, type SignedInCustomer } from './onboarding.ts';
 import { setStaffPersonalNumber } from './officers.ts';
 
@@ -96,4 +96,24 @@ export function decisionCalls(appOf: () => FastifyInstance) {
         .where(eq(loanDecisions.applicationId, id))
         .orderBy(asc(loanDecisions.id)),
   };
+}
+
+/**
+ * A file's decision test app: built before its tests (the sandbox officers numbered) and closed
+ * after them; `appOf` answers it once built, the rest are decisionCalls'.
+ */
+export function decisionTestApp() {
+  let app: FastifyInstance | undefined;
+  let close: () => Promise<void> = () => Promise.resolve();
+  const appOf = () => {
+    if (!app) throw new Error('the decision test app is built in beforeAll');
+    return app;
+  };
+  const calls = decisionCalls(appOf);
+  beforeAll(async () => {
+    ({ app, close } = await loanTestApp());
+    await calls.numberSandboxOfficers();
+  });
+  afterAll(() => close());
+  return { appOf, ...calls };
 }

@@ -1,12 +1,10 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decisionCalls, fifteenThousand } from '#app/test/decisions.ts';
-import { loanStatusOf, loanTestApp } from '#app/test/loans.ts';
+import { describe, expect, it } from 'vitest';
+import { decisionTestApp, fifteenThousand } from '#app/test/decisions.ts';
+import { loanStatusOf } from '#app/test/loans.ts';
 import { raceAt } from '#app/test/race.ts';
 
-let app: FastifyInstance;
-let close: () => Promise<void>;
 const {
+  appOf,
   officer,
   submittedApplication,
   take,
@@ -16,15 +14,7 @@ const {
   cancel,
   loansShow,
   decisionsOf,
-  numberSandboxOfficers,
-} = decisionCalls(() => app);
-
-beforeAll(async () => {
-  ({ app, close } = await loanTestApp());
-  await numberSandboxOfficers();
-});
-
-afterAll(() => close());
+} = decisionTestApp();
 
 /**
  * The statement that locks an application's row before an officer decides (it reads the
@@ -42,7 +32,7 @@ describe('officers acting at once', () => {
     const { id } = await submittedApplication('11', fifteenThousand);
     const [first, second] = [await officer('599000002'), await officer('599000003')];
     await take(first, id);
-    const race = raceAt(app, decisionLock);
+    const race = raceAt(appOf(), decisionLock);
     const answers = await Promise.all([
       approve(first, id, { amount: 15000, months: 24 }),
       approve(second, id, { amount: 14000, months: 24 }),
@@ -56,7 +46,7 @@ describe('officers acting at once', () => {
     const { id } = await submittedApplication();
     const [first, second] = [await officer('599000002'), await officer('599000003')];
     await take(first, id);
-    const race = raceAt(app, decisionLock);
+    const race = raceAt(appOf(), decisionLock);
     const answers = await Promise.all([
       approve(first, id, { amount: 1000, months: 12 }),
       reject(second, id, { reason_codes: ['income_too_low'] }),
@@ -69,7 +59,7 @@ describe('officers acting at once', () => {
   it('two officers taking one application: one has it, the other gets 409', async () => {
     const { id } = await submittedApplication();
     const [first, second] = [await officer('599000002'), await officer('599000003')];
-    const race = raceAt(app, decisionLock);
+    const race = raceAt(appOf(), decisionLock);
     const answers = await Promise.all([take(first, id), take(second, id)]);
     await race.finish();
     expect(sortedCodes(answers)).toEqual([200, 409]);
@@ -82,14 +72,14 @@ describe('the customer cancelling while an officer approves', () => {
     const first = await officer('599000002');
     await take(first, id);
     // On PostgreSQL the approval locks the row first and the cancel waits for it.
-    const race = raceAt(app, decisionLock);
+    const race = raceAt(appOf(), decisionLock);
     const approving = approve(first, id, { amount: 12000, months: 24 });
     await race.arrived;
     const [approved, cancelled] = await Promise.all([approving, cancel(token, id)]);
     await race.finish();
     expect(sortedCodes([approved, cancelled])).toEqual([200, 409]);
 
-    const status = await loanStatusOf(app, id);
+    const status = await loanStatusOf(appOf(), id);
     const seen = await review(first, id);
     const [listed] = (await loansShow(token)).json<{ loans: { loan_status: object }[] }>().loans;
     if (approved.statusCode === 200) {

@@ -1,15 +1,13 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '#app/db/schema.ts';
 import { bearer } from '#app/test/accounts.ts';
-import { decisionCalls, fifteenThousand, sandboxOfficers } from '#app/test/decisions.ts';
-import { loanStatusOf, loanTestApp, setLoanStatus } from '#app/test/loans.ts';
+import { decisionTestApp, fifteenThousand, sandboxOfficers } from '#app/test/decisions.ts';
+import { loanStatusOf, setLoanStatus } from '#app/test/loans.ts';
 import { serviceAccount, setStaffPersonalNumber } from '#app/test/officers.ts';
 
-let app: FastifyInstance;
-let close: () => Promise<void>;
 const {
+  appOf,
   officer,
   submittedApplication,
   take,
@@ -20,15 +18,7 @@ const {
   cancel,
   loansShow,
   decisionsOf,
-  numberSandboxOfficers,
-} = decisionCalls(() => app);
-
-beforeAll(async () => {
-  ({ app, close } = await loanTestApp());
-  await numberSandboxOfficers();
-});
-
-afterAll(() => close());
+} = decisionTestApp();
 
 const messages = {
   awaiting: 'განაცხადი უკვე დამტკიცებულია და მეორე საკრედიტო ოფიცრის დადასტურებას ელოდება',
@@ -63,7 +53,7 @@ describe('an approval above the threshold', () => {
       expect(again.statusCode).toBe(409);
       expect(again.json()).toMatchObject({ message: messages.awaiting });
     }
-    expect(await loanStatusOf(app, id)).toBe('under_review');
+    expect(await loanStatusOf(appOf(), id)).toBe('under_review');
     expect((await decisionsOf(id)).map((decision) => decision.kind)).toEqual(['approval']);
     expect((await review(second, id)).json()).toMatchObject({
       decision: { state: 'awaiting_second_officer', amount: 15000 },
@@ -77,24 +67,24 @@ describe('an approval above the threshold', () => {
     expect((await approve(at.first, at.id, { amount: 10000, months: 24 })).json()).toMatchObject({
       decision: { state: 'approved', amount: 10000 },
     });
-    expect(await loanStatusOf(app, at.id)).toBe('approved');
+    expect(await loanStatusOf(appOf(), at.id)).toBe('approved');
     const waiting = await approve(over.first, over.id, { amount: '10000,01', months: 24 });
     expect(waiting.json()).toMatchObject({
       decision: { state: 'awaiting_second_officer', amount: 10000.01 },
     });
-    expect(await loanStatusOf(app, over.id)).toBe('under_review');
+    expect(await loanStatusOf(appOf(), over.id)).toBe('under_review');
   });
 });
 
 describe('a service account (a lender’s system)', () => {
   it('is never the second officer, and by default not the first', async () => {
-    const machine = await serviceAccount(app, '598777001');
+    const machine = await serviceAccount(appOf(), '598777001');
     const { id, first } = await inReview();
     await approve(first, id, { amount: 12000, months: 24 });
     const confirmed = await confirm(machine, id);
     expect(confirmed.statusCode).toBe(403);
     expect(confirmed.json()).toMatchObject({ message: messages.machineSecond });
-    expect(await loanStatusOf(app, id)).toBe('under_review');
+    expect(await loanStatusOf(appOf(), id)).toBe('under_review');
 
     const other = await submittedApplication('11', fifteenThousand);
     expect((await take(machine, other.id)).statusCode).toBe(200);
@@ -109,9 +99,9 @@ describe('a service account (a lender’s system)', () => {
   });
 
   it('may be the first when MACHINE_FIRST_OFFICER=allow, a person confirming', async () => {
-    const machine = await serviceAccount(app, '598777002');
+    const machine = await serviceAccount(appOf(), '598777002');
     const { id } = await submittedApplication('11', fifteenThousand);
-    app.config.machineFirstOfficer = true;
+    appOf().config.machineFirstOfficer = true;
     try {
       await take(machine, id);
       expect((await approve(machine, id, { amount: 12000, months: 24 })).json()).toMatchObject({
@@ -122,7 +112,7 @@ describe('a service account (a lender’s system)', () => {
         decision: { state: 'approved', amount: 12000 },
       });
     } finally {
-      app.config.machineFirstOfficer = false;
+      appOf().config.machineFirstOfficer = false;
     }
   });
 });
@@ -133,8 +123,8 @@ describe('nobody decides their own application', () => {
       ...fifteenThousand,
       amount: '9000',
     });
-    await app.database.db
-      .update(users)
+    await appOf()
+      .database.db.update(users)
       .set({ roles: ['credit_officer'] })
       .where(eq(users.id, user.id));
     const self = bearer(token);
@@ -153,7 +143,7 @@ describe('nobody decides their own application', () => {
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toMatchObject({ message: messages.own });
     }
-    expect(await loanStatusOf(app, id)).toBe('under_review');
+    expect(await loanStatusOf(appOf(), id)).toBe('under_review');
     expect(await decisionsOf(id)).toEqual([]);
   });
 
@@ -162,26 +152,26 @@ describe('nobody decides their own application', () => {
     await approve(first, id, { amount: 12000, months: 24 });
     // The personal number single sign-on vouched for at submission is the officer's own.
     const identified = user.identityNumber ?? '';
-    await app.database.db
-      .update(users)
+    await appOf()
+      .database.db.update(users)
       .set({ identityNumber: `05${user.phone}` })
       .where(eq(users.id, user.id));
-    await setStaffPersonalNumber(app, '599000003', identified);
+    await setStaffPersonalNumber(appOf(), '599000003', identified);
     try {
       const second = await officer('599000003');
       const refused = await confirm(second, id);
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toMatchObject({ message: messages.own });
       expect((await review(second, id)).json()).toMatchObject({ viewer_refusal: messages.own });
-      expect(await loanStatusOf(app, id)).toBe('under_review');
+      expect(await loanStatusOf(appOf(), id)).toBe('under_review');
     } finally {
-      await setStaffPersonalNumber(app, '599000003', sandboxOfficers['599000003']);
+      await setStaffPersonalNumber(appOf(), '599000003', sandboxOfficers['599000003']);
     }
   });
 
   it('refuses a person whose account has no personal number, saying why', async () => {
     const { id } = await submittedApplication();
-    await setStaffPersonalNumber(app, '599000003', null);
+    await setStaffPersonalNumber(appOf(), '599000003', null);
     try {
       const unnumbered = await officer('599000003');
       const refused = await take(unnumbered, id);
@@ -191,7 +181,7 @@ describe('nobody decides their own application', () => {
         viewer_refusal: messages.noPersonalNumber,
       });
     } finally {
-      await setStaffPersonalNumber(app, '599000003', sandboxOfficers['599000003']);
+      await setStaffPersonalNumber(appOf(), '599000003', sandboxOfficers['599000003']);
     }
     expect((await review(await officer('599000003'), id)).json()).toMatchObject({
       viewer_refusal: null,
@@ -220,7 +210,7 @@ describe('the customer’s cancel once an officer has approved', () => {
     const { id, first } = await inReview();
     await approve(first, id, { amount: 12000, months: 24 });
     // As a cancel let through before the rule left it.
-    await setLoanStatus(app, id, 'cancelled');
+    await setLoanStatus(appOf(), id, 'cancelled');
     expect((await review(first, id)).json()).toMatchObject({
       application: { status: { code: 'cancelled' } },
       decision: null,

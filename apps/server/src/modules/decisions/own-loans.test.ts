@@ -1,22 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { creditReports, loanOfferSnapshots } from '#app/db/schema.ts';
 import { bearer } from '#app/test/accounts.ts';
-import { decisionCalls } from '#app/test/decisions.ts';
-import { loanTestApp } from '#app/test/loans.ts';
+import { decisionTestApp } from '#app/test/decisions.ts';
 import { onboardedCustomer } from '#app/test/onboarding.ts';
 
-let app: FastifyInstance;
-let close: () => Promise<void>;
-const { officer, submit, take, approve, review, numberSandboxOfficers } = decisionCalls(() => app);
-
-beforeAll(async () => {
-  ({ app, close } = await loanTestApp());
-  await numberSandboxOfficers();
-});
-
-afterAll(() => close());
+const { appOf, officer, submit, take, approve, review } = decisionTestApp();
 
 /** The questionnaire's income of the test customers (test/onboarding.ts): a 1,500.50 GEL salary. */
 const income = 1500.5;
@@ -31,7 +20,7 @@ interface Quote {
 }
 
 async function offerFor(token: string, terms: object) {
-  const response = await app.inject({
+  const response = await appOf().inject({
     method: 'POST',
     url: '/api/loan-offer',
     headers: bearer(token),
@@ -41,8 +30,8 @@ async function offerFor(token: string, terms: object) {
 }
 
 async function snapshotOf(id: number, kind: 'submission' | 'approval') {
-  const [row] = await app.database.db
-    .select()
+  const [row] = await appOf()
+    .database.db.select()
     .from(loanOfferSnapshots)
     .where(and(eq(loanOfferSnapshots.applicationId, id), eq(loanOfferSnapshots.kind, kind)));
   return row;
@@ -50,7 +39,7 @@ async function snapshotOf(id: number, kind: 'submission' | 'approval') {
 
 describe('affordability after the customer’s own approved loan', () => {
   it('counts its payment in the offer, the submission, the bureau check, the recommendation and the approval', async () => {
-    const customer = await onboardedCustomer(app, { phone: '593380011' });
+    const customer = await onboardedCustomer(appOf(), { phone: '593380011' });
     const second = { amount: '3000', months: 12 };
     const before = await offerFor(customer.token, second);
     expect(before.affordability).toMatchObject({ lender_obligations: 0, obligations: 0 });
@@ -80,8 +69,8 @@ describe('affordability after the customer’s own approved loan', () => {
       pti: after.affordability.pti,
     });
     // The sandbox bureau knows another lender's loan (10% of the salary), not this lender's.
-    const [report] = await app.database.db
-      .select()
+    const [report] = await appOf()
+      .database.db.select()
       .from(creditReports)
       .where(eq(creditReports.applicationId, id));
     const bureauLoan = 150.05;
