@@ -121,6 +121,27 @@ describe('credit decisions', () => {
     expect(await first.getByRole('button', { name: 'დამტკიცების დადასტურება' }).count()).toBe(0);
     await expectNoAxeViolations(first);
 
+    // The customer can no longer withdraw it: an officer has approved. Both sides still say
+    // "under review", the officer's view with the approval awaiting the second officer.
+    await page.reload();
+    const open = page.getByRole('region', { name: 'მიმდინარე განაცხადი' });
+    await open.getByRole('button', { name: 'განაცხადის გამოთხოვა' }).click();
+    const withdraw = page.getByRole('dialog', { name: 'განაცხადის გამოთხოვა' });
+    await withdraw.getByRole('button', { name: 'დიახ, გააუქმეთ' }).click();
+    await withdraw
+      .getByText(
+        'საკრედიტო ოფიცერმა განაცხადი უკვე დაამტკიცა და ის მეორე ოფიცრის დადასტურებას ელოდება, ამიტომ მისი გაუქმება აღარ შეიძლება',
+      )
+      .waitFor();
+    await expectNoAxeViolations(page);
+    await withdraw.getByRole('button', { name: 'არა, განაცხადი დარჩეს' }).click();
+    await page.reload();
+    expect((await applicationRows(page))[0]?.status).toBe('განხილვის პროცესში');
+    await first.reload();
+    await first
+      .getByText(`დაამტკიცა ${officers.first.fullName}: ელოდება მეორე ოფიცრის დადასტურებას`)
+      .waitFor();
+
     const second = await staffPage(browser, officers.second, '/applications');
     await openFromQueue(second, id);
     await second.getByRole('button', { name: 'დამტკიცების დადასტურება' }).click();
@@ -145,6 +166,19 @@ describe('credit decisions', () => {
     expect(text).toContain(`12${nbsp}000,00${nbsp}₾`);
     expect(text).toContain(payment);
     expect(text).toContain(rate);
+
+    // The approved terms' schedule, on the phone's card: 24 months, the page no wider than it.
+    await page
+      .getByRole('button', { name: `დაფარვის გრაფიკი (განაცხადი № ${String(id)})` })
+      .click();
+    const schedule = page.getByRole('table', {
+      name: `დამტკიცებული სესხის დაფარვის გრაფიკი, განაცხადი № ${String(id)}`,
+    });
+    expect(await schedule.getByRole('row').count()).toBe(25);
+    const firstMonth = await schedule.getByRole('row').nth(1).getByRole('cell').allTextContents();
+    expect(firstMonth[2]).toBe(payment);
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBe(360);
+    await expectNoAxeViolations(page);
 
     await first.context().close();
     await second.context().close();

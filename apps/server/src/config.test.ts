@@ -347,3 +347,14 @@ describe('payment-to-income limits', () => {
     }
   });
 });
+
+describe('four eyes', () => {
+  it('need a person as the second officer; a service account is the first only when allowed', () => {
+    expect(loadConfig({}).machineFirstOfficer).toBe(false);
+    expect(loadConfig({ MACHINE_FIRST_OFFICER: 'allow' }).machineFirstOfficer).toBe(true);
+    expect(loadConfig({ MACHINE_FIRST_OFFICER: 'refuse' }).machineFirstOfficer).toBe(false);
+    expect(problemsOf({ MACHINE_FIRST_OFFICER: 'yes' })).toEqual([
+      'MACHINE_FIRST_OFFICER: must be "allow" or "refuse"',
+    ]);
+  });
+});

@@ -116,6 +116,11 @@ export interface Config {
   ptiLimits: PtiLimits;
   /** Approvals of more than this many GEL need a second credit officer's confirmation. */
   approvalSecondOfficerFrom: number;
+  /**
+   * Whether a service account may make an approval that waits for a second officer (four eyes
+   * of which the machine is the first); it is never the second.
+   */
+  machineFirstOfficer: boolean;
   webhooks: WebhookSettings | undefined;
 }
 
@@ -230,6 +235,9 @@ const environment = z.object({
     .number({ error: 'must be a number' })
     .min(0, 'must be 0 or more')
     .default(10_000),
+  MACHINE_FIRST_OFFICER: z
+    .enum(['allow', 'refuse'], { error: 'must be "allow" or "refuse"' })
+    .default('refuse'),
   WEBHOOK_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
     .optional(),
@@ -317,6 +325,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     storage: storageSettings(vars),
     ptiLimits: vars.PTI_LIMITS ?? defaultPtiLimits,
     approvalSecondOfficerFrom: vars.APPROVAL_SECOND_OFFICER_FROM,
+    machineFirstOfficer: vars.MACHINE_FIRST_OFFICER === 'allow',
     webhooks: webhookSettings(vars),
   };
 }

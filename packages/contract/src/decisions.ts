@@ -119,6 +119,19 @@ export const consentRecord = z.object({
   agreed_at: timestamp,
 });
 
+/**
+ * Another application of the same customer, with its status: a loan with this lender (see
+ * `lenderLoanStatuses`) carries the monthly payment approved, which the PTI counts.
+ */
+export const customerApplication = z.object({
+  id: z.number().int(),
+  status: loanStatus,
+  created_at: timestamp,
+  amount: z.number(),
+  months: z.number().int(),
+  monthly_payment: z.number().nullable(),
+});
+
 /** One move of the application: from, to, who, when, why. */
 export const historyEntry = z.object({
   from: z.string().nullable(),
@@ -154,17 +167,27 @@ export const applicationReview = defineEndpoint({
     }),
     /** As it was when the application was submitted. */
     questionnaire: questionnaire.omit({ id: true, updated_at: true }).nullable(),
-    /** The offer computed at submission, with its affordability. */
-    offer: z.object({ offer: loanOffer, affordability }).nullable(),
+    /**
+     * The offer computed at submission, with its affordability and what the customer's loans
+     * with this lender cost a month then (GEL), counted in it (and in the bureau's).
+     */
+    offer: z.object({ offer: loanOffer, affordability, lender_obligations: z.number() }).nullable(),
     bureau: bureauView,
     identity_checks: z.array(verificationCheck),
     consents: z.array(consentRecord),
     history: z.array(historyEntry),
+    /** The customer's other applications and loans, newest first. */
+    customer_applications: z.array(customerApplication),
     recommendation,
     /** The decision so far; an approval awaiting the second officer names the first. */
     decision: decision.extend({ officer: person, confirmed_by: person.nullable() }).nullable(),
     /** Whether the officer reading made the approval that awaits a second officer (four eyes). */
     viewer_is_approver: z.boolean(),
+    /**
+     * Why the officer reading may not decide the application (their own, or their account has
+     * no personal number), in the request's language; null when they may.
+     */
+    viewer_refusal: z.string().nullable(),
   }),
 });
 

@@ -3,7 +3,7 @@ import { wordingSha256, wordingVersion } from './consent-wordings.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { errorBody, recordId, statusOnly, success } from './envelope.ts';
 import { timestamp } from './formats.ts';
-import { affordability, loanOffer } from './offer/index.ts';
+import { affordability, loanOffer, scheduleRow } from './offer/index.ts';
 import { lookupItem, moneyBetween } from './onboarding.ts';
 
 // ── Limits ────────────────────────────────────────────────────────────────────────────
@@ -104,11 +104,14 @@ export type LoanProductItem = z.output<typeof loanProductItem>;
 /**
  * An offer's affordability with the monthly obligations it counted (GEL) and whether they are
  * an estimate: when the customer left the monthly payments on existing loans empty, a share of
- * the total financial liabilities stands in for them, and the screen says so.
+ * the total financial liabilities stands in for them, and the screen says so. The obligations
+ * include `lender_obligations`, the monthly payments of the customer's loans with this lender
+ * (see `lenderLoanStatuses`).
  */
 export const offerAffordability = affordability.extend({
   obligations: z.number(),
   obligations_estimated: z.boolean(),
+  lender_obligations: z.number(),
 });
 export type OfferAffordability = z.output<typeof offerAffordability>;
 
@@ -138,6 +141,15 @@ export const openLoanStatuses = [
   'consented',
   'submitted',
   'under_review',
+] as const satisfies readonly (typeof loanStatusCodes)[number][];
+
+/**
+ * The customer's loans with this lender: approved (and, once contracts are signed and paid
+ * out, signed and active). Their monthly payments count against every new application's
+ * payment-to-income, since the credit bureau hears of a loan only after it is paid out.
+ */
+export const lenderLoanStatuses = [
+  'approved',
 ] as const satisfies readonly (typeof loanStatusCodes)[number][];
 
 /** A status as shown: `code` for the app's logic, `name` in the request's language. */
@@ -231,6 +243,14 @@ export const decision = z.object({
 });
 export type Decision = z.output<typeof decision>;
 
+/**
+ * The decision as its customer reads it on /main: an approval with the repayment schedule of
+ * its final terms (computed with the day of the approval as payout date; the dates move with
+ * the real payout), a rejection with none.
+ */
+export const customerDecision = decision.extend({ schedule: z.array(scheduleRow) });
+export type CustomerDecision = z.output<typeof customerDecision>;
+
 /** One row of the applications list on /main. */
 export const loanListItem = z.object({
   id: z.number().int(),
@@ -245,7 +265,7 @@ export const loanListItem = z.object({
   monthly_payment: z.number(),
   effective_rate: z.number(),
   /** Ours: the lender's decision once there is one (an approval's terms, a rejection's reasons). */
-  decision: decision.nullable().default(null),
+  decision: customerDecision.nullable().default(null),
 });
 export type LoanListItem = z.output<typeof loanListItem>;
 

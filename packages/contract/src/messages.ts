@@ -90,6 +90,8 @@ const messages = {
     'loan.finishFailed': 'განაცხადის დასრულებისას მოხდა შეცდომა',
     'loan.alreadyDecided':
       'განაცხადზე გადაწყვეტილება უკვე მიღებულია, ამიტომ მისი შეცვლა ან გაუქმება აღარ შეიძლება',
+    'loan.approvalPending':
+      'საკრედიტო ოფიცერმა განაცხადი უკვე დაამტკიცა და ის მეორე ოფიცრის დადასტურებას ელოდება, ამიტომ მისი გაუქმება აღარ შეიძლება',
     'loan.identityMismatch':
       'იდენტიფიკაცია სხვა პირმა გაიარა: დადასტურებული პიროვნება არ ემთხვევა განმცხადებელს',
     'loan.fileRequired': 'გთხოვთ, ატვირთოთ საბანკო ამონაწერი',
@@ -105,6 +107,15 @@ const messages = {
     'decision.rateOverCap': 'ამ პირობებით ეფექტური განაკვეთი კანონით დაშვებულ 50%-ს აღემატება',
     'decision.sameOfficer': 'დამტკიცება მეორე, სხვა საკრედიტო ოფიცერმა უნდა დაადასტუროს',
     'decision.nothingToConfirm': 'დასადასტურებელი დამტკიცება არ არსებობს',
+    'decision.awaitingSecondOfficer':
+      'განაცხადი უკვე დამტკიცებულია და მეორე საკრედიტო ოფიცრის დადასტურებას ელოდება',
+    'decision.ownApplication': 'საკუთარ განაცხადზე გადაწყვეტილებას ვერ მიიღებთ',
+    'decision.personalNumberMissing':
+      'თქვენს ანგარიშს პირადი ნომერი არ აქვს, ამიტომ გადაწყვეტილებას ვერ მიიღებთ. გთხოვთ, მიმართოთ ადმინისტრატორს',
+    'decision.machineFirstOfficer':
+      'სისტემურ ანგარიშს არ შეუძლია დაამტკიცოს თანხა, რომელსაც მეორე ოფიცრის დადასტურება სჭირდება',
+    'decision.machineSecondOfficer':
+      'დამტკიცებას მეორე ოფიცრის სახით მხოლოდ ადამიანი დაადასტურებს, არა სისტემური ანგარიში',
     'recommendation.ptiFits': 'გადასახადის შემოსავალთან შეფარდება ({pti}%) ლიმიტშია ({limit}%)',
     'recommendation.ptiTooHigh':
       'გადასახადის შემოსავალთან შეფარდება ({pti}%) ლიმიტს ({limit}%) აღემატება',
@@ -205,6 +216,8 @@ const messages = {
     'loan.finishFailed': 'An error occurred while finishing the application',
     'loan.alreadyDecided':
       'A decision on the application has been made, so it can no longer be changed or cancelled',
+    'loan.approvalPending':
+      'A credit officer has approved the application and it awaits a second officer’s confirmation, so it can no longer be cancelled',
     'loan.identityMismatch':
       'Someone else went through identification: the identity confirmed does not match the applicant',
     'loan.fileRequired': 'Please upload a bank statement',
@@ -220,6 +233,15 @@ const messages = {
     'decision.rateOverCap': 'These terms would take the effective rate over the legal 50%',
     'decision.sameOfficer': 'A second, different credit officer must confirm the approval',
     'decision.nothingToConfirm': 'There is no approval to confirm',
+    'decision.awaitingSecondOfficer':
+      'The application is already approved and awaits a second credit officer’s confirmation',
+    'decision.ownApplication': 'You cannot decide on your own application',
+    'decision.personalNumberMissing':
+      'Your account has no personal number, so you cannot decide on applications. Please ask an administrator',
+    'decision.machineFirstOfficer':
+      'A service account cannot approve an amount that needs a second officer’s confirmation',
+    'decision.machineSecondOfficer':
+      'Only a person can confirm an approval as the second officer, not a service account',
     'recommendation.ptiFits': 'The payment-to-income ratio ({pti}%) is within the limit ({limit}%)',
     'recommendation.ptiTooHigh':
       'The payment-to-income ratio ({pti}%) is over the limit ({limit}%)',

@@ -21,10 +21,12 @@ const backendPid = (client: pg.Client) => (client as unknown as { processID: num
  *
  * On PGlite (one connection) the parties cannot overlap at all: the barrier steps aside and the
  * race runs serially. `finish()` puts the driver back and, on PostgreSQL, fails when the
- * parties never met (a test that claims a race must have raced).
+ * parties never met (a test that claims a race must have raced). `arrived` resolves once the
+ * first party has run the statement and is held (at once on PGlite): a test whose race must
+ * have one party first starts the other then, and names only the first's statement.
  */
 export function raceAt(app: FastifyInstance, statement: RegExp, { timeoutMs = 10_000 } = {}) {
-  if (!onPostgres) return { finish: () => Promise.resolve() };
+  if (!onPostgres) return { arrived: Promise.resolve(), finish: () => Promise.resolve() };
   const pool = (app.database.db as unknown as { $client: pg.Pool }).$client;
   // eslint-disable-next-line @typescript-eslint/unbound-method -- called with its client as `this`
   const original = pg.Client.prototype.query as unknown as Query;
@@ -32,6 +34,10 @@ export function raceAt(app: FastifyInstance, statement: RegExp, { timeoutMs = 10
   let secondSettled = false;
   let met = false;
   let firstHeld: Promise<void> | undefined;
+  let firstArrived = () => {};
+  const arrived = new Promise<void>((resolve) => {
+    firstArrived = resolve;
+  });
 
   async function holdFirst(firstPid: number) {
     const monitor = new pg.Client(pool.options);
@@ -68,6 +74,7 @@ export function raceAt(app: FastifyInstance, statement: RegExp, { timeoutMs = 10
     const answered =
       arrivals === 1
         ? ran.then(async (result) => {
+            firstArrived();
             firstHeld = holdFirst(backendPid(this)).then(() => undefined);
             await firstHeld;
             return result;
@@ -89,6 +96,7 @@ export function raceAt(app: FastifyInstance, statement: RegExp, { timeoutMs = 10
 
   pg.Client.prototype.query = racing as unknown as typeof pg.Client.prototype.query;
   return {
+    arrived,
     async finish() {
       pg.Client.prototype.query = original as unknown as typeof pg.Client.prototype.query;
       await firstHeld;

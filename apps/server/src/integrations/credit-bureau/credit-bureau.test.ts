@@ -15,7 +15,7 @@ const consent = { id: 41, agreedAt: new Date('2026-11-20T08:00:00Z') };
 const requestFor = (personalNumber: string): CreditReportRequest => ({
   personalNumber,
   consent,
-  declaredIncome: 2500,
+  declaredSalary: 2500,
 });
 
 async function failureOf(promise: Promise<unknown>): Promise<unknown> {
@@ -30,7 +30,7 @@ async function failureOf(promise: Promise<unknown>): Promise<unknown> {
 /** What every CreditBureau must do: sandbox.md's outcomes, whichever side of the switch. */
 function creditBureauContract(name: string, bureau: () => CreditBureau) {
   describe(`${name} (CreditBureau contract)`, () => {
-    it('reports one loan in good standing, paid 10% of the declared income a month', async () => {
+    it('reports one loan in good standing, paid 10% of the declared salary a month', async () => {
       const report = await bureau().report(requestFor('01001000011'));
       expect(report.loans).toEqual([
         expect.objectContaining({ monthly_payment: 250, overdue_days: 0 }),

@@ -6,8 +6,8 @@ export interface CreditReportRequest {
   personalNumber: string;
   /** The customer's consent to this enquiry (Creditinfo keeps its reference with the request). */
   consent: { id: number; agreedAt: Date };
-  /** The net monthly income the customer declared, GEL: the sandbox shapes its report on it. */
-  declaredIncome: number;
+  /** The monthly salary the customer declared, GEL: the sandbox shapes its report on it. */
+  declaredSalary: number;
 }
 
 /**

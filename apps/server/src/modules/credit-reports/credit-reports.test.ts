@@ -39,7 +39,7 @@ async function reportOf(applicationId: number) {
 
 describe('the credit report of a submission', () => {
   it('is asked for under the application’s consent and kept with both obligations', async () => {
-    // 1,500.50 GEL declared income and no obligations: the bureau finds one loan at 10% of it.
+    // A 1,500.50 GEL salary and no obligations: the bureau finds one loan at 10% of the salary.
     const { user, id } = await submitted('593330011');
     const report = await reportOf(id);
     const [consent] = await app.database.db
@@ -68,6 +68,19 @@ describe('the credit report of a submission', () => {
       monthly_loan_payments: 800,
     });
     expect(await reportOf(id)).toMatchObject({ obligations: 300, declaredObligations: 800 });
+  });
+
+  it('finds the sandbox’s loan at 10% of the declared salary, not of the whole income', async () => {
+    // 3,200 GEL salary and 830.50 GEL of transfers: 4,030.50 GEL of income, 320.00 GEL a month.
+    const { id } = await submitted('593330013', {
+      ...questionnaireAnswers,
+      salary: '3200',
+      has_transfer: true,
+      transfer: '830,50',
+    });
+    const report = await reportOf(id);
+    expect(report?.report).toMatchObject({ loans: [{ monthly_payment: 320 }] });
+    expect(report).toMatchObject({ obligations: 320 });
   });
 
   it('shows a loan 90 or more days overdue for a personal number ending in 95', async () => {

@@ -15,7 +15,10 @@ export interface SubmittedInputs {
   amount: number;
   months: number;
   income: number;
+  /** What the customer declared paying other lenders a month. */
   obligations: number;
+  /** What their loans with this lender cost a month; absent from snapshots before it counted. */
+  lender_obligations?: number;
   pti_limits: PtiLimits;
   /** The payout date the submission's offer was computed for, `YYYY-MM-DD`. */
   payout_date: string;
@@ -39,6 +42,8 @@ export function createCreditReportRepository(db: Database) {
           consentAgreedAt: consents.agreedAt,
           productId: loanOfferSnapshots.productId,
           inputs: sql<SubmittedInputs>`${loanOfferSnapshots.inputs}`,
+          /** The salary of the questionnaire kept at submission (a JSON number). */
+          salary: sql<number | null>`${loanSubmissions.questionnaire} -> 'salary'`,
         })
         .from(creditReports)
         .innerJoin(loanApplications, eq(loanApplications.id, creditReports.applicationId))

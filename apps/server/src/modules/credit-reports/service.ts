@@ -1,4 +1,4 @@
-import { checkAffordability, type CreditReport } from '@sesxi/contract';
+import { checkAffordability, toGel, toTetri, type CreditReport } from '@sesxi/contract';
 import type { Database } from '#app/db/database.ts';
 import { ServiceUnavailableError } from '#app/errors.ts';
 import type { CreditBureau } from '#app/integrations/credit-bureau/credit-bureau.ts';
@@ -37,8 +37,9 @@ export function createCreditReportService({ db, clock, log, bureau }: CreditRepo
      * Asks the bureau for a pending report under the application's credit consent (refused,
      * and marked unavailable, once that consent is over 30 days old) and stores it with the
      * affordability recomputed on the bureau's monthly payments when they exceed the declared
-     * ones. An unreachable bureau throws, so the job asks again later. Nothing to do for a
-     * report already in.
+     * ones (the customer's loans with this lender counted on top, as at submission). An
+     * unreachable bureau throws, so the job asks again later. Nothing to do for a report
+     * already in.
      */
     async fetch(applicationId: number): Promise<void> {
       const request = await repository.pendingRequest(applicationId);
@@ -63,7 +64,7 @@ export function createCreditReportService({ db, clock, log, bureau }: CreditRepo
         report = await bureau.report({
           personalNumber: request.personalNumber,
           consent,
-          declaredIncome: inputs.income,
+          declaredSalary: request.salary ?? 0,
         });
       } catch (error) {
         if (error instanceof ServiceUnavailableError) await repository.countAttempt(applicationId);
@@ -72,7 +73,10 @@ export function createCreditReportService({ db, clock, log, bureau }: CreditRepo
       const product = await createLoanProductRepository(db).byId(request.productId);
       if (!product) throw new Error(`the product ${request.productId} of a snapshot is gone`);
       const fromBureau = bureauObligations(report);
-      const obligations = Math.max(fromBureau, inputs.obligations);
+      // The bureau does not know the loans with this lender yet: they count on top.
+      const obligations = toGel(
+        toTetri(Math.max(fromBureau, inputs.obligations)) + toTetri(inputs.lender_obligations ?? 0),
+      );
       await repository.markReady(applicationId, {
         report,
         obligations: fromBureau,

@@ -1,25 +1,26 @@
-import { eq } from 'drizzle-orm';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   accessLog,
   jobs,
   loanApplications,
+  loanOfferSnapshots,
   loanProducts,
   smsOutbox,
   users,
 } from '#app/db/schema.ts';
-import { createSessionRepository } from '#app/modules/sessions/repository.ts';
-import { createSessionService } from '#app/modules/sessions/service.ts';
 import { sandboxStaffAccounts } from '#app/sandbox/staff-accounts.ts';
 import { bearer, sandboxSupportToken } from '#app/test/accounts.ts';
+import { decisionCalls } from '#app/test/decisions.ts';
 import {
   answerJson,
   startFakeHttpService,
   type FakeHttpService,
 } from '#app/test/fake-http-service.ts';
 import { completedDocumentCheck } from '#app/test/identity-checks.ts';
-import { consentedLoanViaApi, finishLoan, loanSsoToken, loanTestApp } from '#app/test/loans.ts';
+import { consentedLoanViaApi, loanTestApp } from '#app/test/loans.ts';
+import { serviceAccount } from '#app/test/officers.ts';
 import { onboardedCustomer } from '#app/test/onboarding.ts';
 import { testClock } from '#app/test/test-clock.ts';
 import { isWebhookSignature } from '#app/modules/webhooks/signature.ts';
@@ -29,7 +30,9 @@ const webhookSecret = 'w'.repeat(40);
 let app: FastifyInstance;
 let close: () => Promise<void>;
 let lender: FakeHttpService;
-let phones = 0;
+const { officer, submittedApplication, call, take, approve, confirm, reject } = decisionCalls(
+  () => app,
+);
 
 beforeAll(async () => {
   lender = await startFakeHttpService('/hooks/sesxi', (_request, response) =>
@@ -49,50 +52,6 @@ afterAll(async () => {
 beforeEach(() => {
   lender.reset();
 });
-
-/** The bearer token of a sandbox credit officer (599000002 or 599000003). */
-async function officer(phone: '599000002' | '599000003'): Promise<Record<string, string>> {
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/login',
-    payload: { phone, password: 'Credit-2026' },
-    remoteAddress: `10.77.0.${phone.slice(-1)}`,
-  });
-  return bearer(login.json<{ user: { apiToken: string } }>().user.apiToken);
-}
-
-/** A customer (personal number ending like the phone) with an application submitted. */
-async function submittedApplication(ending = '11', values?: Record<string, unknown>) {
-  phones += 1;
-  const phone = `5933${String(phones).padStart(3, '0')}${ending}`;
-  const { user, token } = await onboardedCustomer(app, { phone });
-  const id = await consentedLoanViaApi(app, token, values);
-  const ssoToken = await loanSsoToken(app, {
-    userId: user.id,
-    loanId: id,
-    personalNumber: user.identityNumber ?? '',
-  });
-  expect((await finishLoan(app, token, id, ssoToken)).statusCode).toBe(200);
-  return { user, token, id };
-}
-
-function call(
-  headers: Record<string, string>,
-  method: 'GET' | 'POST',
-  url: string,
-  payload?: object,
-) {
-  return app.inject({ method, url, headers, ...(payload && { payload }) } as InjectOptions);
-}
-
-const take = (headers: Record<string, string>, id: number) =>
-  call(headers, 'POST', `/api/applications/${id}/review`);
-const approve = (headers: Record<string, string>, id: number, terms: object) =>
-  call(headers, 'POST', `/api/applications/${id}/approve`, terms);
-const confirm = (headers: Record<string, string>, id: number) =>
-  call(headers, 'POST', `/api/applications/${id}/confirm`);
-const reject = (headers: Record<string, string>, id: number, body: object) =>
-  call(headers, 'POST', `/api/applications/${id}/reject`, body);
 
 async function textsTo(phone: string) {
   return app.database.db.select().from(smsOutbox).where(eq(smsOutbox.phone, phone));
@@ -279,6 +238,18 @@ describe('approving', () => {
       months: 10,
       reasons: [],
     });
+    // The approved terms' schedule, as the approval computed it.
+    const [approval] = await app.database.db
+      .select({ schedule: loanOfferSnapshots.schedule })
+      .from(loanOfferSnapshots)
+      .where(
+        and(eq(loanOfferSnapshots.applicationId, id), eq(loanOfferSnapshots.kind, 'approval')),
+      );
+    expect(loan?.decision.schedule).toEqual(approval?.schedule);
+    expect(loan?.decision.schedule).toHaveLength(10);
+    expect(loan?.decision.schedule).toContainEqual(
+      expect.objectContaining({ number: 10, balance: 0 }),
+    );
     const [text] = await textsTo(user.phone).then((texts) =>
       texts.filter((t) => t.text.includes('დამტკიცდა')),
     );
@@ -386,22 +357,6 @@ describe('approving', () => {
       amount: ['ამ პირობებით ეფექტური განაკვეთი კანონით დაშვებულ 50%-ს აღემატება'],
     });
   });
-
-  it('lets one of two officers acting at once win; the other gets 409', async () => {
-    const { id } = await submittedApplication();
-    const [first, second] = [await officer('599000002'), await officer('599000003')];
-    await take(first, id);
-    const answers = await Promise.all([
-      approve(first, id, { amount: 1000, months: 12 }),
-      reject(second, id, { reason_codes: ['income_too_low'] }),
-    ]);
-    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
-    const racingTakes = await Promise.all([
-      take(first, (await submittedApplication()).id),
-      take(second, id),
-    ]);
-    expect(racingTakes.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
-  });
 });
 
 describe('rejecting', () => {
@@ -425,6 +380,7 @@ describe('rejecting', () => {
               'შემოსავალი არ არის საკმარისი ყოველთვიური გადასახადისთვის',
               'გაქვთ ვადაგადაცილებული დავალიანება',
             ],
+            schedule: [],
           },
         },
       ],
@@ -490,25 +446,11 @@ describe('the lender’s systems', () => {
   });
 
   it('use a service account’s long-lived token, valid until revoked', async () => {
-    const [service] = await app.database.db
-      .insert(users)
-      .values({
-        name: 'ბირთვი',
-        surname: 'სისტემა',
-        phone: '598777000',
-        passwordHash: 'x',
-        roles: ['credit_officer'],
-        isMachine: true,
-      })
-      .returning({ id: users.id });
-    const token = await createSessionService(
-      createSessionRepository(app.database.db),
-      clock,
-    ).startLongLived(service?.id ?? 0);
+    const machine = await serviceAccount(app, '598777000');
     clock.advance(13 * 3_600_000);
-    expect((await call(bearer(token), 'GET', '/api/applications')).statusCode).toBe(200);
-    expect((await call(bearer(token), 'POST', '/api/logout')).statusCode).toBe(200);
-    expect((await call(bearer(token), 'GET', '/api/applications')).statusCode).toBe(401);
+    expect((await call(machine, 'GET', '/api/applications')).statusCode).toBe(200);
+    expect((await call(machine, 'POST', '/api/logout')).statusCode).toBe(200);
+    expect((await call(machine, 'GET', '/api/applications')).statusCode).toBe(401);
     const login = await app.inject({
       method: 'POST',
       url: '/api/login',

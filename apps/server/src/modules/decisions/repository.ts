@@ -5,7 +5,7 @@ import {
   type LoanOffer,
   type Questionnaire,
 } from '@sesxi/contract';
-import { and, asc, count, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '#app/db/database.ts';
 import { maxId } from '#app/db/lookups.ts';
@@ -139,6 +139,7 @@ export function createDecisionRepository(db: Database) {
           bankStatementSize: loanApplications.bankStatementSize,
           bankStatementType: loanApplications.bankStatementType,
           creditConsentId: loanSubmissions.creditConsentId,
+          identifiedPersonalNumber: loanSubmissions.identifiedPersonalNumber,
           questionnaire: sql<Questionnaire | null>`${loanSubmissions.questionnaire}`,
           officer: officerColumns,
           customer: {
@@ -229,6 +230,35 @@ export function createDecisionRepository(db: Database) {
         .orderBy(asc(consents.agreedAt), asc(consents.id));
     },
 
+    /**
+     * The customer's other applications, newest first, with the monthly payment approved for
+     * those an officer approved.
+     */
+    otherApplications(userId: number, exceptId: number) {
+      return db
+        .select({
+          id: loanApplications.id,
+          status: loanApplications.status,
+          statusName: loanStatuses.name,
+          statusNameEn: loanStatuses.nameEn,
+          createdAt: loanApplications.createdAt,
+          amount: loanApplications.amount,
+          months: loanApplications.months,
+          approvedPayment: loanOfferSnapshots.monthlyPayment,
+        })
+        .from(loanApplications)
+        .innerJoin(loanStatuses, eq(loanStatuses.code, loanApplications.status))
+        .leftJoin(
+          loanOfferSnapshots,
+          and(
+            eq(loanOfferSnapshots.applicationId, loanApplications.id),
+            eq(loanOfferSnapshots.kind, 'approval'),
+          ),
+        )
+        .where(and(eq(loanApplications.userId, userId), ne(loanApplications.id, exceptId)))
+        .orderBy(desc(loanApplications.createdAt), desc(loanApplications.id));
+    },
+
     history(id: number) {
       return db
         .select({
@@ -276,9 +306,12 @@ export function createDecisionRepository(db: Database) {
           months: loanApplications.months,
           productId: loanApplications.productId,
           phone: users.phone,
+          identityNumber: users.identityNumber,
+          identifiedPersonalNumber: loanSubmissions.identifiedPersonalNumber,
         })
         .from(loanApplications)
         .innerJoin(users, eq(users.id, loanApplications.userId))
+        .leftJoin(loanSubmissions, eq(loanSubmissions.applicationId, loanApplications.id))
         .where(eq(loanApplications.id, id))
         .for('update', { of: loanApplications });
       return row;

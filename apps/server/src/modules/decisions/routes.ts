@@ -14,11 +14,15 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { schemaOf } from '#app/http/endpoint-schema.ts';
 import { accountOf } from '#app/plugins/authentication.ts';
 import { serviceContext } from '#app/modules/service-context.ts';
-import { createDecisionService, type Officer } from './service.ts';
+import { createDecisionService } from './service.ts';
+import type { Officer } from './who-decides.ts';
 
 function officerOf(request: FastifyRequest): Officer {
+  const { user } = accountOf(request);
   return {
-    userId: accountOf(request).user.id,
+    userId: user.id,
+    identityNumber: user.identityNumber,
+    isMachine: user.isMachine,
     ip: request.ip,
     locale: localeFromAcceptLanguage(request.headers['accept-language']),
   };
@@ -38,6 +42,7 @@ export const decisionRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
       productName: app.config.productName,
       ptiLimits: app.config.ptiLimits,
       secondOfficerFrom: app.config.approvalSecondOfficerFrom,
+      machineFirstOfficer: app.config.machineFirstOfficer,
       announce: app.announce,
     });
 

@@ -2,6 +2,7 @@ import {
   bankStatementExtensions,
   EffectiveRateCapError,
   formatTimestamp,
+  lenderLoanStatuses,
   loanInput,
   translate,
   type applicationQueue,
@@ -9,7 +10,9 @@ import {
   type Affordability,
   type CreditReport,
   type Decision,
+  type LoanStatusCode,
   type Locale,
+  type MessageKey,
   type PtiLimits,
   type Questionnaire,
   type ResponseOf,
@@ -25,20 +28,17 @@ import {
 import { bureauObligations } from '#app/modules/credit-reports/service.ts';
 import { verificationCheckOf } from '#app/modules/identity-checks/check-view.ts';
 import { quote, tbilisiDate } from '#app/modules/loan-offers/quote.ts';
-import { createOfferSnapshotRepository } from '#app/modules/loan-offers/repository.ts';
+import {
+  createOfferSnapshotRepository,
+  lenderObligationsOf,
+} from '#app/modules/loan-offers/repository.ts';
 import { createLoanProductRepository, limitsOf } from '#app/modules/loan-products/repository.ts';
 import { moveApplicationAsStaff } from '#app/modules/loans/transitions.ts';
 import type { ServiceContext } from '#app/modules/service-context.ts';
 import type { AnnounceEvent } from '#app/modules/webhooks/events.ts';
 import { recommend } from './recommendation.ts';
 import { createDecisionRepository, type DecisionRow } from './repository.ts';
-
-/** The credit officer acting, and from where: what the access log records. */
-export interface Officer {
-  userId: number;
-  ip: string;
-  locale: Locale;
-}
+import { decidingRefusal, type Officer } from './who-decides.ts';
 
 interface DecisionDependencies extends ServiceContext {
   storage: FileStorage;
@@ -46,6 +46,8 @@ interface DecisionDependencies extends ServiceContext {
   productName: string;
   ptiLimits: PtiLimits;
   secondOfficerFrom: number;
+  /** Whether a service account may make an approval that waits for a second officer. */
+  machineFirstOfficer: boolean;
   announce: AnnounceEvent;
 }
 
@@ -72,6 +74,7 @@ export function createDecisionService({
   productName,
   ptiLimits,
   secondOfficerFrom,
+  machineFirstOfficer,
   announce,
 }: DecisionDependencies) {
   const repository = createDecisionRepository(db);
@@ -98,6 +101,31 @@ export function createDecisionService({
     });
   }
 
+  /** 403 for what the officer may not do, logged as a refused access. */
+  function refusal(officer: Officer, id: number, key: MessageKey) {
+    log.warn(
+      { event: 'access_denied', reason: key, loanId: id, officerId: officer.userId },
+      'the officer may not decide this',
+    );
+    return httpError(403, key);
+  }
+
+  /**
+   * The application's row locked for this transaction (decisions on it take turns), when the
+   * officer may decide it: 404 for none, 403 for their own or an officer without a personal
+   * number.
+   */
+  async function lockDecidable(tx: Database, officer: Officer, id: number) {
+    const application = await createDecisionRepository(tx).lock(id);
+    if (!application) throw httpError(404, 'errors.notFound');
+    const refused = decidingRefusal(officer, {
+      userId: application.userId,
+      personalNumbers: [application.identityNumber, application.identifiedPersonalNumber],
+    });
+    if (refused) throw refusal(officer, id, refused);
+    return application;
+  }
+
   /** A submitted application (officers never see drafts); 404 otherwise. */
   async function applicationOr404(id: number) {
     const application = await repository.application(id);
@@ -106,8 +134,16 @@ export function createDecisionService({
     return { ...application, submittedAt };
   }
 
-  /** What an offer for `terms` looks like now, on the submission's income and the larger obligations. */
-  async function approvalQuote(tx: Database, id: number, productId: number | null, terms: Terms) {
+  /**
+   * What an offer for `terms` looks like now: on the submission's income, the larger of the
+   * declared and the bureau's obligations, and the customer's loans with this lender as they
+   * are now (the bureau does not know them yet).
+   */
+  async function approvalQuote(
+    tx: Database,
+    { id, userId, productId }: { id: number; userId: number; productId: number | null },
+    terms: Terms,
+  ) {
     const decisions = createDecisionRepository(tx);
     const [submitted, report] = await Promise.all([
       decisions.submissionOffer(id),
@@ -124,6 +160,7 @@ export function createDecisionService({
       income: submitted?.inputs.income ?? 0,
       obligations: Math.max(declared, bureau),
       obligations_estimated: false,
+      lender_obligations: await lenderObligationsOf(tx, userId),
       pti_limits: submitted?.inputs.pti_limits ?? ptiLimits,
       payout_date: tbilisiDate(clock.now()),
     };
@@ -171,12 +208,12 @@ export function createDecisionService({
   async function finalizeApproval(
     tx: Database,
     officer: Officer,
-    application: { id: number; productId: number | null; phone: string },
+    application: { id: number; userId: number; productId: number | null; phone: string },
     terms: Terms,
     kind: 'approval' | 'confirmation',
   ) {
     const now = clock.now();
-    const computed = await approvalQuote(tx, application.id, application.productId, terms);
+    const computed = await approvalQuote(tx, application, terms);
     const { offer } = computed.quote;
     await createDecisionRepository(tx).insertDecision({
       applicationId: application.id,
@@ -309,13 +346,14 @@ export function createDecisionService({
       const application = await applicationOr404(id);
       const { customer } = application;
       const { locale } = officer;
-      const [submitted, report, checks, consents, history, decisions] = await Promise.all([
+      const [submitted, report, checks, consents, history, decisions, others] = await Promise.all([
         repository.submissionOffer(id),
         repository.creditReport(id),
         repository.identityChecks(application.userId, checksShown),
         repository.consents(application.userId, application.creditConsentId),
         repository.history(id),
         repository.decisions(id),
+        repository.otherApplications(application.userId, id),
       ]);
       await logRead(officer, 'applications.show', [customer.id], { application_id: id });
       const submittedAffordability: Affordability | undefined = submitted && {
@@ -358,6 +396,10 @@ export function createDecisionService({
         sdaVerified: customer.isSdaVerified,
       });
       const say = translated(locale);
+      const viewerRefusal = decidingRefusal(officer, {
+        userId: application.userId,
+        personalNumbers: [customer.identityNumber, application.identifiedPersonalNumber],
+      });
       return {
         status: 'success',
         application: {
@@ -402,6 +444,7 @@ export function createDecisionService({
                   schedule: submitted.schedule,
                 },
                 affordability: submittedAffordability,
+                lender_obligations: submitted.inputs.lender_obligations ?? 0,
               }
             : null,
         bureau,
@@ -429,6 +472,17 @@ export function createDecisionService({
           reason: entry.reason,
           at: formatTimestamp(entry.at),
         })),
+        customer_applications: others.map((other) => ({
+          id: other.id,
+          status: {
+            code: other.status,
+            name: locale === 'en' ? other.statusNameEn : other.statusName,
+          },
+          created_at: formatTimestamp(other.createdAt),
+          amount: other.amount,
+          months: other.months,
+          monthly_payment: isLenderLoan(other.status) ? other.approvedPayment : null,
+        })),
         recommendation: {
           verdict: verdict.verdict,
           for: verdict.for.map(say),
@@ -437,6 +491,7 @@ export function createDecisionService({
         decision: await decisionView(decisions, application.status, locale),
         viewer_is_approver:
           pendingApproval(decisions, application.status)?.officer.id === officer.userId,
+        viewer_refusal: viewerRefusal ? translate(viewerRefusal, locale) : null,
       };
     },
 
@@ -457,15 +512,16 @@ export function createDecisionService({
 
     /** Takes a submitted application into review, assigned to the officer. */
     async takeReview(officer: Officer, id: number): Promise<void> {
-      await db.transaction((tx) =>
-        moveApplicationAsStaff(tx, {
+      await db.transaction(async (tx) => {
+        await lockDecidable(tx, officer, id);
+        await moveApplicationAsStaff(tx, {
           id,
           officerId: officer.userId,
           name: 'startReview',
           now: clock.now(),
           assignedOfficerId: officer.userId,
-        }),
-      );
+        });
+      });
       log.info(
         { event: 'loan_review_started', loanId: id, officerId: officer.userId },
         'application taken into review',
@@ -480,14 +536,15 @@ export function createDecisionService({
     async approve(officer: Officer, id: number, terms: Terms): Promise<Decision> {
       const { decision, text } = await db.transaction(async (tx) => {
         const decisions = createDecisionRepository(tx);
-        const application = await decisions.lock(id);
-        if (!application) throw httpError(404, 'errors.notFound');
+        const application = await lockDecidable(tx, officer, id);
         if (application.status !== 'under_review') throw httpError(409, 'errors.conflict');
         if (pendingApproval(await decisions.decisions(id), application.status))
-          throw httpError(409, 'errors.conflict');
+          throw httpError(409, 'decision.awaitingSecondOfficer');
         await checkTerms(tx, application, terms);
         if (terms.amount > secondOfficerFrom) {
-          const computed = await approvalQuote(tx, id, application.productId, terms);
+          if (officer.isMachine && !machineFirstOfficer)
+            throw refusal(officer, id, 'decision.machineFirstOfficer');
+          const computed = await approvalQuote(tx, application, terms);
           const { offer } = computed.quote;
           await decisions.insertDecision({
             applicationId: id,
@@ -530,10 +587,11 @@ export function createDecisionService({
 
     /** A second, different officer confirms a waiting approval, which becomes final. */
     async confirm(officer: Officer, id: number): Promise<Decision> {
+      // Four eyes are two people's: a machine's token would make them one.
+      if (officer.isMachine) throw refusal(officer, id, 'decision.machineSecondOfficer');
       const { decision, text } = await db.transaction(async (tx) => {
         const decisions = createDecisionRepository(tx);
-        const application = await decisions.lock(id);
-        if (!application) throw httpError(404, 'errors.notFound');
+        const application = await lockDecidable(tx, officer, id);
         const pending = pendingApproval(await decisions.decisions(id), application.status);
         if (!pending || pending.amount === null || pending.months === null) {
           throw httpError(409, 'decision.nothingToConfirm');
@@ -577,8 +635,7 @@ export function createDecisionService({
         throw fieldError('reason_codes', 'validation.rejectionReason');
       const text = await db.transaction(async (tx) => {
         const decisions = createDecisionRepository(tx);
-        const application = await decisions.lock(id);
-        if (!application) throw httpError(404, 'errors.notFound');
+        const application = await lockDecidable(tx, officer, id);
         if (application.status !== 'under_review') throw httpError(409, 'errors.conflict');
         const now = clock.now();
         await decisions.insertDecision({
@@ -610,10 +667,21 @@ export function createDecisionService({
     },
   };
 
-  /** The decision so far as the review screen shows it. */
+  /**
+   * The decision so far as the review screen shows it, never contradicting the status: an
+   * approval of an application that is neither approved nor under review (one cancelled before
+   * the customer's cancel was refused once approved) shows nothing.
+   */
   async function decisionView(decisions: DecisionRow[], status: string, locale: Locale) {
     const last = decisions.at(-1);
     if (!last) return null;
+    const state: Decision['state'] | undefined =
+      last.kind === 'rejection'
+        ? 'rejected'
+        : status === 'approved'
+          ? 'approved'
+          : pendingApproval(decisions, status) && 'awaiting_second_officer';
+    if (!state) return null;
     const reasons =
       last.kind === 'rejection'
         ? (await repository.reasons())
@@ -622,12 +690,6 @@ export function createDecisionService({
         : [];
     const proposal =
       last.kind === 'confirmation' ? decisions.findLast((row) => row.kind === 'approval') : last;
-    const state: Decision['state'] =
-      last.kind === 'rejection'
-        ? 'rejected'
-        : status === 'approved'
-          ? 'approved'
-          : 'awaiting_second_officer';
     return {
       state,
       amount: last.amount,
@@ -640,6 +702,10 @@ export function createDecisionService({
       confirmed_by: last.kind === 'confirmation' ? last.officer : null,
     };
   }
+}
+
+function isLenderLoan(status: LoanStatusCode): boolean {
+  return (lenderLoanStatuses as readonly LoanStatusCode[]).includes(status);
 }
 
 /** The questionnaire kept at submission, without its row id and save time. */

@@ -98,6 +98,7 @@ describe('POST /api/loan-offer', () => {
       alternatives: [],
       obligations: 0,
       obligations_estimated: false,
+      lender_obligations: 0,
     });
   });
 
@@ -120,6 +121,7 @@ describe('POST /api/loan-offer', () => {
       alternatives: [],
       obligations: 653.44,
       obligations_estimated: false,
+      lender_obligations: 0,
     });
   });
 
@@ -155,6 +157,7 @@ describe('POST /api/loan-offer', () => {
       ],
       obligations: 400,
       obligations_estimated: false,
+      lender_obligations: 0,
     });
   });
 
@@ -289,6 +292,7 @@ describe('the offer snapshot stored on finish', () => {
         income: 1500.5,
         obligations: 0,
         obligations_estimated: false,
+        lender_obligations: 0,
         pti_limits: defaultPtiLimits,
         payout_date: '2027-01-15',
       },

@@ -3,6 +3,8 @@ import {
   formatTimestamp,
   offerWithinCap,
   netMonthlyIncome,
+  toGel,
+  toTetri,
   type OfferAffordability,
   type LoanOffer,
   type LoanProduct,
@@ -62,8 +64,13 @@ export function tbilisiDate(moment: Date): string {
   return formatTimestamp(moment).slice(0, 10);
 }
 
-/** Everything an offer was computed from, as a snapshot keeps it. */
+/**
+ * Everything an offer was computed from, as a snapshot keeps it. `obligations` are what the
+ * customer pays other lenders (as declared, or as the bureau reports when it says more);
+ * `lender_obligations` what their loans with this lender cost a month, counted on top.
+ */
 export interface QuoteInputs extends Finances {
+  lender_obligations: number;
   amount: number;
   months: number;
   pti_limits: PtiLimits;
@@ -80,7 +87,8 @@ export interface Quote {
  * 50% effective-rate cap is never made: throws the contract's `EffectiveRateCapError`.
  */
 export function quote(product: LoanProduct, inputs: QuoteInputs): Quote {
-  const { amount, months, income, obligations } = inputs;
+  const { amount, months, income } = inputs;
+  const obligations = toGel(toTetri(inputs.obligations) + toTetri(inputs.lender_obligations));
   return {
     offer: offerWithinCap(product, { amount, months }, inputs.payout_date),
     affordability: {
@@ -95,6 +103,7 @@ export function quote(product: LoanProduct, inputs: QuoteInputs): Quote {
       }),
       obligations,
       obligations_estimated: inputs.obligations_estimated,
+      lender_obligations: inputs.lender_obligations,
     },
   };
 }

@@ -1,7 +1,13 @@
-import { sql } from 'drizzle-orm';
-import type { Database } from '#app/db/database.ts';
+import { lenderLoanStatuses, toGel } from '@sesxi/contract';
+import { inArray, sql, type SQLWrapper } from 'drizzle-orm';
+import { rowsOf, type Database } from '#app/db/database.ts';
 import { aliasedColumns } from '#app/db/prepared.ts';
-import { loanOfferSnapshots, loanPurposes, questionnaires } from '#app/db/schema.ts';
+import {
+  loanApplications,
+  loanOfferSnapshots,
+  loanPurposes,
+  questionnaires,
+} from '#app/db/schema.ts';
 import {
   currentProductsSql,
   decodeProductRow,
@@ -10,12 +16,35 @@ import {
 import { sessionRead, signedInUserId } from '#app/modules/sessions/repository.ts';
 import type { Quote, QuoteInputs, QuestionnaireFinances } from './quote.ts';
 
+/**
+ * What the customer `userId`'s loans with this lender cost a month, in tetri: the payment
+ * approved for each of their applications in `lenderLoanStatuses` (its approval snapshot's).
+ */
+function lenderObligationsTetri(userId: SQLWrapper | number) {
+  return sql<number>`(select coalesce(sum(${loanOfferSnapshots.monthlyPayment} * 100), 0)::int
+    from ${loanOfferSnapshots}
+    join ${loanApplications} on ${loanApplications.id} = ${loanOfferSnapshots.applicationId}
+    where ${loanApplications.userId} = ${userId}
+      and ${loanOfferSnapshots.kind} = 'approval'
+      and ${inArray(loanApplications.status, lenderLoanStatuses)})`;
+}
+
+/** What the customer's loans with this lender cost a month now, GEL (see lenderObligationsTetri). */
+export async function lenderObligationsOf(db: Database, userId: number): Promise<number> {
+  const [row] = rowsOf<{ tetri: number }>(
+    await db.execute(sql`select ${lenderObligationsTetri(userId)} as "tetri"`),
+  );
+  return toGel(row?.tetri ?? 0);
+}
+
 /** What a live offer is computed from, whatever the customer asks for. */
 export interface OfferInputsRead {
   /** The current products (currentProductsSql's rows). */
   products: ProductRow[];
   questionnaire: QuestionnaireFinances | null;
   purposeIds: number[];
+  /** What the customer's loans with this lender cost a month, tetri. */
+  lenderObligations: number;
 }
 
 const financeColumns = {
@@ -29,7 +58,7 @@ const financeColumns = {
 
 /**
  * `POST /api/loan-offer`'s reads (the current products, the customer's finances, the loan
- * purposes' ids) done by its sign-in check, in the session's statement: none of them depends
+ * purposes' ids, what their loans with this lender cost a month) done by its sign-in check, in the session's statement: none of them depends
  * on the body, which is not parsed yet when the check runs.
  */
 export const offerInputsWithSession = sessionRead<OfferInputsRead>('session_loan_offer_inputs', {
@@ -40,7 +69,8 @@ export const offerInputsWithSession = sessionRead<OfferInputsRead>('session_loan
           select ${aliasedColumns(financeColumns)} from ${questionnaires}
           where ${questionnaires.userId} = ${signedInUserId}
         ) as "finances") as "questionnaire",
-      array(select ${loanPurposes.id} from ${loanPurposes}) as "purposeIds"`,
+      array(select ${loanPurposes.id} from ${loanPurposes}) as "purposeIds",
+      ${lenderObligationsTetri(signedInUserId)} as "lenderObligations"`,
   decodeRow: ({ products }) => {
     for (const product of products) decodeProductRow(product);
   },

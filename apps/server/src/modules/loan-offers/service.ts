@@ -4,6 +4,7 @@ import {
   type loanOfferQuote,
   type PtiLimits,
   type ResponseOf,
+  toGel,
 } from '@sesxi/contract';
 import type { z } from 'zod';
 import type { Database } from '#app/db/database.ts';
@@ -17,7 +18,11 @@ import {
 import { createQuestionnaireRepository } from '#app/modules/questionnaires/repository.ts';
 import type { ServiceContext } from '#app/modules/service-context.ts';
 import { financesOf, quote, tbilisiDate, type QuoteInputs } from './quote.ts';
-import { createOfferSnapshotRepository, type OfferInputsRead } from './repository.ts';
+import {
+  createOfferSnapshotRepository,
+  lenderObligationsOf,
+  type OfferInputsRead,
+} from './repository.ts';
 
 interface LoanOfferDependencies extends ServiceContext {
   ptiLimits: PtiLimits;
@@ -42,7 +47,8 @@ interface SubmittedApplication {
 /**
  * Stores what the server computes for `application` at its submission: the offer under the
  * product version it was saved with (the default for one saved before products existed), paid
- * out on the day of `now`, and the affordability on the customer's questionnaire. Call inside
+ * out on the day of `now`, and the affordability on the customer's questionnaire and their
+ * loans with this lender. Call inside
  * the submission's transaction. A request that does not fit is still submitted (the screens
  * steered the customer): the snapshot records `fits`. An offer above the effective-rate cap
  * is not recorded: `EffectiveRateCapError` is thrown before anything is stored.
@@ -61,6 +67,7 @@ export async function recordOfferSnapshot(
     amount: application.amount,
     months: application.months,
     ...financesOf(questionnaire),
+    lender_obligations: await lenderObligationsOf(tx, application.userId),
     pti_limits: ptiLimits,
     payout_date: tbilisiDate(now),
   };
@@ -78,7 +85,7 @@ export function createLoanOfferService({ clock, ptiLimits }: LoanOfferDependenci
   return {
     /** The offer for `request` from what offerInputsWithSession read with the session. */
     quote(
-      { products, questionnaire, purposeIds }: OfferInputsRead,
+      { products, questionnaire, purposeIds, lenderObligations }: OfferInputsRead,
       request: QuoteRequest,
     ): ResponseOf<typeof loanOfferQuote> {
       const product = defaultProductOf(currentProducts(products));
@@ -97,6 +104,7 @@ export function createLoanOfferService({ clock, ptiLimits }: LoanOfferDependenci
           amount: request.amount,
           months: request.months,
           ...financesOf(questionnaire),
+          lender_obligations: toGel(lenderObligations),
           pti_limits: ptiLimits,
           payout_date: tbilisiDate(clock.now()),
         });

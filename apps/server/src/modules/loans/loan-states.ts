@@ -3,6 +3,12 @@ import { openLoanStatuses, type LoanStatusCode } from '@sesxi/contract';
 export interface Transition {
   from: readonly LoanStatusCode[];
   to: LoanStatusCode;
+  /**
+   * Refused once a credit officer has approved, though the status is still one it leaves: an
+   * approval above the four-eyes threshold keeps the application under review until a second
+   * officer confirms it.
+   */
+  refusedOnceApproved?: true;
 }
 
 /**
@@ -20,7 +26,7 @@ export const loanTransitions = {
   startReview: { from: ['submitted'], to: 'under_review' },
   approve: { from: ['under_review'], to: 'approved' },
   reject: { from: ['under_review'], to: 'rejected' },
-  cancel: { from: openLoanStatuses, to: 'cancelled' },
+  cancel: { from: openLoanStatuses, to: 'cancelled', refusedOnceApproved: true },
 } as const satisfies Record<string, Transition>;
 
 export type LoanTransition = keyof typeof loanTransitions;

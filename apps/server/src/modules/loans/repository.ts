@@ -3,8 +3,10 @@ import {
   type BankStatementType,
   type LoanStatusCode,
   type Locale,
+  type ScheduleRow,
 } from '@sesxi/contract';
 import { and, eq, inArray, sql, type AnyColumn, type SQLWrapper } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '#app/db/database.ts';
 import { bilingualListSql, maxId, type BilingualItem } from '#app/db/lookups.ts';
 import { aliasedColumns, columnDecoder } from '#app/db/prepared.ts';
@@ -78,6 +80,10 @@ const applicationColumns = {
   decidedAt: loanApplications.updatedAt,
 };
 
+/** The approval's offer snapshot, beside the submission's that the list joins. */
+const approvedOfferName = 'approved_offer';
+const approvedOffer = alias(loanOfferSnapshots, approvedOfferName);
+
 const reasonTexts = (column: AnyColumn) =>
   sql`array(select ${column} from ${rejectionReasons}
     where ${rejectionReasons.code} = any(${loanDecisions.reasonCodes})
@@ -85,8 +91,9 @@ const reasonTexts = (column: AnyColumn) =>
 
 /**
  * The applications of the customer `userId`, with what `loans-show` needs in one statement:
- * the status in both languages, the figures stored at submission (null before), and the
- * pricing of the product version each was saved with (to compute a draft's figures). Raw SQL,
+ * the status in both languages, the figures stored at submission (null before), the pricing
+ * of the product version each was saved with (to compute a draft's figures), and a decided
+ * one's decision (an approval with its schedule). Raw SQL,
  * the optional parts as JSON: `/main` runs it on every visit, and the query builder's
  * per-column row mapping cost more than the read.
  */
@@ -107,7 +114,11 @@ function applicationsWithTerms(userId: SQLWrapper) {
           'monthlyPayment', ${loanDecisions.monthlyPayment},
           'effectiveRate', ${loanDecisions.effectiveRate},
           'reasons', ${reasonTexts(rejectionReasons.name)},
-          'reasonsEn', ${reasonTexts(rejectionReasons.nameEn)})
+          'reasonsEn', ${reasonTexts(rejectionReasons.nameEn)},
+          'schedule', coalesce((select ${approvedOffer.schedule}
+            from ${loanOfferSnapshots} as ${sql.identifier(approvedOfferName)}
+            where ${approvedOffer.applicationId} = ${loanApplications.id}
+              and ${approvedOffer.kind} = 'approval'), '[]'))
         from ${loanDecisions}
         where ${loanDecisions.applicationId} = ${loanApplications.id}
           -- An approval's final terms are on its confirmation when a second officer gave one.
@@ -186,6 +197,8 @@ export interface ApplicationWithTerms {
     effectiveRate: number | null;
     reasons: string[];
     reasonsEn: string[];
+    /** The approval snapshot's schedule; empty for a rejection. */
+    schedule: ScheduleRow[];
   } | null;
 }
 
@@ -254,6 +267,27 @@ export function createLoanRepository(db: Database) {
           ),
         );
       return row?.id;
+    },
+
+    /** Locks the user's application for the transaction; answers its status, undefined for none of theirs. */
+    async lockOwned(id: number, userId: number): Promise<LoanStatusCode | undefined> {
+      if (id > maxId) return undefined;
+      const [row] = await db
+        .select({ status: loanApplications.status })
+        .from(loanApplications)
+        .where(owned(id, userId))
+        .for('update');
+      return row?.status;
+    },
+
+    /** Whether a credit officer has approved the application (confirmed or not). */
+    async hasApproval(id: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: loanDecisions.id })
+        .from(loanDecisions)
+        .where(and(eq(loanDecisions.applicationId, id), eq(loanDecisions.kind, 'approval')))
+        .limit(1);
+      return row !== undefined;
     },
 
     /** An application's status, whoever's it is; undefined when there is none. */

@@ -1,6 +1,6 @@
 import {
   formatTimestamp,
-  type Decision,
+  type CustomerDecision,
   type Locale,
   type loanEditShow,
   type loanOptions,
@@ -59,10 +59,11 @@ interface Named {
 }
 
 /** The lender's decision as the customer reads it, once the application has one. */
-function decisionOf(row: ApplicationWithTerms, locale: Locale): Decision | null {
+function decisionOf(row: ApplicationWithTerms, locale: Locale): CustomerDecision | null {
   const state = row.statusCode;
   if ((state !== 'approved' && state !== 'rejected') || !row.decision) return null;
-  const { amount, months, monthlyPayment, effectiveRate, reasons, reasonsEn } = row.decision;
+  const { amount, months, monthlyPayment, effectiveRate, reasons, reasonsEn, schedule } =
+    row.decision;
   return {
     state,
     amount,
@@ -71,6 +72,7 @@ function decisionOf(row: ApplicationWithTerms, locale: Locale): Decision | null 
     effective_rate: effectiveRate,
     reasons: locale === 'en' ? reasonsEn : reasons,
     decided_at: formatTimestamp(row.decidedAt),
+    schedule,
   };
 }
 

@@ -1,7 +1,7 @@
 import type { LoanStatusCode, MessageKey } from '@sesxi/contract';
 import type { Database } from '#app/db/database.ts';
 import { httpError } from '#app/errors.ts';
-import type { LoanTransition } from './loan-states.ts';
+import { loanTransitions, type LoanTransition } from './loan-states.ts';
 import { createLoanRepository, type TransitionChanges } from './repository.ts';
 
 /** A customer's move of their own application. */
@@ -21,13 +21,14 @@ const decidedRefusal: MessageKey = 'loan.alreadyDecided';
 /**
  * Moves the customer's application inside the transaction `tx`. An id that is not theirs
  * answers 404, exactly as one that does not exist; a state the move cannot leave answers 409
- * (saying so plainly once the lender has decided).
+ * (saying so plainly once the lender has decided, or an officer has approved).
  */
 export async function moveApplication(
   tx: Database,
   { id, userId, name, now, changes, refusal = 'loan.transitionNotAllowed' }: CustomerMove,
 ) {
   const repository = createLoanRepository(tx);
+  if ('refusedOnceApproved' in loanTransitions[name]) await refuseOnceApproved(tx, id, userId);
   const moved = await repository.transition(id, userId, name, {
     now,
     actorUserId: userId,
@@ -37,6 +38,20 @@ export async function moveApplication(
   const application = await repository.findOwned(id, userId);
   if (!application) throw httpError(404, 'errors.notFound');
   throw httpError(409, isDecided(application.statusCode) ? decidedRefusal : refusal);
+}
+
+/**
+ * 409 when an officer has approved the application, even if the approval still awaits a second
+ * officer. The row is locked before the approval is looked for, by its own statement: an
+ * officer's approval locks it too, so one committed while this move waited is seen (a condition
+ * inside the move's UPDATE would be judged on the snapshot taken before the wait).
+ */
+async function refuseOnceApproved(tx: Database, id: number, userId: number) {
+  const repository = createLoanRepository(tx);
+  const status = await repository.lockOwned(id, userId);
+  if (status === 'under_review' && (await repository.hasApproval(id))) {
+    throw httpError(409, 'loan.approvalPending');
+  }
 }
 
 /** A credit officer's move (taking into review, approving, rejecting) of any application. */

@@ -234,6 +234,89 @@ describe('/main', () => {
     );
   });
 
+  it('shows an approved loan’s repayment schedule behind a button, in lari, on a phone and wider', async () => {
+    const approved = {
+      ...loans[2],
+      decision: {
+        state: 'approved',
+        amount: 3000,
+        months: 2,
+        monthly_payment: 1545.5,
+        effective_rate: 30.2,
+        reasons: [],
+        decided_at: '2026-10-16 10:00:00',
+        schedule: [
+          {
+            number: 1,
+            date: '2026-11-16',
+            payment: 1545.5,
+            principal: 1485.5,
+            interest: 60,
+            fee: 0,
+            balance: 1514.5,
+          },
+          {
+            number: 2,
+            date: '2026-12-16',
+            payment: 1544.79,
+            principal: 1514.5,
+            interest: 30.29,
+            fee: 0,
+            balance: 0,
+          },
+        ],
+      },
+    };
+    const { user } = renderMain(() => jsonResponse({ status: 'success', loans: [approved] }));
+    await screen.findByRole('list', { name: 'ჩემი განაცხადები' });
+    // One under the phone's card, one under the wider screens' table (CSS shows one of them).
+    const toggles = screen.getAllByRole('button', { name: 'დაფარვის გრაფიკი (განაცხადი № 3)' });
+    expect(toggles).toHaveLength(2);
+    for (const toggle of toggles) {
+      expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      await user.click(toggle);
+      expect(toggle).toHaveAttribute('aria-expanded', 'true');
+      const region = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+      const schedule = within(region as HTMLElement).getByRole('table', {
+        name: 'დამტკიცებული სესხის დაფარვის გრაფიკი, განაცხადი № 3',
+      });
+      expect(columnHeadersOf(schedule)).toEqual([
+        '№',
+        'თარიღი',
+        'შენატანი',
+        'ძირი',
+        'პროცენტი',
+        'საკომისიო',
+        'დარჩენილი ძირი',
+      ]);
+      expect(bodyRowsOf(schedule)).toEqual([
+        [
+          '1',
+          '2026-11-16',
+          `1545,50${nbsp}₾`,
+          `1485,50${nbsp}₾`,
+          `60,00${nbsp}₾`,
+          `0,00${nbsp}₾`,
+          `1514,50${nbsp}₾`,
+        ],
+        [
+          '2',
+          '2026-12-16',
+          `1544,79${nbsp}₾`,
+          `1514,50${nbsp}₾`,
+          `30,29${nbsp}₾`,
+          `0,00${nbsp}₾`,
+          `0,00${nbsp}₾`,
+        ],
+      ]);
+      expect(
+        within(region as HTMLElement).getByText(
+          'გრაფიკი გაანგარიშებულია დამტკიცების დღით; გადახდის თარიღები სესხის გაცემისას დაზუსტდება.',
+        ),
+      ).toBeInTheDocument();
+    }
+  });
+
   it('says when there are no applications yet', async () => {
     renderMain(() => jsonResponse({ status: 'success', loans: [] }));
     expect(await screen.findByText('თქვენ ჯერ არ გაქვთ განაცხადები.')).toBeInTheDocument();

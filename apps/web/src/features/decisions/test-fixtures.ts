@@ -116,6 +116,7 @@ export function reviewFixture(changes: Partial<Review> = {}): Review {
         ],
       },
       affordability: { pti: 27.35, limit: 50, fits: true, alternatives: [] },
+      lender_obligations: 0,
     },
     bureau: {
       state: 'ready',
@@ -149,9 +150,11 @@ export function reviewFixture(changes: Partial<Review> = {}): Review {
         at: '2026-11-20 10:15:00',
       },
     ],
+    customer_applications: [],
     recommendation: { verdict: 'approve', for: ['PTI ლიმიტის ფარგლებშია'], against: [] },
     decision: null,
     viewer_is_approver: false,
+    viewer_refusal: null,
     ...changes,
   };
 }

@@ -57,7 +57,12 @@ export function loanOfferFixture(
       effective_rate: 0,
       schedule: [],
     },
-    affordability: { obligations: 0, obligations_estimated: false, ...affordability },
+    affordability: {
+      obligations: 0,
+      obligations_estimated: false,
+      lender_obligations: 0,
+      ...affordability,
+    },
   });
 }
 

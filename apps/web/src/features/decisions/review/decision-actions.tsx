@@ -424,6 +424,9 @@ export function DecisionActions({
   const status = review.application.status.code;
   const { decision } = review;
   const awaiting = decision?.state === 'awaiting_second_officer';
+  // The server refuses this officer every decision here (their own application, say): say why.
+  const open = status === 'submitted' || status === 'under_review';
+  const refusal = open ? review.viewer_refusal : null;
 
   return (
     <Section title={t('decisions.sections.actions')}>
@@ -433,33 +436,36 @@ export function DecisionActions({
         </Alert>
       )}
       {decision && <DecisionSummary decision={decision} />}
-      {status === 'submitted' && (
+      {refusal && (
+        <Alert color="yellow" variant="light">
+          {refusal}
+        </Alert>
+      )}
+      {!refusal && status === 'submitted' && (
         <>
           <Text>{t('decisions.takeFirst')}</Text>
           <TakeReviewButton {...props} />
         </>
       )}
-      {status === 'under_review' && awaiting && review.viewer_is_approver && (
+      {!refusal && status === 'under_review' && awaiting && review.viewer_is_approver && (
         <Alert color="blue" variant="light">
           {t('decisions.awaitingSecond', { officer: personName(decision.officer) })}
         </Alert>
       )}
-      {status === 'under_review' && awaiting && !review.viewer_is_approver && (
+      {!refusal && status === 'under_review' && awaiting && !review.viewer_is_approver && (
         <Stack gap="md">
           <Text>{t('decisions.awaitingYou', { officer: personName(decision.officer) })}</Text>
           <ConfirmApproval {...props} />
           <RejectForm {...props} />
         </Stack>
       )}
-      {status === 'under_review' && !awaiting && (
+      {!refusal && status === 'under_review' && !awaiting && (
         <Stack gap="xl">
           <ApproveForm {...props} />
           <RejectForm {...props} />
         </Stack>
       )}
-      {status !== 'submitted' && status !== 'under_review' && !decision && (
-        <Text>{t('decisions.noActions')}</Text>
-      )}
+      {!open && !decision && <Text>{t('decisions.noActions')}</Text>}
     </Section>
   );
 }

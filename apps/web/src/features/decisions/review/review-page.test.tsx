@@ -35,6 +35,47 @@ function openReview(review: Review | (() => Review), answers: Record<string, Api
 const section = (name: string) => screen.findByRole('region', { name });
 
 describe('/applications/{id}', () => {
+  it('lists the customer’s other applications and loans, and the loans’ payments the PTI counts', async () => {
+    const review = reviewFixture({
+      customer_applications: [
+        {
+          id: 37,
+          status: { code: 'approved', name: 'დამტკიცებულია' },
+          created_at: '2026-11-02 09:30:00',
+          amount: 12000,
+          months: 36,
+          monthly_payment: 391.22,
+        },
+        {
+          id: 30,
+          status: { code: 'cancelled', name: 'გაუქმებულია' },
+          created_at: '2026-10-01 12:00:00',
+          amount: 500,
+          months: 6,
+          monthly_payment: null,
+        },
+      ],
+    });
+    openReview({
+      ...review,
+      offer: review.offer && { ...review.offer, lender_obligations: 391.22 },
+    });
+    const others = await section('მომხმარებლის სხვა განაცხადები და სესხები');
+    const rows = within(others).getAllByRole('row').slice(1);
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
+      ['2026-11-02 09:30', '12\u00a0000,00\u00a0₾', '36 თვე', 'დამტკიცებულია', '391,22\u00a0₾'],
+      ['2026-10-01 12:00', '500,00\u00a0₾', '6 თვე', 'გაუქმებულია', '—'],
+    ]);
+    const affordability = await section('გადახდისუნარიანობა');
+    expect(within(affordability).getByText('391,22 ₾')).toBeInTheDocument();
+  });
+
   it('shows the offer, affordability, bureau report and recommendation as advice', async () => {
     openReview(reviewFixture());
     expect(
@@ -181,6 +222,20 @@ describe('/applications/{id}', () => {
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'დამტკიცების დადასტურება' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'დამტკიცება' })).toBeNull();
+  });
+
+  it('says why an officer may not decide (their own application) and offers no action', async () => {
+    openReview(
+      reviewFixture({
+        decision: awaitingDecision,
+        viewer_refusal: 'საკუთარ განაცხადზე გადაწყვეტილებას ვერ მიიღებთ',
+      }),
+    );
+    expect(
+      await screen.findByText('საკუთარ განაცხადზე გადაწყვეტილებას ვერ მიიღებთ'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'დამტკიცების დადასტურება' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'უარყოფა' })).toBeNull();
   });
 
   it('lets a second officer confirm, after a confirmation', async () => {

@@ -13,6 +13,7 @@ import {
   ApplicationSection,
   BureauSection,
   ConsentsSection,
+  CustomerApplicationsSection,
   CustomerSection,
   HistorySection,
   OfferSection,
@@ -45,6 +46,7 @@ export function ReviewPage() {
           <ApplicationSection review={review.data} />
           <OfferSection review={review.data} />
           <AffordabilitySection review={review.data} />
+          <CustomerApplicationsSection review={review.data} />
           <BureauSection review={review.data} />
           <CustomerSection review={review.data} />
           <QuestionnaireSection review={review.data} />

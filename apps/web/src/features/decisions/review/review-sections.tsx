@@ -248,7 +248,14 @@ export function AffordabilitySection({ review }: { review: Review }) {
   return (
     <Section title={t('decisions.sections.affordability')}>
       {review.offer && (
-        <PtiLine label={t('decisions.ptiDeclared')} affordability={review.offer.affordability} />
+        <>
+          <PtiLine label={t('decisions.ptiDeclared')} affordability={review.offer.affordability} />
+          <FieldList
+            fields={[
+              [t('decisions.lenderObligations'), formatMoney(review.offer.lender_obligations)],
+            ]}
+          />
+        </>
       )}
       {bureau.state === 'ready' && (
         <>
@@ -260,6 +267,47 @@ export function AffordabilitySection({ review }: { review: Review }) {
             ]}
           />
         </>
+      )}
+    </Section>
+  );
+}
+
+/** The customer's other applications, and loans with this lender whose payments the PTI counts. */
+export function CustomerApplicationsSection({ review }: { review: Review }) {
+  const { t } = useTranslation();
+  const others = review.customer_applications;
+  return (
+    <Section title={t('decisions.sections.customerApplications')}>
+      {others.length === 0 ? (
+        <Text>{t('decisions.noOtherApplications')}</Text>
+      ) : (
+        <ScrollableTable
+          label={t('decisions.sections.customerApplications')}
+          minWidth={640}
+          columns={[
+            t('decisions.columns.number'),
+            t('labels.applicationDate'),
+            t('labels.requestedAmount'),
+            t('labels.requestedTerm'),
+            t('labels.status'),
+            t('decisions.monthlyPayment'),
+          ]}
+        >
+          {others.map((other) => (
+            <Table.Tr key={other.id}>
+              <Table.Th scope="row">{other.id}</Table.Th>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{other.created_at.slice(0, 16)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMoney(other.amount)}</Table.Td>
+              <Table.Td>{t('main.months', { count: other.months })}</Table.Td>
+              <Table.Td>{other.status.name}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                {other.monthly_payment === null
+                  ? t('support.none')
+                  : formatMoney(other.monthly_payment)}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </ScrollableTable>
       )}
     </Section>
   );

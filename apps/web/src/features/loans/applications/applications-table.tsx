@@ -9,6 +9,7 @@ import { formatPercent } from '../../../shared/format/percent';
 import { QueryContent } from '../../../shared/ui/query-content';
 import { ScrollableTable } from '../../../shared/ui/scrollable-table';
 import { loansShowQuery } from '../api/loans-show';
+import { ApprovedSchedule } from './approved-schedule';
 import { DecisionSummary } from './decision-summary';
 import classes from './applications.module.css';
 
@@ -32,7 +33,7 @@ function useFieldsOf(): (loan: LoanListItem) => [string, ReactNode][] {
   ];
 }
 
-/** From 768 px: a table, one row an application. */
+/** From 768 px: a table, one row an application; the approved ones' schedules under it. */
 function ApplicationRows({ loans, busy }: { loans: LoanListItem[]; busy: boolean }) {
   const { t } = useTranslation();
   const fieldsOf = useFieldsOf();
@@ -71,6 +72,7 @@ function ApplicationCards({ loans, busy }: { loans: LoanListItem[]; busy: boolea
               </div>
             ))}
           </dl>
+          <ApprovedSchedule loan={loan} />
         </Paper>
       ))}
     </ul>
@@ -97,7 +99,12 @@ export function ApplicationsTable() {
                 <ApplicationCards loans={data} busy={loans.isFetching} />
               </div>
               <div className={classes.wideOnly}>
-                <ApplicationRows loans={data} busy={loans.isFetching} />
+                <Stack gap="xs">
+                  <ApplicationRows loans={data} busy={loans.isFetching} />
+                  {data.map((loan) => (
+                    <ApprovedSchedule key={loan.id} loan={loan} />
+                  ))}
+                </Stack>
               </div>
             </>
           )

@@ -64,13 +64,21 @@ export function AffordabilityCheck({ terms, purposeId, onChoose }: Affordability
       </Text>
     );
   }
-  const { pti, limit, fits, alternatives, obligations_estimated } = quote.data.affordability;
+  const { pti, limit, fits, alternatives, obligations_estimated, lender_obligations } =
+    quote.data.affordability;
   const shares = { pti: formatPercent(pti ?? 0), limit: formatPercent(limit) };
   const estimate = obligations_estimated && pti !== null && <EstimateNote />;
+  // The loans the lender approved count too, though the customer may not think of them as debts yet.
+  const lenderLoans = lender_obligations > 0 && pti !== null && (
+    <Text size="sm">
+      {t('offer.lenderLoansCounted', { payment: formatMoney(lender_obligations) })}
+    </Text>
+  );
   if (fits) {
     return (
       <Stack gap="xs" className={`${classes.result} ${classes.fits}`}>
         <Text>{t('offer.fits', shares)}</Text>
+        {lenderLoans}
         {estimate}
       </Stack>
     );
@@ -78,6 +86,7 @@ export function AffordabilityCheck({ terms, purposeId, onChoose }: Affordability
   return (
     <Stack gap="xs" className={`${classes.result} ${classes.tooHigh}`}>
       <Text>{pti === null ? t('offer.noIncome') : t('offer.tooHigh', shares)}</Text>
+      {lenderLoans}
       {estimate}
       {alternatives.length > 0 ? (
         <>

@@ -279,6 +279,26 @@ describe('the affordability check on /loan', () => {
     expect(screen.queryByText(/სავარაუდო შეფასებაა/)).not.toBeInTheDocument();
   });
 
+  it('says that the payments of the loans already approved here are counted too', async () => {
+    const { user } = await renderOfferScreen('/loan', {
+      'POST /api/loan-offer': () =>
+        loanOfferFixture({
+          pti: 31.2,
+          limit: 50,
+          fits: true,
+          alternatives: [],
+          obligations: 391.22,
+          lender_obligations: 391.22,
+        }),
+    });
+    await enterTerms(user, '1000', '12');
+    expect(
+      await screen.findByText(
+        /^აქ ჩათვლილია ჩვენთან უკვე დამტკიცებული სესხების ყოველთვიური შენატანიც: 391,22\s₾\.$/,
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('stays quiet when the check fails: the computed figures still show', async () => {
     const { user } = await renderOfferScreen('/loan', {
       'POST /api/loan-offer': () =>

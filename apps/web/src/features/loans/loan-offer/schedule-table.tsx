@@ -1,13 +1,23 @@
 import { Button, Table } from '@mantine/core';
 import type { ScheduleRow } from '@sesxi/contract';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../shared/format/money';
 import { ScrollableTable } from '../../../shared/ui/scrollable-table';
 import classes from './loan-offer.module.css';
 
+interface ScheduleTableProps {
+  schedule: ScheduleRow[];
+  /** The disclosure button's text; the offer's by default. */
+  toggleLabel?: string;
+  /** The table's name; the offer's by default. */
+  tableLabel?: string;
+  /** Said under the table while it is open. */
+  footnote?: ReactNode;
+}
+
 /** The whole schedule behind a disclosure button: every month's date, payment and parts. */
-export function ScheduleTable({ schedule }: { schedule: ScheduleRow[] }) {
+export function ScheduleTable({ schedule, toggleLabel, tableLabel, footnote }: ScheduleTableProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const regionId = useId();
@@ -27,12 +37,12 @@ export function ScheduleTable({ schedule }: { schedule: ScheduleRow[] }) {
           setOpen((shown) => !shown);
         }}
       >
-        {t('offer.scheduleToggle')}
+        {toggleLabel ?? t('offer.scheduleToggle')}
       </Button>
       <div id={regionId} hidden={!open}>
         {open && (
           <ScrollableTable
-            label={t('offer.scheduleTable')}
+            label={tableLabel ?? t('offer.scheduleTable')}
             minWidth={620}
             columns={[
               t('offer.number'),
@@ -57,6 +67,7 @@ export function ScheduleTable({ schedule }: { schedule: ScheduleRow[] }) {
             ))}
           </ScrollableTable>
         )}
+        {open && footnote}
       </div>
     </div>
   );
