@@ -14,6 +14,7 @@ import {
   loanStatusHistory,
   loanSubmissions,
   rejectionReasons,
+  ssoTransactions,
 } from '#app/db/schema.ts';
 import {
   currentProductsSql,
@@ -326,6 +327,23 @@ export function createLoanRepository(db: Database) {
     /** Who submitted an application and on what grounds; call in the submitting transaction. */
     async insertSubmission(submission: typeof loanSubmissions.$inferInsert): Promise<void> {
       await db.insert(loanSubmissions).values(submission);
+    },
+
+    /** Whether `userId` submitted application `id` with the sign-in whose token hashes so. */
+    async submittedWithSignIn(id: number, userId: number, ssoTokenHash: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: loanSubmissions.id })
+        .from(loanSubmissions)
+        .innerJoin(ssoTransactions, eq(ssoTransactions.id, loanSubmissions.ssoTransactionId))
+        .where(
+          and(
+            eq(loanSubmissions.applicationId, id),
+            eq(ssoTransactions.tokenHash, ssoTokenHash),
+            eq(ssoTransactions.userId, userId),
+            eq(ssoTransactions.loanId, id),
+          ),
+        );
+      return row !== undefined;
     },
   };
 }
