@@ -122,16 +122,22 @@ describe('background jobs', () => {
     const runs = new Map<number, number>();
     const ids: number[] = [];
     for (let n = 0; n < 10; n += 1) ids.push(await enqueue('test.slow', { n }));
-    let second: Promise<number> | undefined;
-    const work: JobHandler = (payload) => {
+    let ranBySecond: number | undefined;
+    let started = 0;
+    const count = (payload: unknown) => {
       const { n } = payload as { n: number };
       runs.set(n, (runs.get(n) ?? 0) + 1);
-      clock.advance(10_000);
-      if (n === 6) second ??= runnerWith({ 'test.slow': work }).runDue();
-      return done();
     };
-    const first = await runnerWith({ 'test.slow': work }).runDue();
-    const ranBySecond = await second;
+    const second = runnerWith({ 'test.slow': (payload) => Promise.resolve(count(payload)) });
+    const first = await runnerWith({
+      'test.slow': async (payload) => {
+        count(payload);
+        started += 1;
+        clock.advance(10_000);
+        // The seventh job is still running, 70 s after the first began, when the second starts.
+        if (started === 7) ranBySecond = await second.runDue();
+      },
+    }).runDue();
     expect([...runs.values()]).toEqual(Array(10).fill(1));
     expect(first + (ranBySecond ?? 0)).toBe(10);
     for (const id of ids) expect((await jobOf(id))?.attempts).toBe(1);
