@@ -128,7 +128,12 @@ describe('background jobs', () => {
       const { n } = payload as { n: number };
       runs.set(n, (runs.get(n) ?? 0) + 1);
     };
-    const second = runnerWith({ 'test.slow': (payload) => Promise.resolve(count(payload)) });
+    const second = runnerWith({
+      'test.slow': (payload) => {
+        count(payload);
+        return done();
+      },
+    });
     const first = await runnerWith({
       'test.slow': async (payload) => {
         count(payload);

@@ -92,21 +92,23 @@ export function createJobRunner({
     );
   }
 
+  /** When a failed try is tried again: a try cut off by its timeout not within its lease. */
+  function nextTry(job: Job, error: unknown): Date {
+    const backoff = clock.now().getTime() + retryDelayMs(job.attempts);
+    const mayStillRun = error instanceof JobTimeoutError && job.lockedUntil;
+    return new Date(mayStillRun ? Math.max(backoff, job.lockedUntil.getTime()) : backoff);
+  }
+
   async function failed(kind: JobKind, job: Job, error: unknown) {
     const message = error instanceof Error ? error.message : String(error);
+    const dead = job.attempts >= kind.maxAttempts;
+    const held = dead
+      ? await repository.bury(job, clock.now(), message)
+      : await repository.retryAt(job, nextTry(job, error), message);
     const fields = { err: error, jobId: job.id, kind: job.kind, attempt: job.attempts };
-    if (job.attempts >= kind.maxAttempts) {
-      if (!(await repository.bury(job, clock.now(), message))) return leaseLost(job);
-      log.error({ event: 'job_dead', ...fields }, 'a job ran out of tries and is given up');
-      return;
-    }
-    let runAt = clock.now().getTime() + retryDelayMs(job.attempts);
-    // A try cut off by its timeout may still be running: not again within its lease.
-    if (error instanceof JobTimeoutError && job.lockedUntil) {
-      runAt = Math.max(runAt, job.lockedUntil.getTime());
-    }
-    if (!(await repository.retryAt(job, new Date(runAt), message))) return leaseLost(job);
-    log.warn(fields, 'job failed, retried later');
+    if (!held) leaseLost(job);
+    else if (dead) log.error({ event: 'job_dead', ...fields }, 'a job ran out of tries, given up');
+    else log.warn(fields, 'job failed, retried later');
   }
 
   async function runOne(job: Job) {

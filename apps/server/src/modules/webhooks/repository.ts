@@ -9,11 +9,13 @@ export function createWebhookRepository(db: Database) {
     async nextSequence(orderingKey: string): Promise<number> {
       const [row] = await db
         .select({
-          next: sql<number>`coalesce(max((${jobs.payload} #>> '{data,sequence}')::int), 0) + 1`,
+          next: sql`coalesce(max((${jobs.payload} #>> '{data,sequence}')::int), 0) + 1`.mapWith(
+            Number,
+          ),
         })
         .from(jobs)
         .where(and(eq(jobs.kind, deliverWebhookJob), eq(jobs.orderingKey, orderingKey)));
-      return Number(row?.next ?? 1);
+      return row?.next ?? 1;
     },
   };
 }
