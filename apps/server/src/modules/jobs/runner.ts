@@ -95,8 +95,8 @@ export function createJobRunner({
   /** When a failed try is tried again: a try cut off by its timeout not within its lease. */
   function nextTry(job: Job, error: unknown): Date {
     const backoff = clock.now().getTime() + retryDelayMs(job.attempts);
-    const mayStillRun = error instanceof JobTimeoutError && job.lockedUntil;
-    return new Date(mayStillRun ? Math.max(backoff, job.lockedUntil.getTime()) : backoff);
+    const leaseEnd = job.lockedUntil?.getTime() ?? 0;
+    return new Date(error instanceof JobTimeoutError ? Math.max(backoff, leaseEnd) : backoff);
   }
 
   async function failed(kind: JobKind, job: Job, error: unknown) {
