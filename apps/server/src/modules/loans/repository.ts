@@ -1,5 +1,5 @@
 import { openLoanStatuses, type LoanStatusCode, type Locale } from '@sesxi/contract';
-import { and, eq, inArray, sql, type AnyColumn, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, sql, type AnyColumn, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '#app/db/database.ts';
 import { bilingualListSql, maxId, type BilingualItem } from '#app/db/lookups.ts';
 import { aliasedColumns, columnDecoder } from '#app/db/prepared.ts';
@@ -329,15 +329,20 @@ export function createLoanRepository(db: Database) {
       await db.insert(loanSubmissions).values(submission);
     },
 
-    /** Whether `userId` submitted application `id` with the sign-in whose token hashes so. */
+    /**
+     * Whether `userId` submitted application `id`, still past its submission, with the sign-in
+     * whose token hashes so.
+     */
     async submittedWithSignIn(id: number, userId: number, ssoTokenHash: string): Promise<boolean> {
       const [row] = await db
         .select({ id: loanSubmissions.id })
         .from(loanSubmissions)
         .innerJoin(ssoTransactions, eq(ssoTransactions.id, loanSubmissions.ssoTransactionId))
+        .innerJoin(loanApplications, eq(loanApplications.id, loanSubmissions.applicationId))
         .where(
           and(
             eq(loanSubmissions.applicationId, id),
+            notInArray(loanApplications.status, ['draft', 'consented']),
             eq(ssoTransactions.tokenHash, ssoTokenHash),
             eq(ssoTransactions.userId, userId),
             eq(ssoTransactions.loanId, id),
