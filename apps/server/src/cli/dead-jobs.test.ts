@@ -29,11 +29,12 @@ async function withDatabase<T>(
   }
 }
 
+const deadAt = new Date('2026-11-24T08:00:00Z');
+let id: number;
+
 describe('npm run jobs:dead', () => {
-  it('lists the deliveries given up and queues one again', async () => {
-    expect((await run()).stdout).toBe('No dead jobs.\n');
-    const deadAt = new Date('2026-11-24T08:00:00Z');
-    const id = await withDatabase(async (db) => {
+  it('lists the jobs given up, a webhook delivery by its event', async () => {
+    id = await withDatabase(async (db) => {
       const [row] = await db
         .insert(jobs)
         .values({
@@ -61,7 +62,9 @@ describe('npm run jobs:dead', () => {
         "dead since 2026-11-24T08:00:00.000Z after 30 tries: the lender's system answered HTTP 400\n",
     );
     expect((await run('--kind', 'sms.send')).stdout).toBe('No dead jobs.\n');
+  });
 
+  it('queues a dead job again, due now with its tries counted afresh', async () => {
     const requeued = await run('--requeue', String(id));
     expect(requeued).toMatchObject({ code: 0, stdout: `Job ${id} is queued again.\n` });
     const again = await run('--requeue', String(id));
