@@ -241,7 +241,11 @@ const environment = z.object({
   WEBHOOK_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
     .optional(),
-  WEBHOOK_SECRET: z.string().trim().min(32, 'must be at least 32 characters').optional(),
+  WEBHOOK_SECRET: z
+    .string()
+    .trim()
+    .refine(isWebhookSecret, 'must be whsec_ and the base64 of 24 to 64 random bytes')
+    .optional(),
   WEBHOOK_TIMEOUT_MS: positiveCount(10_000),
   PTI_LIMITS: z
     .string()
@@ -343,6 +347,14 @@ function isLoopback(host: string): boolean {
     .replace(/^\[(.*)\]$/, '$1')
     .replace(/^::ffff:/, '');
   return address === 'localhost' || address === '::1' || /^127(\.\d{1,3}){3}$/.test(address);
+}
+
+/** A Standard Webhooks signing secret: `whsec_` and the base64 of 24 to 64 bytes. */
+function isWebhookSecret(value: string): boolean {
+  const encoded = /^whsec_([A-Za-z0-9+/]+={0,2})$/.exec(value)?.[1];
+  if (encoded === undefined) return false;
+  const bytes = Buffer.from(encoded, 'base64').length;
+  return bytes >= 24 && bytes <= 64;
 }
 
 /** Webhooks go out only to a configured address, and never unsigned. */

@@ -10,6 +10,7 @@ import {
   text,
   unique,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import { money, percent, timestamptz } from './columns.ts';
 import { branches, consents, loanPurposes, loanStatuses, users } from './schema.ts';
@@ -249,9 +250,11 @@ export const creditReports = pgTable('credit_reports', {
 });
 
 /**
- * Work done later and retried until it succeeds: a report the bureau could not give at once,
- * a webhook the lender's system did not acknowledge. Workers on every instance claim due jobs
- * with `FOR UPDATE SKIP LOCKED`, so each runs on one at a time.
+ * Work done later, retried until it succeeds or its kind's tries run out: a text, a report the
+ * bureau could not give at once, a webhook the lender's system did not acknowledge. A worker
+ * claims one job at a time with `FOR UPDATE SKIP LOCKED` under a lease of its own (until
+ * `locked_until`, with a fresh `lease_token` that every completion names, so a worker whose
+ * lease ran out can no longer write the job). Jobs with one `ordering_key` run in id order.
  */
 export const jobs = pgTable(
   'jobs',
@@ -262,13 +265,27 @@ export const jobs = pgTable(
     runAt: timestamptz('run_at').notNull(),
     attempts: integer('attempts').notNull().default(0),
     lockedUntil: timestamptz('locked_until'),
+    /** The current holder's token; null while nobody holds the job. */
+    leaseToken: uuid('lease_token'),
+    /** Jobs sharing a key (one application's webhooks) run one after another, in id order. */
+    orderingKey: text('ordering_key'),
     doneAt: timestamptz('done_at'),
+    /** Given up: its kind's tries ran out; an operator may queue it again. */
+    deadAt: timestamptz('dead_at'),
     lastError: text('last_error'),
     createdAt: timestamptz('created_at').notNull(),
   },
   (table) => [
     index('jobs_due')
       .on(table.runAt)
-      .where(sql`${table.doneAt} is null`),
+      .where(sql`${table.doneAt} is null and ${table.deadAt} is null`),
+    index('jobs_pending_by_ordering_key')
+      .on(table.orderingKey, table.id)
+      .where(
+        sql`${table.orderingKey} is not null and ${table.doneAt} is null and ${table.deadAt} is null`,
+      ),
+    index('jobs_dead')
+      .on(table.kind, table.deadAt)
+      .where(sql`${table.deadAt} is not null`),
   ],
 );

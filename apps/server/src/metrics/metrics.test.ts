@@ -102,7 +102,7 @@ describe('the metrics listener', () => {
     }
   });
 
-  it('counts the jobs not done and those failing, and NaN when the database is gone', async () => {
+  it('counts the jobs not done, those failing and those given up, and NaN when the database is gone', async () => {
     const backlog = sample(await scrape(), 'jobs_backlog') ?? Number.NaN;
     const now = app.clock.now();
     const hourAgo = new Date(now.getTime() - 3_600_000);
@@ -110,10 +110,12 @@ describe('the metrics listener', () => {
       { kind: 'probe', payload: {}, runAt: now, createdAt: hourAgo },
       { kind: 'probe', payload: {}, runAt: now, createdAt: now, lastError: 'gateway down' },
       { kind: 'probe', payload: {}, runAt: now, createdAt: now, doneAt: now },
+      { kind: 'probe', payload: {}, runAt: now, createdAt: now, deadAt: now, lastError: '400' },
     ]);
     const text = await scrape();
     expect(sample(text, 'jobs_backlog')).toBe(backlog + 2);
     expect(sample(text, 'jobs_failing')).toBe(1);
+    expect(sample(text, 'jobs_dead', '{kind="probe"}')).toBe(1);
     expect(sample(text, 'jobs_backlog_oldest_age_seconds')).toBeGreaterThanOrEqual(3600);
 
     await app.database.close();

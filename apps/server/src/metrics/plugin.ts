@@ -30,25 +30,39 @@ const metricsPlugin: FastifyPluginCallback<MetricsOptions> = (app, options, done
     next();
   });
 
-  /** One query for every jobs gauge; NaN for each while the database cannot answer. */
+  /** One query for every jobs gauge; NaN for each (and no dead count) while the database cannot answer. */
   async function readJobGauges() {
+    const waiting = sql`${jobs.deadAt} is null`;
     try {
-      const [row] = await app.database.db
+      const rows = await app.database.db
         .select({
-          backlog: sql<number>`count(*)::int`,
-          failing: sql<number>`(count(*) filter (where ${jobs.lastError} is not null))::int`,
-          oldest: sql<Date | null>`min(${jobs.createdAt})`.mapWith(jobs.createdAt),
+          kind: jobs.kind,
+          backlog: sql<number>`(count(*) filter (where ${waiting}))::int`,
+          failing: sql<number>`(count(*) filter (where ${waiting} and ${jobs.lastError} is not null))::int`,
+          dead: sql<number>`(count(*) filter (where ${jobs.deadAt} is not null))::int`,
+          // Null for a kind with none waiting (mapWith leaves a null as it is).
+          oldest: sql<Date | null>`min(${jobs.createdAt}) filter (where ${waiting})`.mapWith(
+            jobs.createdAt,
+          ),
         })
         .from(jobs)
-        .where(isNull(jobs.doneAt));
-      const oldest = row?.oldest ?? null;
-      metrics.jobs.backlog.set(row?.backlog ?? 0);
-      metrics.jobs.failing.set(row?.failing ?? 0);
-      metrics.jobs.oldestAge.set(
-        oldest === null ? 0 : Math.max(0, (app.clock.now().getTime() - oldest.getTime()) / 1000),
+        .where(isNull(jobs.doneAt))
+        .groupBy(jobs.kind);
+      const sum = (count: (row: (typeof rows)[number]) => number) =>
+        rows.reduce((total, row) => total + count(row), 0);
+      const oldest = Math.min(
+        ...rows.map((row) => (row.oldest as Date | null)?.getTime() ?? Infinity),
       );
+      metrics.jobs.backlog.set(sum((row) => row.backlog));
+      metrics.jobs.failing.set(sum((row) => row.failing));
+      metrics.jobs.oldestAge.set(
+        oldest === Infinity ? 0 : Math.max(0, (app.clock.now().getTime() - oldest) / 1000),
+      );
+      metrics.deadJobs.reset();
+      for (const row of rows) if (row.dead > 0) metrics.deadJobs.set({ kind: row.kind }, row.dead);
     } catch {
       for (const gauge of Object.values(metrics.jobs)) gauge.set(Number.NaN);
+      metrics.deadJobs.reset();
     }
   }
 

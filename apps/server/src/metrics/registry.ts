@@ -95,11 +95,18 @@ export function createMetrics({ processMetrics }: { processMetrics: boolean }) {
       'Age of the oldest background job not done; 0 when none waits.',
     ),
   };
+  const deadJobs = new Gauge({
+    name: 'jobs_dead',
+    help: 'Background jobs given up after their tries (webhook deliveries, texts), by kind.',
+    labelNames: ['kind'] as const,
+    registers: [registry],
+  });
 
   return {
     registry,
     requestDuration,
     jobs,
+    deadJobs,
     /** Counts a log line's event, when it is one the metrics count. */
     countEvent: (event: string, fields: Readonly<Record<string, unknown>>) => {
       const count = Object.hasOwn(counted, event) ? counted[event]?.(fields) : undefined;

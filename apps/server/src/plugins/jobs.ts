@@ -1,27 +1,55 @@
 import type { FastifyPluginCallback } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '#app/db/database.ts';
-import { createJobRepository } from '#app/modules/jobs/repository.ts';
-import { createJobRunner, type JobHandler, type JobKind } from '#app/modules/jobs/runner.ts';
+import { createJobRepository, type NewJob } from '#app/modules/jobs/repository.ts';
+import {
+  createJobRunner,
+  type JobHandler,
+  type JobKind,
+  type JobKindOptions,
+} from '#app/modules/jobs/runner.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     jobs: {
       /** Names the handler of a kind of job; modules call it when they register. */
-      handle: (kind: string, handler: JobHandler, options?: Omit<JobKind, 'run'>) => void;
+      handle: (kind: string, handler: JobHandler, options: JobKindOptions) => void;
       /** Queues a job, in the transaction `db` of the change that causes it. */
-      enqueue: (db: Database, kind: string, payload: unknown) => Promise<number>;
+      enqueue: (
+        db: Database,
+        kind: string,
+        payload: unknown,
+        options?: Pick<NewJob, 'orderingKey'>,
+      ) => Promise<number>;
       /** Runs the jobs due now (the poller does this every `JOB_POLL_MS`; tests call it). */
       runDue: () => Promise<number>;
-      /** Runs one job now, unless another worker holds it. */
+      /** Runs one job now, unless it is not due or another worker holds it. */
       runNow: (id: number) => Promise<void>;
     };
   }
 }
 
 /**
+ * Calls `run` every `pollMs`, never while the previous call is still going (a tick that
+ * finds it busy is skipped, not queued). Answers how to stop: no new call, the last one awaited.
+ */
+export function poll(run: () => Promise<unknown>, pollMs: number) {
+  let running: Promise<unknown> | undefined;
+  const timer = setInterval(() => {
+    running ??= run().finally(() => {
+      running = undefined;
+    });
+  }, pollMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}
+
+/**
  * Background work through the jobs table: every instance polls it and the table's row locks
- * share the work out. The poll stops with the app.
+ * and leases share the work out. The poll stops with the app.
  */
 const jobs: FastifyPluginCallback<{ pollMs: number }> = (app, { pollMs }, done) => {
   const handlers = new Map<string, JobKind>();
@@ -31,24 +59,23 @@ const jobs: FastifyPluginCallback<{ pollMs: number }> = (app, { pollMs }, done) 
     handle(kind, handler, options) {
       handlers.set(kind, { ...options, run: handler });
     },
-    enqueue: (db, kind, payload) => createJobRepository(db).enqueue(kind, payload, app.clock.now()),
+    enqueue: (db, kind, payload, options) =>
+      createJobRepository(db).enqueue({ kind, payload, ...options }, app.clock.now()),
     runDue: () => runner.runDue(),
     runNow: (id) => runner.runNow(id),
   });
 
   if (pollMs > 0) {
-    let running: Promise<unknown> = Promise.resolve();
-    const timer = setInterval(() => {
-      running = running
-        .then(() => runner.runDue())
-        .catch((error: unknown) => {
+    const stop = poll(
+      () =>
+        runner.runDue().catch((error: unknown) => {
           app.log.warn({ err: error }, 'the job poll failed; it runs again');
-        });
-    }, pollMs);
-    timer.unref();
+        }),
+      pollMs,
+    );
     app.addHook('onClose', async () => {
-      clearInterval(timer);
-      await running;
+      runner.stop();
+      await stop();
     });
   }
   done();

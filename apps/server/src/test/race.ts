@@ -13,10 +13,10 @@ const backendPid = (client: pg.Client) => (client as unknown as { processID: num
  * Makes two parties of a race meet at a statement, so that a lock (or a condition) that
  * serialises them is really tested: without it both would win.
  *
- * The first party to send a statement matching `statement` is held once it has run (its
- * transaction still open, its row locks still held) until the second party has either run the
- * same statement too, or is waiting for a lock the first holds. Only then does the first go on
- * and commit. So a check-then-act without a lock lets both parties read before either writes,
+ * The first party to get through a statement matching `statement` is held once it has run
+ * (its transaction still open, its row locks still held) until the second party has either
+ * run the same statement too, or is waiting for a lock the first holds. Only then does the
+ * first go on and commit. So a check-then-act without a lock lets both parties read before either writes,
  * and a lock shows itself by blocking the second party.
  *
  * On PGlite (one connection) the parties cannot overlap at all: the barrier steps aside and the
@@ -71,17 +71,23 @@ export function raceAt(app: FastifyInstance, statement: RegExp, { timeoutMs = 10
       ((error: unknown, result?: unknown) => void) | undefined;
     const queryArgs = callback ? args.slice(0, args.indexOf(callback)) : args;
     const ran = original.apply(this, queryArgs) as Promise<unknown>;
-    const answered =
-      arrivals === 1
-        ? ran.then(async (result) => {
-            firstArrived();
-            firstHeld = holdFirst(backendPid(this)).then(() => undefined);
-            await firstHeld;
-            return result;
-          })
-        : ran.finally(() => {
-            secondSettled = true;
-          });
+    const pid = backendPid(this);
+    // The first to get through the statement is held (not the first to send it: the other's
+    // may have run first at the server, and this one then waits for it or fails).
+    const answered = ran.then(
+      async (result) => {
+        if (firstHeld === undefined) {
+          firstArrived();
+          firstHeld = holdFirst(pid).then(() => undefined);
+          await firstHeld;
+        } else secondSettled = true;
+        return result;
+      },
+      (error: unknown) => {
+        if (firstHeld !== undefined) secondSettled = true;
+        throw error;
+      },
+    );
     if (!callback) return answered;
     answered.then(
       (result) => {

@@ -5,6 +5,7 @@ import { consents, creditReports, jobs } from '#app/db/schema.ts';
 import { ServiceUnavailableError } from '#app/errors.ts';
 import { consentedLoanViaApi, finishLoan, loanSsoToken, loanTestApp } from '#app/test/loans.ts';
 import { onboardedCustomer, questionnaireAnswers } from '#app/test/onboarding.ts';
+import { raceAt } from '#app/test/race.ts';
 import { testClock } from '#app/test/test-clock.ts';
 import { fetchReportJob } from './service.ts';
 
@@ -109,6 +110,46 @@ describe('the credit report of a submission', () => {
       app.creditBureau.report = report;
     }
     expect(await reportOf(id)).toMatchObject({ state: 'ready', obligations: 0 });
+  });
+
+  it('is asked of the bureau once when a poller runs while the submission asks', async () => {
+    const report = app.creditBureau.report.bind(app.creditBureau);
+    let enquiries = 0;
+    app.creditBureau.report = async (request) => {
+      enquiries += 1;
+      // Another instance's poll comes by while the bureau is answering the submission.
+      if (enquiries === 1) await app.jobs.runDue();
+      return report(request);
+    };
+    try {
+      const { id } = await submitted('593330013');
+      expect(await reportOf(id)).toMatchObject({ state: 'ready' });
+    } finally {
+      app.creditBureau.report = report;
+    }
+    expect(enquiries).toBe(1);
+  });
+
+  it('is asked of the bureau once when the submission and a poller claim its job at once', async () => {
+    const report = app.creditBureau.report.bind(app.creditBureau);
+    const runNow = app.jobs.runNow.bind(app.jobs);
+    let enquiries = 0;
+    app.creditBureau.report = (request) => {
+      enquiries += 1;
+      return report(request);
+    };
+    app.jobs.runNow = async (id) => {
+      await Promise.all([runNow(id), app.jobs.runDue()]);
+    };
+    const race = raceAt(app, /skip locked/);
+    try {
+      await submitted('593330014');
+      await race.finish();
+    } finally {
+      app.creditBureau.report = report;
+      app.jobs.runNow = runNow;
+    }
+    expect(enquiries).toBe(1);
   });
 
   it('is refused, and says so, once the consent is over 30 days old', async () => {

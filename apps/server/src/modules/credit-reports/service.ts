@@ -7,7 +7,7 @@ import { createLoanProductRepository } from '#app/modules/loan-products/reposito
 import type { ServiceContext } from '#app/modules/service-context.ts';
 import { createCreditReportRepository } from './repository.ts';
 
-/** The kind of job that asks the bureau again for a report it could not give at once. */
+/** The kind of job that asks the bureau for a submission's report (once, retried until it answers). */
 export const fetchReportJob = 'credit_report.fetch';
 
 /** What the bureau's loans cost a month, GEL. */
@@ -15,14 +15,17 @@ export function bureauObligations(report: CreditReport): number {
   return Math.round(report.loans.reduce((sum, loan) => sum + loan.monthly_payment * 100, 0)) / 100;
 }
 
-/** Records that a submission's report is to be asked for; call in the submitting transaction. */
+/**
+ * Records that a submission's report is to be asked for, in the submitting transaction, and
+ * answers the job that asks: only whoever claims it asks the bureau, so it is asked once.
+ */
 export async function requestCreditReport(
   tx: Database,
   enqueue: (db: Database, kind: string, payload: unknown) => Promise<number>,
   { applicationId, consentId, now }: { applicationId: number; consentId: number; now: Date },
-): Promise<void> {
+): Promise<number> {
   await createCreditReportRepository(tx).insertPending(applicationId, consentId, now);
-  await enqueue(tx, fetchReportJob, { applicationId });
+  return enqueue(tx, fetchReportJob, { applicationId });
 }
 
 interface CreditReportDependencies extends ServiceContext {

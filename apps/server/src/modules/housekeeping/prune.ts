@@ -1,4 +1,4 @@
-import { and, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
 import { absoluteMinutes, idleMinutes } from '#app/modules/sessions/service.ts';
 import { rowsOf, type Database } from '#app/db/database.ts';
 import {
@@ -9,6 +9,7 @@ import {
   sessions,
   ssoTransactions,
 } from '#app/db/schema.ts';
+import { deliverWebhookJob } from '#app/modules/webhooks/events.ts';
 
 const dayMs = 24 * 3_600_000;
 const minuteMs = 60_000;
@@ -19,8 +20,9 @@ const pruneLockKey = 7_356_022;
 /**
  * Deletes what can no longer matter, a day after it stopped mattering: counter windows (the
  * longest is a day), sign-in transactions, one-time codes, ended sessions (revoked, idle or
- * past their 12 hours; a service account's lives until revoked), finished jobs after a week,
- * and the sandbox provider's expired state. Consents, decisions and the access log stay.
+ * past their 12 hours; a service account's lives until revoked), finished jobs after a week
+ * (not webhook deliveries: what the lender's system was told stays with the application), and
+ * the sandbox provider's expired state. Consents, decisions and the access log stay.
  * Instances take turns: while one prunes, the others skip. Answers whether this one pruned.
  */
 export async function pruneExpired(db: Database, now: Date): Promise<boolean> {
@@ -47,7 +49,15 @@ export async function pruneExpired(db: Database, now: Date): Promise<boolean> {
           ),
         ),
       );
-    await tx.delete(jobs).where(and(isNotNull(jobs.doneAt), lt(jobs.doneAt, before(7 * dayMs))));
+    await tx
+      .delete(jobs)
+      .where(
+        and(
+          isNotNull(jobs.doneAt),
+          lt(jobs.doneAt, before(7 * dayMs)),
+          ne(jobs.kind, deliverWebhookJob),
+        ),
+      );
     await tx.delete(sandboxOidcEntries).where(lt(sandboxOidcEntries.expiresAt, before(dayMs)));
     return true;
   });

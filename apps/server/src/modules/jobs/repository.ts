@@ -1,91 +1,173 @@
-import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  notExists,
+  or,
+  sql,
+} from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '#app/db/database.ts';
 import { jobs } from '#app/db/schema.ts';
 
 export type Job = typeof jobs.$inferSelect;
 
+/** A claimed job: its id and the token of the lease its worker holds. */
+export type Held = Pick<Job, 'id' | 'leaseToken'>;
+
+/** What a new job is: its kind, what it carries, and the key it keeps order under, if any. */
+export interface NewJob {
+  kind: string;
+  payload: unknown;
+  orderingKey?: string;
+}
+
+const earlier = alias(jobs, 'earlier');
+
+/** The job's holder still holds it: a write that names another token (or none) changes nothing. */
+const heldBy = (job: Held) =>
+  and(
+    eq(jobs.id, job.id),
+    job.leaseToken === null ? sql`false` : eq(jobs.leaseToken, job.leaseToken),
+  );
+
 export function createJobRepository(db: Database) {
   return {
     /** A job to run from `runAt`; call in the transaction of the change that causes it. */
-    async enqueue(kind: string, payload: unknown, runAt: Date): Promise<number> {
+    async enqueue({ kind, payload, orderingKey }: NewJob, runAt: Date): Promise<number> {
       const [row] = await db
         .insert(jobs)
-        .values({ kind, payload, runAt, createdAt: runAt })
+        .values({ kind, payload, orderingKey, runAt, createdAt: runAt })
         .returning({ id: jobs.id });
       if (!row) throw new Error('enqueueing a job returned no row');
       return row.id;
     },
 
     /**
-     * Takes up to `limit` due jobs for `leaseMs`: rows another worker holds are skipped, not
-     * waited for, so instances never run one job twice at a time; a lease that ran out (its
-     * worker died) makes the job due again.
+     * Takes the next due job of one of `leases`' kinds (or job `id` only, when given) for its
+     * kind's lease, under a new token: a row another worker holds is skipped, not waited for;
+     * a job whose ordering key has an earlier job not yet done or given up waits for it; a
+     * lease that ran out (its worker died or hung) makes the job due again.
      */
-    async claimDue(now: Date, leaseMs: number, limit: number): Promise<Job[]> {
-      const due = db
-        .select({ id: jobs.id })
-        .from(jobs)
-        .where(
-          and(
-            isNull(jobs.doneAt),
-            lte(jobs.runAt, now),
-            or(isNull(jobs.lockedUntil), lte(jobs.lockedUntil, now)),
-          ),
-        )
-        .orderBy(jobs.runAt)
-        .limit(limit)
-        .for('update', { skipLocked: true });
-      return db
-        .update(jobs)
-        .set({
-          lockedUntil: new Date(now.getTime() + leaseMs),
-          attempts: sql`${jobs.attempts} + 1`,
-        })
-        .where(inArray(jobs.id, due))
-        .returning();
-    },
-
-    /** Marks a job done; `forgetPayload` empties what it carried (a text once it is sent). */
-    async complete(id: number, now: Date, { forgetPayload = false } = {}): Promise<void> {
-      await db
-        .update(jobs)
-        .set({ doneAt: now, lockedUntil: null, ...(forgetPayload && { payload: {} }) })
-        .where(eq(jobs.id, id));
-    },
-
-    /** Takes one job, when it is waiting and nobody holds it, for `leaseMs`. */
-    async claim(id: number, now: Date, leaseMs: number): Promise<Job | undefined> {
-      const [row] = await db
-        .update(jobs)
-        .set({
-          lockedUntil: new Date(now.getTime() + leaseMs),
-          attempts: sql`${jobs.attempts} + 1`,
-        })
-        .where(
-          inArray(
-            jobs.id,
-            db
-              .select({ id: jobs.id })
-              .from(jobs)
-              .where(
-                and(
-                  eq(jobs.id, id),
-                  isNull(jobs.doneAt),
-                  or(isNull(jobs.lockedUntil), lte(jobs.lockedUntil, now)),
+    async claimNext(
+      now: Date,
+      leases: ReadonlyMap<string, number>,
+      id?: number,
+    ): Promise<Job | undefined> {
+      const kinds = [...leases.keys()];
+      if (kinds.length === 0) return undefined;
+      return db.transaction(async (tx) => {
+        const [due] = await tx
+          .select({ id: jobs.id, kind: jobs.kind })
+          .from(jobs)
+          .where(
+            and(
+              id === undefined ? undefined : eq(jobs.id, id),
+              inArray(jobs.kind, kinds),
+              isNull(jobs.doneAt),
+              isNull(jobs.deadAt),
+              lte(jobs.runAt, now),
+              or(isNull(jobs.lockedUntil), lte(jobs.lockedUntil, now)),
+              or(
+                isNull(jobs.orderingKey),
+                notExists(
+                  tx
+                    .select({ id: earlier.id })
+                    .from(earlier)
+                    .where(
+                      and(
+                        eq(earlier.orderingKey, jobs.orderingKey),
+                        lt(earlier.id, jobs.id),
+                        isNull(earlier.doneAt),
+                        isNull(earlier.deadAt),
+                      ),
+                    ),
                 ),
-              )
-              .for('update', { skipLocked: true }),
-          ),
-        )
-        .returning();
-      return row;
+              ),
+            ),
+          )
+          .orderBy(jobs.runAt, jobs.id)
+          .limit(1)
+          .for('update', { skipLocked: true });
+        if (!due) return undefined;
+        const [row] = await tx
+          .update(jobs)
+          .set({
+            lockedUntil: new Date(now.getTime() + (leases.get(due.kind) ?? 0)),
+            leaseToken: randomUUID(),
+            attempts: sql`${jobs.attempts} + 1`,
+          })
+          .where(eq(jobs.id, due.id))
+          .returning();
+        return row;
+      });
     },
 
-    async retryAt(id: number, runAt: Date, error: string): Promise<void> {
-      await db
+    /**
+     * Marks a held job done; `forgetPayload` empties what it carried (a text once it is sent).
+     * Answers false when the lease was lost (another worker holds the job, or it is done).
+     */
+    async complete(job: Held, now: Date, { forgetPayload = false } = {}): Promise<boolean> {
+      const done = await db
         .update(jobs)
-        .set({ runAt, lockedUntil: null, lastError: error.slice(0, 1000) })
-        .where(eq(jobs.id, id));
+        .set({
+          doneAt: now,
+          lockedUntil: null,
+          leaseToken: null,
+          lastError: null,
+          ...(forgetPayload && { payload: {} }),
+        })
+        .where(heldBy(job))
+        .returning({ id: jobs.id });
+      return done.length > 0;
+    },
+
+    /** Lets go of a held job until `runAt`, keeping why it failed; false when not held. */
+    async retryAt(job: Held, runAt: Date, error: string): Promise<boolean> {
+      const released = await db
+        .update(jobs)
+        .set({ runAt, lockedUntil: null, leaseToken: null, lastError: error.slice(0, 1000) })
+        .where(heldBy(job))
+        .returning({ id: jobs.id });
+      return released.length > 0;
+    },
+
+    /** Gives a held job up: dead until an operator queues it again; false when not held. */
+    async bury(job: Held, now: Date, error: string): Promise<boolean> {
+      const buried = await db
+        .update(jobs)
+        .set({ deadAt: now, lockedUntil: null, leaseToken: null, lastError: error.slice(0, 1000) })
+        .where(heldBy(job))
+        .returning({ id: jobs.id });
+      return buried.length > 0;
+    },
+
+    /** The jobs given up, newest first, of one kind or all. */
+    async dead(kind?: string): Promise<Job[]> {
+      return db
+        .select()
+        .from(jobs)
+        .where(and(isNotNull(jobs.deadAt), kind === undefined ? undefined : eq(jobs.kind, kind)))
+        .orderBy(desc(jobs.deadAt), asc(jobs.id));
+    },
+
+    /** Queues a dead job again, due now with a fresh count of tries; false when not dead. */
+    async requeue(id: number, now: Date): Promise<boolean> {
+      const queued = await db
+        .update(jobs)
+        .set({ deadAt: null, runAt: now, attempts: 0 })
+        .where(and(eq(jobs.id, id), isNotNull(jobs.deadAt)))
+        .returning({ id: jobs.id });
+      return queued.length > 0;
     },
   };
 }
+
+export type JobRepository = ReturnType<typeof createJobRepository>;

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { pruneExpired } from '#app/modules/housekeeping/prune.ts';
 import {
   consents,
+  creditReports,
   loanApplications,
   loanOfferSnapshots,
   loanSubmissions,
@@ -29,6 +30,7 @@ import {
 import { onboardedCustomer, startSession } from '#app/test/onboarding.ts';
 import { signInAtSandbox } from '#app/test/sandbox-browser.ts';
 import { testClock } from '#app/test/test-clock.ts';
+import { raceAt } from '#app/test/race.ts';
 import { phoneSeries } from '#app/test/unique.ts';
 
 const clock = testClock();
@@ -332,6 +334,27 @@ describe('POST /api/credit-info/:id/finish', () => {
     },
   );
 
+  it('answers a finish sent again after it went through with its success, changing nothing', async () => {
+    const { user, token, id, personalNumber } = await consentedApplication();
+    const ssoToken = await loanSsoToken(app, { userId: user.id, loanId: id, personalNumber });
+    expect((await finishLoan(app, token, id, ssoToken)).statusCode).toBe(200);
+    const history = await loanHistoryOf(app, id);
+    const again = await finishLoan(app, token, id, ssoToken);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ status: 'success' });
+    expect(await loanHistoryOf(app, id)).toEqual(history);
+    expect(await textsTo(user.phone)).toHaveLength(1);
+    const reports = await app.database.db
+      .select()
+      .from(creditReports)
+      .where(eq(creditReports.applicationId, id));
+    expect(reports).toMatchObject([{ attempts: 1 }]);
+    // Another customer's token, or another application's, is still refused.
+    const other = await consentedApplication();
+    expect((await finishLoan(app, other.token, id, ssoToken)).statusCode).toBe(404);
+    expect((await finishLoan(app, token, other.id, ssoToken)).statusCode).toBe(404);
+  });
+
   it('answers success even when the SMS cannot be sent: the application is submitted', async () => {
     const { user, token, id, personalNumber } = await consentedApplication();
     const ssoToken = await loanSsoToken(app, { userId: user.id, loanId: id, personalNumber });
@@ -342,15 +365,19 @@ describe('POST /api/credit-info/:id/finish', () => {
 });
 
 describe('racing finishes', () => {
-  it('one token sent twice submits once', async () => {
+  it('one token sent twice submits once, and answers both with its success', async () => {
     const { user, token, id, personalNumber } = await consentedApplication();
     const ssoToken = await loanSsoToken(app, { userId: user.id, loanId: id, personalNumber });
+    const race = raceAt(app, /^update "sso_transactions" set "consumed_at"/);
     const answers = await Promise.all([
       finishLoan(app, token, id, ssoToken),
       finishLoan(app, token, id, ssoToken),
     ]);
-    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 422]);
+    await race.finish();
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
     expect(await textsTo(user.phone)).toHaveLength(1);
+    const history = await loanHistoryOf(app, id);
+    expect(history.filter((row) => row.toStatus === 'submitted')).toHaveLength(1);
   });
 
   it('two sign-ins sent together submit once', async () => {
@@ -359,7 +386,9 @@ describe('racing finishes', () => {
       loanSsoToken(app, { userId: user.id, loanId: id, personalNumber }),
       loanSsoToken(app, { userId: user.id, loanId: id, personalNumber }),
     ]);
+    const race = raceAt(app, /update "loan_applications"/);
     const answers = await Promise.all(tokens.map((sso) => finishLoan(app, token, id, sso)));
+    await race.finish();
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
     const history = await loanHistoryOf(app, id);
     expect(history.filter((row) => row.toStatus === 'submitted')).toHaveLength(1);
@@ -370,10 +399,12 @@ describe('racing finishes', () => {
   it('a cancel and a finish: a finish never lands on a cancelled application', async () => {
     const { user, token, id, personalNumber } = await consentedApplication();
     const ssoToken = await loanSsoToken(app, { userId: user.id, loanId: id, personalNumber });
+    const race = raceAt(app, /update "loan_applications"/);
     const [finished, cancelled] = await Promise.all([
       finishLoan(app, token, id, ssoToken),
       app.inject({ method: 'POST', url: `/api/credit-info/${id}/cancel`, headers: bearer(token) }),
     ]);
+    await race.finish();
     expect(cancelled.statusCode).toBe(200);
     expect(await statusOf(id)).toBe('cancelled');
     const path = (await loanHistoryOf(app, id)).map(

@@ -24,6 +24,7 @@ import { onboardedCustomer, sdaVerifiedCustomer, startSession } from '#app/test/
 import { testClock } from '#app/test/test-clock.ts';
 import { phoneSeries } from '#app/test/unique.ts';
 import { insertCustomer } from '#app/test/users.ts';
+import { raceAt } from '#app/test/race.ts';
 
 const clock = testClock();
 const freshPhone = phoneSeries('5510');
@@ -346,7 +347,9 @@ describe('POST /api/loans', () => {
   it('lets only one of two parallel creations through', async () => {
     const { user, token } = await customer();
     const before = await storedFiles();
+    const race = raceAt(app, /^insert into "loan_applications"/);
     const answers = await Promise.all([postLoanForm(app, token), postLoanForm(app, token)]);
+    await race.finish();
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
     const rows = await rowsOf(user.id);
     expect(rows).toHaveLength(1);

@@ -5,7 +5,7 @@ import {
   type Locale,
   type ScheduleRow,
 } from '@sesxi/contract';
-import { and, eq, inArray, sql, type AnyColumn, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, sql, type AnyColumn, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '#app/db/database.ts';
 import { bilingualListSql, maxId, type BilingualItem } from '#app/db/lookups.ts';
@@ -21,6 +21,7 @@ import {
   loanStatusHistory,
   loanSubmissions,
   rejectionReasons,
+  ssoTransactions,
 } from '#app/db/schema.ts';
 import {
   currentProductsSql,
@@ -365,6 +366,28 @@ export function createLoanRepository(db: Database) {
     /** Who submitted an application and on what grounds; call in the submitting transaction. */
     async insertSubmission(submission: typeof loanSubmissions.$inferInsert): Promise<void> {
       await db.insert(loanSubmissions).values(submission);
+    },
+
+    /**
+     * Whether `userId` submitted application `id`, still past its submission, with the sign-in
+     * whose token hashes so.
+     */
+    async submittedWithSignIn(id: number, userId: number, ssoTokenHash: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: loanSubmissions.id })
+        .from(loanSubmissions)
+        .innerJoin(ssoTransactions, eq(ssoTransactions.id, loanSubmissions.ssoTransactionId))
+        .innerJoin(loanApplications, eq(loanApplications.id, loanSubmissions.applicationId))
+        .where(
+          and(
+            eq(loanSubmissions.applicationId, id),
+            notInArray(loanApplications.status, ['draft', 'consented']),
+            eq(ssoTransactions.tokenHash, ssoTokenHash),
+            eq(ssoTransactions.userId, userId),
+            eq(ssoTransactions.loanId, id),
+          ),
+        );
+      return row !== undefined;
     },
   };
 }

@@ -46,15 +46,18 @@ export const loanRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   });
 
   const loans = (request: FastifyRequest) =>
-    createLoanService({ ...serviceContext(app, request), storage: app.fileStorage });
+    createLoanService({
+      ...serviceContext(app, request),
+      storage: app.fileStorage,
+      announce: app.announce,
+    });
   const submission = (request: FastifyRequest) =>
     createSubmissionService({
       ...serviceContext(app, request),
       texts: app.texts,
       productName: app.config.productName,
       ptiLimits: app.config.ptiLimits,
-      creditBureau: app.creditBureau,
-      enqueueJob: app.jobs.enqueue,
+      jobs: app.jobs,
       announce: app.announce,
     });
   const localeOf = (request: FastifyRequest) =>

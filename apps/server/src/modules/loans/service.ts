@@ -22,6 +22,7 @@ import {
   type StoredProduct,
 } from '#app/modules/loan-products/repository.ts';
 import type { ServiceContext } from '#app/modules/service-context.ts';
+import type { AnnounceEvent } from '#app/modules/webhooks/events.ts';
 import type { BankStatementUpload } from './bank-statements.ts';
 import type { LoanForm } from './loan-form.ts';
 import { offerFigures, type OfferFigures } from './offer-figures.ts';
@@ -78,6 +79,7 @@ function decisionOf(row: ApplicationWithTerms, locale: Locale): CustomerDecision
 
 export interface LoanDependencies extends ServiceContext {
   storage: FileStorage;
+  announce: AnnounceEvent;
 }
 
 /** A second application while one is open: 409, naming the open one for the form to link. */
@@ -88,12 +90,15 @@ function openApplicationError(loanId: number): HttpError {
   });
 }
 
+/** The states an application leaves when submitted: the lender knows nothing of it yet. */
+const unsubmittedStatuses = new Set<string>(['draft', 'consented']);
+
 const oneOpenPerUser = 'loan_applications_one_open_per_user';
 
 /** The longest file name kept with a statement; a longer one is cut. */
 const maxFileNameLength = 255;
 
-export function createLoanService({ db, clock, log, storage }: LoanDependencies) {
+export function createLoanService({ db, clock, log, storage, announce }: LoanDependencies) {
   const repository = createLoanRepository(db);
   const products = createLoanProductRepository(db);
 
@@ -285,9 +290,11 @@ export function createLoanService({ db, clock, log, storage }: LoanDependencies)
     listOf,
 
     async cancel(userId: number, id: number): Promise<void> {
-      await db.transaction((tx) =>
-        moveApplication(tx, { id, userId, name: 'cancel', now: clock.now() }),
-      );
+      await db.transaction(async (tx) => {
+        const moved = await moveApplication(tx, { id, userId, name: 'cancel', now: clock.now() });
+        // The lender's system heard of the application once it was submitted, not before.
+        if (!unsubmittedStatuses.has(moved.from)) await announce(tx, 'application.cancelled', id);
+      });
       log.info({ event: 'loan_cancelled', loanId: id }, 'loan application cancelled');
     },
   };

@@ -14,18 +14,15 @@ import {
   creditConsentValidMs,
   type ConsentEvidence,
 } from '#app/modules/consents/ledger.ts';
-import type { Database } from '#app/db/database.ts';
-import type { CreditBureau } from '#app/integrations/credit-bureau/credit-bureau.ts';
-import {
-  createCreditReportService,
-  requestCreditReport,
-} from '#app/modules/credit-reports/service.ts';
+import type { FastifyInstance } from 'fastify';
+import { requestCreditReport } from '#app/modules/credit-reports/service.ts';
 import { recordOfferSnapshot } from '#app/modules/loan-offers/service.ts';
 import { currentQuestionnaire } from '#app/modules/questionnaires/service.ts';
 import type { AnnounceEvent } from '#app/modules/webhooks/events.ts';
 import type { ServiceContext } from '#app/modules/service-context.ts';
 import { spendLoanSignIn } from '#app/modules/sso/service.ts';
 import type { UserProfile } from '#app/modules/users/repository.ts';
+import { tokenFormat, tokenHash } from '#app/security/tokens.ts';
 import { createLoanRepository } from './repository.ts';
 import { moveApplication } from './transitions.ts';
 
@@ -33,8 +30,7 @@ interface SubmissionDependencies extends ServiceContext {
   texts: TextQueue;
   productName: string;
   ptiLimits: PtiLimits;
-  creditBureau: CreditBureau;
-  enqueueJob: (db: Database, kind: string, payload: unknown) => Promise<number>;
+  jobs: Pick<FastifyInstance['jobs'], 'enqueue' | 'runNow'>;
   announce: AnnounceEvent;
 }
 
@@ -49,8 +45,7 @@ export function createSubmissionService({
   texts,
   productName,
   ptiLimits,
-  creditBureau,
-  enqueueJob,
+  jobs,
   announce,
 }: SubmissionDependencies) {
   const repository = createLoanRepository(db);
@@ -75,17 +70,23 @@ export function createSubmissionService({
   }
 
   /**
-   * The bureau is asked at once so the officer usually finds the report ready; when it cannot
-   * answer, the submission stands and the queued job asks again later.
+   * The bureau is asked at once so the officer usually finds the report ready, through the
+   * job queued with the submission: whoever claims it (this request or a poller) asks, so the
+   * bureau hears one enquiry. When it cannot answer, the submission stands and the job asks
+   * again later.
    */
-  async function askBureauNow(applicationId: number) {
+  async function askBureauNow(applicationId: number, job: number) {
     try {
-      await createCreditReportService({ db, clock, log, bureau: creditBureau }).fetch(
-        applicationId,
-      );
+      await jobs.runNow(job);
     } catch (error) {
       log.warn({ err: error, loanId: applicationId }, 'the credit report is asked for again later');
     }
+  }
+
+  /** A repeat of a submission that went through (its answer lost on the way): nothing to do. */
+  async function alreadySubmitted(tx: typeof db, user: UserProfile, id: number, token: string) {
+    if (!tokenFormat.test(token)) return false;
+    return createLoanRepository(tx).submittedWithSignIn(id, user.id, tokenHash(token));
   }
 
   return {
@@ -136,13 +137,15 @@ export function createSubmissionService({
      * customer's personal number, and this application's credit consent must be under 30 days
      * old. The sign-in is spent together with the submission, or not at all; the submission
      * record (which sign-in, which consent) and the offer snapshot (recomputed here, the server
-     * being the authority) are stored with them.
+     * being the authority) are stored with them. The same sign-in sent again once the
+     * submission went through answers success again and changes nothing.
      */
     async submit(user: UserProfile, id: number, ssoToken: string): Promise<void> {
       await requireOwned(id, user.id);
       const now = clock.now();
-      const text = await db.transaction(async (tx) => {
+      const queued = await db.transaction(async (tx) => {
         const signIn = await spendLoanSignIn(tx, ssoToken, { userId: user.id, loanId: id }, now);
+        if (!signIn && (await alreadySubmitted(tx, user, id, ssoToken))) return undefined;
         if (!signIn) throw submissionRefused(id, 'no_usable_sso_transaction');
         if (signIn.personalNumber !== user.identityNumber) {
           throw submissionRefused(id, 'identity_mismatch', 'loan.identityMismatch');
@@ -178,20 +181,25 @@ export function createSubmissionService({
           if (!(error instanceof EffectiveRateCapError)) throw error;
           throw submissionRefused(id, 'effective_rate_cap', 'offer.effectiveRateCap');
         }
-        await requestCreditReport(tx, enqueueJob, {
+        const report = await requestCreditReport(tx, jobs.enqueue, {
           applicationId: id,
           consentId: consent.id,
           now,
         });
         await announce(tx, 'application.submitted', id);
-        return texts.queue(tx, {
+        const text = await texts.queue(tx, {
           phone: user.phone,
           text: translate('sms.submitted', 'ka', { product: productName, id }),
         });
+        return { report, text };
       });
+      if (!queued) {
+        log.info({ event: 'loan_finish_repeated', loanId: id }, 'a submission sent again');
+        return;
+      }
       log.info({ event: 'loan_submitted', loanId: id }, 'loan application submitted');
-      await askBureauNow(id);
-      await texts.sendNow(text);
+      await askBureauNow(id, queued.report);
+      await texts.sendNow(queued.text);
     },
   };
 }

@@ -17,6 +17,7 @@ import {
 import { onboardedCustomer } from '#app/test/onboarding.ts';
 import { testClock } from '#app/test/test-clock.ts';
 import { phoneSeries } from '#app/test/unique.ts';
+import { raceAt } from '#app/test/race.ts';
 import { createConsentLedger } from '#app/modules/consents/ledger.ts';
 import { textToHtml } from '#app/modules/content/sanitise.ts';
 import { loanTransitions, type LoanTransition } from './loan-states.ts';
@@ -207,7 +208,9 @@ describe('racing requests', () => {
   it('two cancels: one succeeds, the other answers 409', async () => {
     const { token } = await customer();
     const id = await createLoanViaApi(app, token);
+    const race = raceAt(app, /update "loan_applications"/);
     const answers = await Promise.all([cancel(token, id), cancel(token, id)]);
+    await race.finish();
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
     expect((await historyOf(id)).filter((row) => row.toStatus === 'cancelled')).toHaveLength(1);
   });
@@ -215,10 +218,12 @@ describe('racing requests', () => {
   it('an edit and a cancel: the application ends cancelled with an unbroken history', async () => {
     const { token } = await customer();
     const id = await consentedLoanViaApi(app, token);
+    const race = raceAt(app, /update "loan_applications"/);
     const [edited, cancelled] = await Promise.all([
       customerMoves.edit(token, id),
       cancel(token, id),
     ]);
+    await race.finish();
     expect(cancelled.statusCode).toBe(200);
     expect([200, 409]).toContain(edited.statusCode);
     expect(await statusOf(id)).toBe('cancelled');

@@ -15,6 +15,7 @@ import { logCapture } from '#app/test/log-capture.ts';
 import { testClock } from '#app/test/test-clock.ts';
 import { phoneSeries } from '#app/test/unique.ts';
 import { insertCustomer } from '#app/test/users.ts';
+import { raceAt } from '#app/test/race.ts';
 
 const clock = testClock();
 let app: FastifyInstance;
@@ -185,7 +186,9 @@ describe('POST /api/code-sending', () => {
 
   it('sends one code when the same phone asks twice at once', async () => {
     const phone = freshPhone();
+    const race = raceAt(app, /^insert into "phone_codes"/);
     const answers = await Promise.all([sendCode(app, phone), sendCode(app, phone)]);
+    await race.finish();
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 429]);
     expect(await textsTo(phone)).toBe(1);
   });
@@ -347,9 +350,11 @@ describe('POST /api/code-checking', () => {
     const phone = freshPhone();
     await sendCode(app, phone);
     const code = await lastCodeSentTo(app, phone);
+    const race = raceAt(app, /set failed_attempts = failed_attempts \+ 1/);
     const answers = await Promise.all(
       Array.from({ length: 20 }, () => checkCode(app, phone, wrongCodeFor(code))),
     );
+    await race.finish();
     expect(answers.every((answer) => answer.statusCode === 422)).toBe(true);
     expect((await storedCode(phone))?.failedAttempts).toBe(5);
 

@@ -16,6 +16,7 @@ import {
 import { testClock } from '#app/test/test-clock.ts';
 import { phoneSeries } from '#app/test/unique.ts';
 import { insertCustomer } from '#app/test/users.ts';
+import { raceAt } from '#app/test/race.ts';
 import { questionnaireOfSessionUser } from './repository.ts';
 
 const clock = testClock();
@@ -418,10 +419,12 @@ describe('POST /api/questionnaires', () => {
 
   it('keeps one questionnaire when two saves race, and both in the history', async () => {
     const { user, token } = await verified();
+    const race = raceAt(app, /^insert into "questionnaires"/);
     const answers = await Promise.all([
       saveQuestionnaire(app, token),
       saveQuestionnaire(app, token, { ...questionnaireAnswers, salary: 900 }),
     ]);
+    await race.finish();
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
     const rows = await app.database.db
       .select({ id: questionnaires.id })

@@ -15,6 +15,7 @@ import { buildTestApp } from '#app/test/build-test-app.ts';
 import { confirmPhone } from '#app/test/phone-codes.ts';
 import { testClock } from '#app/test/test-clock.ts';
 import { phoneSeries } from '#app/test/unique.ts';
+import { raceAt } from '#app/test/race.ts';
 
 const clock = testClock();
 let app: FastifyInstance;
@@ -260,16 +261,15 @@ describe('POST /api/register', () => {
     const { phone } = newcomer();
     await confirmPhone(app, phone);
     const [one, two] = [newcomer(), newcomer()];
-    const response = await Promise.all([
-      postRegistration(app, {
-        phone,
-        sso_token: await completedSsoToken(app, one.identity),
-      }),
-      postRegistration(app, {
-        phone,
-        sso_token: await completedSsoToken(app, two.identity),
-      }),
-    ]);
+    const tokens = [
+      await completedSsoToken(app, one.identity),
+      await completedSsoToken(app, two.identity),
+    ];
+    const race = raceAt(app, /^insert into "users"/);
+    const response = await Promise.all(
+      tokens.map((token) => postRegistration(app, { phone, sso_token: token })),
+    );
+    await race.finish();
     expect(response.map((answer) => answer.statusCode).sort()).toEqual([200, 422]);
     const refused = response.find((answer) => answer.statusCode === 422);
     expect(refused?.json()).toHaveProperty('phone');
@@ -280,16 +280,16 @@ describe('POST /api/register', () => {
     const other = newcomer();
     await confirmPhone(app, person.phone);
     await confirmPhone(app, other.phone);
+    const [mine, again] = [
+      await completedSsoToken(app, person.identity),
+      await completedSsoToken(app, person.identity),
+    ];
+    const race = raceAt(app, /^insert into "users"/);
     const answers = await Promise.all([
-      postRegistration(app, {
-        phone: person.phone,
-        sso_token: await completedSsoToken(app, person.identity),
-      }),
-      postRegistration(app, {
-        phone: other.phone,
-        sso_token: await completedSsoToken(app, person.identity),
-      }),
+      postRegistration(app, { phone: person.phone, sso_token: mine }),
+      postRegistration(app, { phone: other.phone, sso_token: again }),
     ]);
+    await race.finish();
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 422]);
     expect(answers.find((answer) => answer.statusCode === 422)?.json()).toHaveProperty(
       'identity_number',

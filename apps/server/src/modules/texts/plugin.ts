@@ -70,7 +70,9 @@ const texts: FastifyPluginCallback<{ sealSecret: string }> = (app, { sealSecret 
       }
       await app.smsSender.send(phone, seal.open(sealed));
     },
-    { forgetPayload: true },
+    // The gateway gives up after 10 s; a text still unsent after about five hours of tries
+    // is given up (a code in it expired long before).
+    { timeoutMs: 30_000, maxAttempts: 12, forgetPayload: true },
   );
   done();
 };

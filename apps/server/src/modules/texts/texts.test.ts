@@ -5,6 +5,7 @@ import { jobs } from '#app/db/schema.ts';
 import { ServiceUnavailableError } from '#app/errors.ts';
 import { buildTestApp } from '#app/test/build-test-app.ts';
 import { testClock } from '#app/test/test-clock.ts';
+import { raceAt } from '#app/test/race.ts';
 import { sendTextJob } from './plugin.ts';
 
 const clock = testClock();
@@ -42,7 +43,9 @@ describe('texts that are never lost', () => {
       gatewayUp = true;
       clock.advance(60_000);
       // Two workers at once, as two instances would be.
+      const race = raceAt(app, /skip locked/);
       await Promise.all([app.jobs.runDue(), app.jobs.runDue()]);
+      await race.finish();
       expect([...delivered].sort()).toEqual(
         Array.from({ length: 12 }, (_, index) => `ტექსტი ${index}`).sort(),
       );

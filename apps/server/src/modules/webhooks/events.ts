@@ -1,23 +1,38 @@
 import type { Database } from '#app/db/database.ts';
 
-/** What the lender's system hears about: a submission, and each decision. */
-export type LenderEvent =
-  | 'application.submitted'
-  | 'application.awaiting_second_officer'
-  | 'application.approved'
-  | 'application.rejected';
+/** What the lender's system hears about: a submission, each decision, a cancellation. */
+export const lenderEvents = [
+  'application.submitted',
+  'application.awaiting_second_officer',
+  'application.approved',
+  'application.rejected',
+  'application.cancelled',
+] as const;
+
+export type LenderEvent = (typeof lenderEvents)[number];
 
 /** The kind of job that delivers one event to `WEBHOOK_URL`. */
 export const deliverWebhookJob = 'webhook.deliver';
 
-/** A delivery's body: the event and the application's id, never personal data. */
-export interface WebhookPayload {
-  event: LenderEvent;
-  application_id: number;
-  occurred_at: string;
+/**
+ * One event as it is queued: its id (the `webhook-id` of every try) and the body sent, in
+ * the Standard Webhooks shape. `sequence` counts the application's events from 1, so a
+ * receiver can tell one missing or out of order; never personal data.
+ */
+export interface WebhookEvent {
+  id: string;
+  type: LenderEvent;
+  timestamp: string;
+  data: { application_id: number; sequence: number };
 }
 
-/** Queues the events of a change for delivery, in its transaction; none when no URL is set. */
+/** The key that keeps one application's deliveries in order. */
+export const applicationOrderingKey = (applicationId: number) => `application:${applicationId}`;
+
+/**
+ * Queues an event for delivery, in the transaction of the change (which holds the
+ * application's row, so its events are numbered one at a time); none when no URL is set.
+ */
 export type AnnounceEvent = (
   tx: Database,
   event: LenderEvent,

@@ -1,8 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyPluginCallback } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import type { WebhookSettings } from '#app/config.ts';
-import { deliverWebhookJob, type AnnounceEvent } from './events.ts';
+import {
+  applicationOrderingKey,
+  deliverWebhookJob,
+  lenderEvents,
+  type AnnounceEvent,
+  type WebhookEvent,
+} from './events.ts';
+import { createWebhookRepository } from './repository.ts';
 import { webhookSignature } from './signature.ts';
 
 declare module 'fastify' {
@@ -12,47 +20,78 @@ declare module 'fastify' {
   }
 }
 
-const payload = z.object({
-  event: z.string(),
-  application_id: z.number().int(),
-  occurred_at: z.string(),
+/** Tries of one delivery before it is dead: with the backoff's hourly cap, about a day. */
+export const webhookMaxAttempts = 30;
+
+const queuedEvent = z.object({
+  id: z.string(),
+  type: z.enum(lenderEvents),
+  timestamp: z.string(),
+  data: z.object({ application_id: z.number().int(), sequence: z.number().int() }),
 });
 
+/** Delivers one event; a throw (no 2xx) means it is tried again. */
+async function deliver(
+  settings: WebhookSettings,
+  event: WebhookEvent,
+  now: Date,
+  signal: AbortSignal,
+) {
+  const { id, ...sent } = event;
+  const body = JSON.stringify(sent);
+  const timestamp = Math.floor(now.getTime() / 1000);
+  const response = await fetch(settings.url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'webhook-id': id,
+      'webhook-timestamp': String(timestamp),
+      'webhook-signature': webhookSignature(settings.secret, { id, timestamp, body }),
+    },
+    body,
+    // A redirect would carry the signed body to an address nobody configured.
+    redirect: 'manual',
+    signal,
+  });
+  // Read to its end, so that the connection is released for the next delivery.
+  await response.arrayBuffer();
+  if (!response.ok) throw new Error(`the lender's system answered HTTP ${response.status}`);
+}
+
 /**
- * Webhooks to the lender's own systems: each event is a job, queued in the transaction of the
- * change, POSTed as JSON with `X-Sesxi-Timestamp` and `X-Sesxi-Signature`, and retried with
- * backoff until a 2xx acknowledges it; the job's row records the attempts and the last error.
+ * Webhooks to the lender's own systems, signed as the Standard Webhooks specification says:
+ * each event is a job, queued in the transaction of the change with its id and its number
+ * among the application's events. One application's deliveries go out in order, each tried
+ * with backoff until a 2xx acknowledges it, and given up (dead, for an operator to queue
+ * again) after `webhookMaxAttempts` tries. Only an instance with `WEBHOOK_URL` delivers.
  */
 const webhooks: FastifyPluginCallback<{ settings: WebhookSettings | undefined }> = (
   app,
   { settings },
   done,
 ) => {
-  app.decorate<AnnounceEvent>('announce', async (tx, event, applicationId) => {
+  app.decorate<AnnounceEvent>('announce', async (tx, type, applicationId) => {
     if (!settings) return;
-    await app.jobs.enqueue(tx, deliverWebhookJob, {
-      event,
-      application_id: applicationId,
-      occurred_at: app.clock.now().toISOString(),
-    });
+    const orderingKey = applicationOrderingKey(applicationId);
+    const event: WebhookEvent = {
+      id: `msg_${randomUUID().replaceAll('-', '')}`,
+      type,
+      timestamp: app.clock.now().toISOString(),
+      data: {
+        application_id: applicationId,
+        sequence: await createWebhookRepository(tx).nextSequence(orderingKey),
+      },
+    };
+    await app.jobs.enqueue(tx, deliverWebhookJob, event, { orderingKey });
   });
 
-  app.jobs.handle(deliverWebhookJob, async (job) => {
-    if (!settings) return;
-    const body = JSON.stringify(payload.parse(job));
-    const timestamp = Math.floor(app.clock.now().getTime() / 1000);
-    const response = await fetch(settings.url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-sesxi-timestamp': String(timestamp),
-        'x-sesxi-signature': webhookSignature(settings.secret, timestamp, body),
-      },
-      body,
-      signal: AbortSignal.timeout(settings.timeoutMs),
-    });
-    if (!response.ok) throw new Error(`the lender's system answered HTTP ${response.status}`);
-  });
+  if (settings) {
+    app.jobs.handle(
+      deliverWebhookJob,
+      (payload, signal) => deliver(settings, queuedEvent.parse(payload), app.clock.now(), signal),
+      { timeoutMs: settings.timeoutMs, maxAttempts: webhookMaxAttempts },
+    );
+  }
   done();
 };
 

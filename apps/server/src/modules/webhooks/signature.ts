@@ -1,22 +1,15 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 
 /**
- * The signature the lender's system checks: HMAC-SHA256 with the shared secret over
- * `<timestamp>.<body>`, hex, as `sha256=<hex>` (the timestamp, Unix seconds, is signed with
- * the body, so a captured delivery cannot be replayed later unnoticed).
+ * The `webhook-signature` of a delivery, as the Standard Webhooks specification defines it:
+ * `v1,` and the base64 HMAC-SHA256, keyed with the secret's bytes, of `<id>.<timestamp>.<body>`
+ * (the id and the time are signed with the body, so a captured delivery cannot be replayed
+ * later, or under another id, unnoticed). Receivers check it with that project's libraries.
  */
-export function webhookSignature(secret: string, timestamp: number, body: string): string {
-  return `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
-}
-
-/** Whether `signature` is the one `secret` gives `timestamp` and `body`: how a receiver checks it. */
-export function isWebhookSignature(
+export function webhookSignature(
   secret: string,
-  timestamp: number,
-  body: string,
-  signature: string,
-): boolean {
-  const expected = Buffer.from(webhookSignature(secret, timestamp, body));
-  const given = Buffer.from(signature);
-  return expected.length === given.length && timingSafeEqual(expected, given);
+  { id, timestamp, body }: { id: string; timestamp: number; body: string },
+): string {
+  const key = Buffer.from(secret.slice('whsec_'.length), 'base64');
+  return `v1,${createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64')}`;
 }
