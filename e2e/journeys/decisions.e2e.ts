@@ -102,7 +102,8 @@ describe('credit decisions', () => {
     const download = first.waitForEvent('download');
     await first.getByRole('button', { name: /^საბანკო ამონაწერის ჩამოტვირთვა/ }).click();
     const file = await download;
-    expect(file.suggestedFilename()).toBe('ამონაწერი.pdf');
+    // Named by the application and the type of its content, not by the customer's file name.
+    expect(file.suggestedFilename()).toBe(`bank-statement-${String(id)}.pdf`);
     expect(file.url()).not.toContain('token');
     const stream = await file.createReadStream();
     const chunks: Buffer[] = [];
