@@ -122,7 +122,7 @@ describe('the credit report of a submission', () => {
       return report(request);
     };
     try {
-      const { id } = await submitted('593330013');
+      const { id } = await submitted('593330015');
       expect(await reportOf(id)).toMatchObject({ state: 'ready' });
     } finally {
       app.creditBureau.report = report;
@@ -143,7 +143,7 @@ describe('the credit report of a submission', () => {
     };
     const race = raceAt(app, /skip locked/);
     try {
-      await submitted('593330014');
+      await submitted('593330016');
       await race.finish();
     } finally {
       app.creditBureau.report = report;
