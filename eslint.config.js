@@ -14,39 +14,58 @@ const features = fs
   .map((entry) => entry.name);
 
 /**
- * The web app's one-way flow, shared → features → app (as bulletproof-react): a feature imports
- * shared and the contract, never another feature nor the app; shared imports neither. Imports
- * are resolved to files first, so a path is caught however it is spelled. The helpers in
- * src/test are in no zone: they render the whole app. apps/web/src/import-boundaries.test.ts
- * proves the zones.
+ * The web app's one-way flow, shared → features → app → entry points (as bulletproof-react): a
+ * feature imports shared and the contract, never another feature nor the app; shared imports
+ * neither. Imports are resolved to files first, so a path is caught however it is spelled.
+ * apps/web/src/import-boundaries.test.ts proves the zones.
  */
-const webBoundaries = {
-  'import-x/no-restricted-paths': [
-    'error',
-    {
-      basePath: import.meta.dirname,
-      zones: [
-        ...features.map((feature) => ({
-          target: `${web}/features/${feature}`,
-          from: `${web}/features`,
-          except: [`./${feature}`],
-          message:
-            'A feature never imports another: compose them in src/app, or move the piece to src/shared.',
-        })),
-        {
-          target: `${web}/features`,
-          from: `${web}/app`,
-          message: 'Features do not import the app: the app imports them.',
-        },
-        {
-          target: `${web}/shared`,
-          from: [`${web}/features`, `${web}/app`],
-          message: 'Shared code imports neither features nor the app.',
-        },
-      ],
-    },
-  ],
-};
+const webLayers = [
+  ...features.map((feature) => ({
+    target: `${web}/features/${feature}`,
+    from: `${web}/features`,
+    except: [`./${feature}`],
+    message:
+      'A feature never imports another: compose them in src/app, or move the piece to src/shared.',
+  })),
+  {
+    target: `${web}/features`,
+    from: `${web}/app`,
+    message: 'Features do not import the app: the app imports them.',
+  },
+  {
+    target: `${web}/shared`,
+    from: [`${web}/features`, `${web}/app`],
+    message: 'Shared code imports neither features nor the app.',
+  },
+];
+
+/** What only tests use: the helpers in src/test (they render the whole app) and fixtures. */
+const webTestFiles = [`${web}/test/**`, `${web}/**/*.test.{ts,tsx}`, `${web}/**/*-fixtures.ts`];
+
+/**
+ * Above the app stand the entry points (main.tsx, entry-server.tsx, and the files beside them
+ * that only they use): they import the app, which never imports them back (entry-server
+ * imports every feature). The test helpers stand apart: the code that ships imports none of
+ * them. Tests may use an entry point or a helper; the layers above still hold for them.
+ */
+const webShippedOnly = [
+  {
+    target: [`${web}/app`, `${web}/features`, `${web}/shared`],
+    from: [`${web}/*.{ts,tsx}`],
+    message:
+      'The app never imports an entry point (main.tsx, entry-server.tsx, …): they import it.',
+  },
+  {
+    target: `${web}`,
+    // One pattern (its braces list the three), so that an import is reported once.
+    from: [`{${webTestFiles.join(',')}}`],
+    message: 'Only tests import the test helpers (src/test), a fixture or a test.',
+  },
+];
+
+const webBoundaries = (zones) => ({
+  'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones }],
+});
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.test-data/**'] },
@@ -76,8 +95,13 @@ export default tseslint.config(
     },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      ...webBoundaries,
+      ...webBoundaries(webLayers),
     },
+  },
+  {
+    files: [`${web}/**/*.{ts,tsx}`],
+    ignores: webTestFiles,
+    rules: webBoundaries([...webLayers, ...webShippedOnly]),
   },
   {
     // One import style between the server's modules: `#app/...`, which says where code comes

@@ -10,16 +10,17 @@ import { reviewQuery } from '../api/decisions';
 import { DecisionActions } from './decision-actions';
 import {
   AffordabilitySection,
-  ApplicationSection,
   BureauSection,
-  ConsentsSection,
+  OfferSection,
+  RecommendationSection,
+} from './affordability-sections';
+import {
+  ApplicationSection,
   CustomerApplicationsSection,
   CustomerSection,
-  HistorySection,
-  OfferSection,
   QuestionnaireSection,
-  RecommendationSection,
-} from './review-sections';
+} from './applicant-sections';
+import { ConsentsSection, HistorySection } from './record-sections';
 
 /** `/applications/{id}`: everything an officer decides on, and the decision itself. */
 export function ReviewPage() {
