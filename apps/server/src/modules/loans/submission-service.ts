@@ -8,6 +8,7 @@ import {
   type ResponseOf,
 } from '@sesxi/contract';
 import { HttpError, httpError } from '#app/errors.ts';
+import { recordEvent } from '#app/metrics/business-events.ts';
 import type { TextQueue } from '#app/modules/texts/plugin.ts';
 import {
   createConsentLedger,
@@ -197,7 +198,7 @@ export function createSubmissionService({
         log.info({ event: 'loan_finish_repeated', loanId: id }, 'a submission sent again');
         return;
       }
-      log.info({ event: 'loan_submitted', loanId: id }, 'loan application submitted');
+      recordEvent(log, 'loan_submitted', { loanId: id }, 'loan application submitted');
       await askBureauNow(id, queued.report);
       await texts.sendNow(queued.text);
     },
