@@ -7,6 +7,7 @@ import {
 } from '@sesxi/contract';
 import type { Database } from '#app/db/database.ts';
 import { fieldError, HttpError, httpError, InvalidFieldsError, type Message } from '#app/errors.ts';
+import { recordEvent } from '#app/metrics/business-events.ts';
 import { bureauObligations } from '#app/modules/credit-reports/service.ts';
 import { quote, tbilisiDate } from '#app/modules/loan-offers/quote.ts';
 import {
@@ -18,6 +19,9 @@ import { moveApplicationAsStaff } from '#app/modules/loans/transitions.ts';
 import { pendingApproval, type DecisionContext, type Terms } from './context.ts';
 import { createDecisionRepository } from './repository.ts';
 import type { Officer } from './who-decides.ts';
+
+/** An approval's answer: final, or waiting for a second officer. */
+type ApprovedDecision = Decision & { state: 'approved' | 'awaiting_second_officer' };
 
 interface Approvable {
   id: number;
@@ -122,7 +126,7 @@ export function createApproval({
     terms: Terms,
     kind: 'approval' | 'confirmation',
     state: 'approved' | 'awaiting_second_officer',
-  ): Promise<{ decision: Decision; text: number | undefined }> {
+  ): Promise<{ decision: ApprovedDecision; text: number | undefined }> {
     const now = clock.now();
     const computed = await approvalQuote(tx, application, terms);
     const { offer } = computed.quote;
@@ -135,7 +139,7 @@ export function createApproval({
       effectiveRate: offer.effective_rate,
       createdAt: now,
     });
-    const decision: Decision = {
+    const decision: ApprovedDecision = {
       state,
       ...terms,
       monthly_payment: offer.monthly_payment,
@@ -199,8 +203,10 @@ export function createApproval({
           waits ? 'awaiting_second_officer' : 'approved',
         );
       });
-      log.info(
-        { event: 'loan_approval', loanId: id, officerId: officer.userId, state: decision.state },
+      recordEvent(
+        log,
+        'loan_approval',
+        { loanId: id, officerId: officer.userId, state: decision.state },
         'approval recorded',
       );
       if (text !== undefined) await texts.sendNow(text);
@@ -224,8 +230,10 @@ export function createApproval({
         const terms = { amount: pending.amount, months: pending.months };
         return recordApproval(tx, officer, application, terms, 'confirmation', 'approved');
       });
-      log.info(
-        { event: 'loan_approval_confirmed', loanId: id, officerId: officer.userId },
+      recordEvent(
+        log,
+        'loan_approval_confirmed',
+        { loanId: id, officerId: officer.userId },
         'approval confirmed',
       );
       if (text !== undefined) await texts.sendNow(text);

@@ -1,5 +1,6 @@
 import { formatTimestamp, type Decision, type Locale } from '@sesxi/contract';
 import { fieldError, httpError } from '#app/errors.ts';
+import { recordEvent } from '#app/metrics/business-events.ts';
 import { moveApplicationAsStaff } from '#app/modules/loans/transitions.ts';
 import type { DecisionContext } from './context.ts';
 import { createDecisionRepository } from './repository.ts';
@@ -49,8 +50,10 @@ export function createRejection({
         await announce(tx, 'application.rejected', id);
         return queueText(tx, application, { key: 'sms.rejected' });
       });
-      log.info(
-        { event: 'loan_rejected', loanId: id, officerId: officer.userId },
+      recordEvent(
+        log,
+        'loan_rejected',
+        { loanId: id, officerId: officer.userId },
         'application rejected',
       );
       await texts.sendNow(text);

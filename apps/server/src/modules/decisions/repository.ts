@@ -7,6 +7,7 @@ import {
 } from '@sesxi/contract';
 import { and, asc, count, desc, eq, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { applicationJoins } from '#app/db/application-joins.ts';
 import type { Database } from '#app/db/database.ts';
 import { maxId } from '#app/db/lookups.ts';
 import {
@@ -31,6 +32,8 @@ const officers = alias(users, 'officer');
 
 const customerColumns = { id: users.id, name: users.name, surname: users.surname };
 const officerColumns = { id: officers.id, name: officers.name, surname: officers.surname };
+/** The officer an application is assigned to (none until one takes it into review). */
+const assignedOfficer = eq(officers.id, loanApplications.assignedOfficerId);
 
 export interface QueueRequest {
   statuses: readonly ('submitted' | 'under_review')[];
@@ -50,6 +53,16 @@ function queueSearch(search: string): SQL | undefined {
     id === undefined ? undefined : eq(loanApplications.id, id),
   );
 }
+
+/** The columns every read of one application starts from. */
+const applicationColumns = {
+  id: loanApplications.id,
+  userId: loanApplications.userId,
+  status: loanApplications.status,
+  amount: loanApplications.amount,
+  months: loanApplications.months,
+  productId: loanApplications.productId,
+};
 
 export type NewDecision = typeof loanDecisions.$inferInsert;
 
@@ -90,18 +103,12 @@ export function createDecisionRepository(db: Database) {
             checkOutcome: latestCheck.outcome,
           })
           .from(loanApplications)
-          .innerJoin(users, eq(users.id, loanApplications.userId))
-          .innerJoin(loanStatuses, eq(loanStatuses.code, loanApplications.status))
-          .innerJoin(loanSubmissions, eq(loanSubmissions.applicationId, loanApplications.id))
-          .leftJoin(
-            loanOfferSnapshots,
-            and(
-              eq(loanOfferSnapshots.applicationId, loanApplications.id),
-              eq(loanOfferSnapshots.kind, 'submission'),
-            ),
-          )
-          .leftJoin(creditReports, eq(creditReports.applicationId, loanApplications.id))
-          .leftJoin(officers, eq(officers.id, loanApplications.assignedOfficerId))
+          .innerJoin(users, applicationJoins.customer)
+          .innerJoin(loanStatuses, applicationJoins.status)
+          .innerJoin(loanSubmissions, applicationJoins.submission)
+          .leftJoin(loanOfferSnapshots, applicationJoins.offer('submission'))
+          .leftJoin(creditReports, applicationJoins.creditReport)
+          .leftJoin(officers, assignedOfficer)
           .leftJoinLateral(latestCheck, sql`true`)
           .where(where)
           .orderBy(asc(loanSubmissions.submittedAt), asc(loanApplications.id))
@@ -110,8 +117,8 @@ export function createDecisionRepository(db: Database) {
         db
           .select({ total: count() })
           .from(loanApplications)
-          .innerJoin(users, eq(users.id, loanApplications.userId))
-          .innerJoin(loanSubmissions, eq(loanSubmissions.applicationId, loanApplications.id))
+          .innerJoin(users, applicationJoins.customer)
+          .innerJoin(loanSubmissions, applicationJoins.submission)
           .where(where),
       ]);
       return { rows, total: counted?.total ?? 0 };
@@ -122,14 +129,9 @@ export function createDecisionRepository(db: Database) {
       if (id > maxId) return undefined;
       const [row] = await db
         .select({
-          id: loanApplications.id,
-          userId: loanApplications.userId,
-          status: loanApplications.status,
+          ...applicationColumns,
           statusName: loanStatuses.name,
           statusNameEn: loanStatuses.nameEn,
-          amount: loanApplications.amount,
-          months: loanApplications.months,
-          productId: loanApplications.productId,
           purpose: loanPurposes.name,
           purposeEn: loanPurposes.nameEn,
           createdAt: loanApplications.createdAt,
@@ -152,11 +154,11 @@ export function createDecisionRepository(db: Database) {
           },
         })
         .from(loanApplications)
-        .innerJoin(users, eq(users.id, loanApplications.userId))
-        .innerJoin(loanStatuses, eq(loanStatuses.code, loanApplications.status))
+        .innerJoin(users, applicationJoins.customer)
+        .innerJoin(loanStatuses, applicationJoins.status)
         .innerJoin(loanPurposes, eq(loanPurposes.id, loanApplications.loanPurposeId))
-        .leftJoin(loanSubmissions, eq(loanSubmissions.applicationId, loanApplications.id))
-        .leftJoin(officers, eq(officers.id, loanApplications.assignedOfficerId))
+        .leftJoin(loanSubmissions, applicationJoins.submission)
+        .leftJoin(officers, assignedOfficer)
         .where(eq(loanApplications.id, id));
       return row;
     },
@@ -247,14 +249,8 @@ export function createDecisionRepository(db: Database) {
           approvedPayment: loanOfferSnapshots.monthlyPayment,
         })
         .from(loanApplications)
-        .innerJoin(loanStatuses, eq(loanStatuses.code, loanApplications.status))
-        .leftJoin(
-          loanOfferSnapshots,
-          and(
-            eq(loanOfferSnapshots.applicationId, loanApplications.id),
-            eq(loanOfferSnapshots.kind, 'approval'),
-          ),
-        )
+        .innerJoin(loanStatuses, applicationJoins.status)
+        .leftJoin(loanOfferSnapshots, applicationJoins.offer('approval'))
         .where(and(eq(loanApplications.userId, userId), ne(loanApplications.id, exceptId)))
         .orderBy(desc(loanApplications.createdAt), desc(loanApplications.id));
     },
@@ -299,19 +295,14 @@ export function createDecisionRepository(db: Database) {
       if (id > maxId) return undefined;
       const [row] = await db
         .select({
-          id: loanApplications.id,
-          userId: loanApplications.userId,
-          status: loanApplications.status,
-          amount: loanApplications.amount,
-          months: loanApplications.months,
-          productId: loanApplications.productId,
+          ...applicationColumns,
           phone: users.phone,
           identityNumber: users.identityNumber,
           identifiedPersonalNumber: loanSubmissions.identifiedPersonalNumber,
         })
         .from(loanApplications)
-        .innerJoin(users, eq(users.id, loanApplications.userId))
-        .leftJoin(loanSubmissions, eq(loanSubmissions.applicationId, loanApplications.id))
+        .innerJoin(users, applicationJoins.customer)
+        .leftJoin(loanSubmissions, applicationJoins.submission)
         .where(eq(loanApplications.id, id))
         .for('update', { of: loanApplications });
       return row;

@@ -6,6 +6,7 @@ import {
   type ResponseOf,
 } from '@sesxi/contract';
 import { httpError } from '#app/errors.ts';
+import { recordEvent } from '#app/metrics/business-events.ts';
 import {
   identomatResultSchema,
   type DocumentHolder,
@@ -49,7 +50,7 @@ export function createIdentityCheckService({
     async start(customer: UserProfile): Promise<ResponseOf<typeof identomatStart>> {
       const session = await verifier.begin(await holderOf(customer));
       await repository.insertPending(customer.id, session.sessionToken, clock.now());
-      log.info({ event: 'identomat_started' }, 'document verification started');
+      recordEvent(log, 'identomat_started', {}, 'document verification started');
       return { status: 'success', session_token: session.sessionToken, url: session.url };
     },
 
@@ -64,15 +65,16 @@ export function createIdentityCheckService({
 
       const result = await verifier.result(sessionToken);
       if (!result) {
-        log.info({ event: 'identomat_unfinished' }, 'document verification not finished');
+        recordEvent(log, 'identomat_unfinished', {}, 'document verification not finished');
         return verdictOf('failure', null, locale);
       }
       const comparison = compareWithDocument(customer, result);
       const outcome = isVerified(result, comparison) ? 'success' : 'failure';
       if (await repository.complete(check, { result, outcome, now: clock.now() })) {
-        log.info(
+        recordEvent(
+          log,
+          outcome === 'success' ? 'identomat_verified' : 'identomat_failed',
           {
-            event: outcome === 'success' ? 'identomat_verified' : 'identomat_failed',
             providerResult: result.result,
             mismatches: comparison.filter((row) => !row.matches).map((row) => row.field),
           },

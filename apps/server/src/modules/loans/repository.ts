@@ -7,6 +7,7 @@ import {
 } from '@sesxi/contract';
 import { and, eq, inArray, notInArray, sql, type AnyColumn, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { applicationJoins } from '#app/db/application-joins.ts';
 import type { Database } from '#app/db/database.ts';
 import { bilingualListSql, maxId, type BilingualItem } from '#app/db/lookups.ts';
 import { aliasedColumns, columnDecoder } from '#app/db/prepared.ts';
@@ -224,7 +225,7 @@ export function createLoanRepository(db: Database) {
         createdAt: loanApplications.createdAt,
       })
       .from(loanApplications)
-      .innerJoin(loanStatuses, eq(loanStatuses.code, loanApplications.status));
+      .innerJoin(loanStatuses, applicationJoins.status);
 
   return {
     /** A new draft and its first history row; call inside a transaction. */
@@ -377,7 +378,7 @@ export function createLoanRepository(db: Database) {
         .select({ id: loanSubmissions.id })
         .from(loanSubmissions)
         .innerJoin(ssoTransactions, eq(ssoTransactions.id, loanSubmissions.ssoTransactionId))
-        .innerJoin(loanApplications, eq(loanApplications.id, loanSubmissions.applicationId))
+        .innerJoin(loanApplications, applicationJoins.submission)
         .where(
           and(
             eq(loanSubmissions.applicationId, id),

@@ -142,7 +142,7 @@ export const loanRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     creditInfoFinish.path,
     { schema: schemaOf(creditInfoFinish), ...gate },
     async (request) => {
-      await submission(request).submit(
+      await submission(request).finish(
         accountOf(request).user,
         request.params.id,
         request.body.sso_token,

@@ -8,6 +8,7 @@ import {
   type ResponseOf,
 } from '@sesxi/contract';
 import { HttpError, httpError } from '#app/errors.ts';
+import { recordEvent } from '#app/metrics/business-events.ts';
 import type { TextQueue } from '#app/modules/texts/plugin.ts';
 import {
   createConsentLedger,
@@ -132,15 +133,15 @@ export function createSubmissionService({
     },
 
     /**
-     * Submits the application once single sign-on proved the customer's identity: the sign-in
-     * must be completed, unused, started by this customer for this application, and name the
-     * customer's personal number, and this application's credit consent must be under 30 days
-     * old. The sign-in is spent together with the submission, or not at all; the submission
+     * Finishes the application (`POST /api/credit-info/{id}/finish`): submits it once single
+     * sign-on proved the customer's identity. The sign-in must be completed, unused, started by
+     * this customer for this application, and name the customer's personal number, and this
+     * application's credit consent must be under 30 days old. The sign-in is spent together with the submission, or not at all; the submission
      * record (which sign-in, which consent) and the offer snapshot (recomputed here, the server
      * being the authority) are stored with them. The same sign-in sent again once the
      * submission went through answers success again and changes nothing.
      */
-    async submit(user: UserProfile, id: number, ssoToken: string): Promise<void> {
+    async finish(user: UserProfile, id: number, ssoToken: string): Promise<void> {
       await requireOwned(id, user.id);
       const now = clock.now();
       const queued = await db.transaction(async (tx) => {
@@ -197,7 +198,7 @@ export function createSubmissionService({
         log.info({ event: 'loan_finish_repeated', loanId: id }, 'a submission sent again');
         return;
       }
-      log.info({ event: 'loan_submitted', loanId: id }, 'loan application submitted');
+      recordEvent(log, 'loan_submitted', { loanId: id }, 'loan application submitted');
       await askBureauNow(id, queued.report);
       await texts.sendNow(queued.text);
     },

@@ -1,5 +1,6 @@
 import type { SessionUser } from '@sesxi/contract';
 import { fieldError, TooManyRequestsError } from '#app/errors.ts';
+import { recordEvent } from '#app/metrics/business-events.ts';
 import { verifyPassword } from '#app/security/password-hashing.ts';
 import { createRateCounters, type Cap } from '#app/security/rate-counters.ts';
 import type { SessionService } from '#app/modules/sessions/service.ts';
@@ -73,15 +74,17 @@ export function createLoginService({
             ? 'sandbox_account_in_production'
             : undefined;
       if (refusal || !user) {
-        log.warn(
-          { event: 'login_failed', phone, knownPhone: user !== undefined, reason: refusal },
+        recordEvent(
+          log,
+          'login_failed',
+          { phone, knownPhone: user !== undefined, reason: refusal },
           'login failed',
         );
         throw fieldError('password', 'auth.invalidCredentials');
       }
       await counters.reset(phoneKey, loginLimits.perPhone, now);
       await users.recordSignIn(user.id, now);
-      log.info({ event: 'login_succeeded', userId: user.id }, 'signed in');
+      recordEvent(log, 'login_succeeded', { userId: user.id }, 'signed in');
       return sessionUserOf(db, user, await sessions.start(user.id));
     },
   };

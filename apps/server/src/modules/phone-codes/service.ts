@@ -3,6 +3,7 @@ import type { SmsLimits } from '#app/config.ts';
 import type { Database } from '#app/db/database.ts';
 import type { CodePurpose } from '#app/db/schema.ts';
 import { fieldError, ServiceUnavailableError, TooManyRequestsError } from '#app/errors.ts';
+import { recordEvent } from '#app/metrics/business-events.ts';
 import type { TextQueue } from '#app/modules/texts/plugin.ts';
 import { createRateCounters, windowStartOf, type Cap } from '#app/security/rate-counters.ts';
 import { createUserRepository } from '#app/modules/users/repository.ts';
@@ -158,7 +159,7 @@ export function createPhoneCodeService({
         });
       });
       await texts.sendNow(queued);
-      log.info({ event: 'code_sent', phone, purpose }, 'code sent');
+      recordEvent(log, 'code_sent', { phone, purpose }, 'code sent');
     },
 
     /**

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Database } from '#app/db/database.ts';
 import { violatedUniqueConstraint } from '#app/db/constraint-violation.ts';
 import { HttpError, type Message } from '#app/errors.ts';
+import { recordEvent } from '#app/metrics/business-events.ts';
 import { refuseCommonPassword } from '#app/security/common-passwords.ts';
 import { hashPassword } from '#app/security/password-hashing.ts';
 import { createConsentLedger, type ConsentEvidence } from '#app/modules/consents/ledger.ts';
@@ -64,7 +65,7 @@ export function createRegistrationService({ db, sessions, clock, log }: Registra
           const field = fieldOfConstraint[violatedUniqueConstraint(error) ?? ''];
           throw field ? fieldErrors({ [field[0]]: [field[1]] }) : error;
         });
-      log.info({ event: 'registered', userId: user.id }, 'account registered');
+      recordEvent(log, 'registered', { userId: user.id }, 'account registered');
       return sessionUserOf(db, user, await sessions.start(user.id));
     },
   };
