@@ -1,6 +1,7 @@
-import type { Editor } from '@tiptap/react';
+import type { ChainedCommands, Editor } from '@tiptap/react';
 import { useTranslation } from 'react-i18next';
-import { EditorDialog, ImageForm, LinkForm, VideoForm } from './editor-dialogs';
+import { Dialog } from '../../../shared/ui/dialog';
+import { ImageForm, LinkForm, VideoForm } from './insert-forms';
 
 /** What the toolbar inserts through a dialog. */
 export type InsertKind = 'link' | 'image' | 'video';
@@ -19,38 +20,48 @@ export function InsertDialogs({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const dialog = (kind: InsertKind) => ({
+    opened: opened === kind,
+    title: t(`contentEditor.${kind}`),
+    onClose,
+    closeLabel: t('contentEditor.cancel'),
+  });
+  const write = (command: (chain: ChainedCommands) => ChainedCommands) => {
+    command(editor.chain().focus()).run();
+    onClose();
+  };
   return (
     <>
-      <EditorDialog opened={opened === 'link'} title={t('contentEditor.link')} onClose={onClose}>
+      <Dialog {...dialog('link')}>
         <LinkForm
           initial={(editor.getAttributes('link').href as string | undefined) ?? 'https://'}
           onClose={onClose}
           onSave={(url) => {
-            const chain = editor.chain().focus().extendMarkRange('link');
-            if (url === '' || url === 'https://') chain.unsetLink().run();
-            else chain.setLink({ href: url }).run();
-            onClose();
+            write((chain) => {
+              const link = chain.extendMarkRange('link');
+              return url === '' || url === 'https://'
+                ? link.unsetLink()
+                : link.setLink({ href: url });
+            });
           }}
         />
-      </EditorDialog>
-      <EditorDialog opened={opened === 'image'} title={t('contentEditor.image')} onClose={onClose}>
+      </Dialog>
+      <Dialog {...dialog('image')}>
         <ImageForm
           onClose={onClose}
           onInsert={(image) => {
-            editor.chain().focus().setImage(image).run();
-            onClose();
+            write((chain) => chain.setImage(image));
           }}
         />
-      </EditorDialog>
-      <EditorDialog opened={opened === 'video'} title={t('contentEditor.video')} onClose={onClose}>
+      </Dialog>
+      <Dialog {...dialog('video')}>
         <VideoForm
           onClose={onClose}
           onInsert={(video) => {
-            editor.chain().focus().insertVideo(video).run();
-            onClose();
+            write((chain) => chain.insertVideo(video));
           }}
         />
-      </EditorDialog>
+      </Dialog>
     </>
   );
 }

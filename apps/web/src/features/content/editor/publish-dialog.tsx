@@ -1,8 +1,8 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { consentContentKinds, type ContentKey, type Locale } from '@sesxi/contract';
 import { useTranslation } from 'react-i18next';
+import { Dialog } from '../../../shared/ui/dialog';
 import { ErrorAlert } from '../../../shared/ui/error-alert';
-import { EditorDialog } from './editor-dialogs';
 
 /**
  * The confirmation before a text is published: which text in which language, and for a
@@ -27,7 +27,12 @@ export function PublishDialog({
 }) {
   const { t } = useTranslation();
   return (
-    <EditorDialog opened={opened} title={t('contentEditor.confirmTitle')} onClose={onClose}>
+    <Dialog
+      opened={opened}
+      title={t('contentEditor.confirmTitle')}
+      onClose={onClose}
+      closeLabel={t('contentEditor.cancel')}
+    >
       <Stack gap="lg">
         <Text>
           {t('contentEditor.confirmText', {
@@ -46,6 +51,6 @@ export function PublishDialog({
           </Button>
         </Group>
       </Stack>
-    </EditorDialog>
+    </Dialog>
   );
 }

@@ -7,7 +7,8 @@ import { FieldList } from '../../../shared/ui/field-list';
 import { Section } from '../../../shared/ui/page-parts';
 import { ScrollableTable } from '../../../shared/ui/scrollable-table';
 import { downloadBankStatement } from '../api/decisions';
-import { personName, type Review } from './review-types';
+import type { Review } from './review-types';
+import { personName } from '../../../shared/format/person-name';
 
 // The review's sections on the application and the person behind it: what is asked, who
 // asks, what they declared, and their other applications with this lender.

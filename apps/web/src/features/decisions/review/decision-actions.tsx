@@ -10,7 +10,8 @@ import { confirmApproval, takeReview } from '../api/decisions';
 import { ApproveForm } from './approve-form';
 import type { ActionProps } from './decision-form';
 import { RejectForm } from './reject-form';
-import { personName, type Review } from './review-types';
+import type { Review } from './review-types';
+import { personName } from '../../../shared/format/person-name';
 
 function TakeReviewButton({ review, onChanged, onConflict }: ActionProps) {
   const { t } = useTranslation();

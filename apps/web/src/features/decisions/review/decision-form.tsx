@@ -1,4 +1,4 @@
-import { Alert, Button, Stack } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { ApiError } from '../../../shared/api/api-error';
 import { notify } from '../../../shared/notifications/notification-store';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import type { Review } from './review-types';
+import { ErrorAlert } from '../../../shared/ui/error-alert';
 
 /** A refusal the page answers by reloading: someone else acted first (409), or may not (403). */
 export function isConflict(error: unknown): error is ApiError {
@@ -115,11 +116,7 @@ export function DecisionForm<Values extends FieldValues, Sent>({
     >
       <Stack gap="sm">
         {children}
-        {serverError && (
-          <Alert color="red" variant="light" role="alert">
-            {serverError.message}
-          </Alert>
-        )}
+        <ErrorAlert message={serverError?.message} />
         <div>
           <Button type="submit" color={color} disabled={submitDisabled}>
             {submitLabel}

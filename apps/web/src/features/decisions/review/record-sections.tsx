@@ -1,13 +1,11 @@
-import '@mantine/core/styles/Overlay.layer.css';
-import '@mantine/core/styles/ModalBase.layer.css';
-import '@mantine/core/styles/Modal.layer.css';
-import '@mantine/core/styles/Paper.layer.css';
-import { Button, Modal, Table, Text } from '@mantine/core';
+import { Button, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Dialog } from '../../../shared/ui/dialog';
 import { Section } from '../../../shared/ui/page-parts';
 import { ScrollableTable } from '../../../shared/ui/scrollable-table';
-import { personName, type Review } from './review-types';
+import type { Review } from './review-types';
+import { personName } from '../../../shared/format/person-name';
 
 // The review's sections the record keeps for a dispute: the consents given, each with the
 // wording agreed to, and the application's status history.
@@ -53,7 +51,7 @@ export function ConsentsSection({ review }: { review: Review }) {
           ))}
         </ScrollableTable>
       )}
-      <Modal
+      <Dialog
         opened={shown !== null}
         onClose={() => {
           setShown(null);
@@ -64,11 +62,9 @@ export function ConsentsSection({ review }: { review: Review }) {
             : ''
         }
         size="lg"
-        closeButtonProps={{ 'aria-label': t('support.close') }}
-        attributes={{ header: { role: 'none' } }}
       >
         <Text style={{ whiteSpace: 'pre-wrap' }}>{shown?.text}</Text>
-      </Modal>
+      </Dialog>
     </Section>
   );
 }

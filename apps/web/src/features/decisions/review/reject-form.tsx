@@ -1,13 +1,14 @@
 import '@mantine/core/styles/Input.layer.css';
 import '@mantine/core/styles/InlineInput.layer.css';
 import '@mantine/core/styles/Checkbox.layer.css';
-import { Alert, Checkbox, Stack, Text, Textarea } from '@mantine/core';
+import { Checkbox, Stack, Text, Textarea } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyFieldErrors } from '../../../shared/api/api-form';
 import { rejectApplication, rejectionReasonsQuery } from '../api/decisions';
 import { DecisionForm, useConfirmedDecision, type ActionProps } from './decision-form';
+import { ErrorAlert } from '../../../shared/ui/error-alert';
 
 interface RejectValues {
   reason_codes: string[];
@@ -45,11 +46,7 @@ export function RejectForm({ review, onChanged, onConflict }: ActionProps) {
       question={<Text>{t('decisions.rejectQuestion')}</Text>}
     >
       {reasons.isPending && <Text>{t('decisions.reasonsLoading')}</Text>}
-      {reasons.isError && (
-        <Alert color="red" variant="light" role="alert">
-          {reasons.error.message}
-        </Alert>
-      )}
+      <ErrorAlert message={reasons.error?.message} />
       {reasons.isSuccess && (
         <Controller
           control={form.control}
