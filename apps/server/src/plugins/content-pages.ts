@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '#app/db/database.ts';
 import { pageContentKeys, type PageContentKey } from '#app/db/schema.ts';
 import type { HtmlPage } from '#app/http/html-page.ts';
-import { createPageTexts, type PageTextVersions } from '#app/modules/content/page-texts.ts';
+import { createPageTexts, type PageTextVersions } from '#app/modules/content/index.ts';
 
 /** What the web build's server bundle offers (apps/web/src/entry-server.tsx). */
 interface PageRenderer {

@@ -5,8 +5,8 @@ import type { DatabaseConnection } from '#app/db/database.ts';
 import { openDatabase } from '#app/db/open.ts';
 import { seedDatabase } from '#app/db/seed/seed.ts';
 import * as referenceData from '#app/db/seed/reference-data.ts';
-import { seedPageContent } from '#app/modules/content/service.ts';
-import { seedDefaultLoanProduct } from '#app/modules/loan-products/default-product.ts';
+import { seedPageContent } from '#app/modules/content/index.ts';
+import { seedDefaultLoanProduct } from '#app/modules/loan-products/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

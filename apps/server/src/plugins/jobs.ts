@@ -1,13 +1,14 @@
 import type { FastifyPluginCallback } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '#app/db/database.ts';
-import { createJobRepository, type NewJob } from '#app/modules/jobs/repository.ts';
 import {
+  createJobRepository,
+  type NewJob,
   createJobRunner,
   type JobHandler,
   type JobKind,
   type JobKindOptions,
-} from '#app/modules/jobs/runner.ts';
+} from '#app/modules/jobs/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

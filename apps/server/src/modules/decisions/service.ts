@@ -20,22 +20,20 @@ import {
 import type { Database } from '#app/db/database.ts';
 import { fieldError, HttpError, httpError, InvalidFieldsError, type Message } from '#app/errors.ts';
 import type { FileStorage } from '#app/integrations/storage/file-storage.ts';
-import type { TextQueue } from '#app/modules/texts/plugin.ts';
+import type { TextQueue } from '#app/modules/texts/index.ts';
+import { createAccessLogRepository, type AccessAction } from '#app/modules/access-log/index.ts';
+import { bureauObligations } from '#app/modules/credit-reports/index.ts';
+import { verificationCheckOf } from '#app/modules/identity-checks/index.ts';
 import {
-  createAccessLogRepository,
-  type AccessAction,
-} from '#app/modules/access-log/repository.ts';
-import { bureauObligations } from '#app/modules/credit-reports/service.ts';
-import { verificationCheckOf } from '#app/modules/identity-checks/check-view.ts';
-import { quote, tbilisiDate } from '#app/modules/loan-offers/quote.ts';
-import {
+  quote,
+  tbilisiDate,
   createOfferSnapshotRepository,
   lenderObligationsOf,
-} from '#app/modules/loan-offers/repository.ts';
-import { createLoanProductRepository, limitsOf } from '#app/modules/loan-products/repository.ts';
-import { moveApplicationAsStaff } from '#app/modules/loans/transitions.ts';
-import type { ServiceContext } from '#app/modules/service-context.ts';
-import type { AnnounceEvent } from '#app/modules/webhooks/events.ts';
+} from '#app/modules/loan-offers/index.ts';
+import { createLoanProductRepository, limitsOf } from '#app/modules/loan-products/index.ts';
+import { moveApplicationAsStaff } from '#app/modules/loans/index.ts';
+import type { ServiceContext } from '#app/service-context.ts';
+import type { AnnounceEvent } from '#app/modules/webhooks/index.ts';
 import { recommend } from './recommendation.ts';
 import { createDecisionRepository, type DecisionRow } from './repository.ts';
 import { decidingRefusal, type Officer } from './who-decides.ts';

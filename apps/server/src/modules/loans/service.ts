@@ -12,7 +12,7 @@ import { lookupExists, lookupNames, namedIn } from '#app/db/lookups.ts';
 import { branches, loanPurposes } from '#app/db/schema.ts';
 import { HttpError, httpError, type Message } from '#app/errors.ts';
 import { newStorageKey, type FileStorage } from '#app/integrations/storage/file-storage.ts';
-import { tbilisiDate } from '#app/modules/loan-offers/quote.ts';
+import { tbilisiDate } from '#app/modules/loan-offers/index.ts';
 import {
   createLoanProductRepository,
   currentProducts,
@@ -20,9 +20,9 @@ import {
   limitsOf,
   productItem,
   type StoredProduct,
-} from '#app/modules/loan-products/repository.ts';
-import type { ServiceContext } from '#app/modules/service-context.ts';
-import type { AnnounceEvent } from '#app/modules/webhooks/events.ts';
+} from '#app/modules/loan-products/index.ts';
+import type { ServiceContext } from '#app/service-context.ts';
+import type { AnnounceEvent } from '#app/modules/webhooks/index.ts';
 import type { BankStatementUpload } from './bank-statements.ts';
 import type { LoanForm } from './loan-form.ts';
 import { offerFigures, type OfferFigures } from './offer-figures.ts';

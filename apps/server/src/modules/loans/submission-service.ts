@@ -8,20 +8,20 @@ import {
   type ResponseOf,
 } from '@sesxi/contract';
 import { HttpError, httpError } from '#app/errors.ts';
-import type { TextQueue } from '#app/modules/texts/plugin.ts';
+import type { TextQueue } from '#app/modules/texts/index.ts';
 import {
   createConsentLedger,
   creditConsentValidMs,
   type ConsentEvidence,
-} from '#app/modules/consents/ledger.ts';
+} from '#app/modules/consents/index.ts';
 import type { FastifyInstance } from 'fastify';
-import { requestCreditReport } from '#app/modules/credit-reports/service.ts';
-import { recordOfferSnapshot } from '#app/modules/loan-offers/service.ts';
-import { currentQuestionnaire } from '#app/modules/questionnaires/service.ts';
-import type { AnnounceEvent } from '#app/modules/webhooks/events.ts';
-import type { ServiceContext } from '#app/modules/service-context.ts';
-import { spendLoanSignIn } from '#app/modules/sso/service.ts';
-import type { UserProfile } from '#app/modules/users/repository.ts';
+import { requestCreditReport } from '#app/modules/credit-reports/index.ts';
+import { recordOfferSnapshot } from '#app/modules/loan-offers/index.ts';
+import { currentQuestionnaire } from '#app/modules/questionnaires/index.ts';
+import type { AnnounceEvent } from '#app/modules/webhooks/index.ts';
+import type { ServiceContext } from '#app/service-context.ts';
+import { spendLoanSignIn } from '#app/modules/sso/index.ts';
+import type { UserProfile } from '#app/modules/users/index.ts';
 import { tokenFormat, tokenHash } from '#app/security/tokens.ts';
 import { createLoanRepository } from './repository.ts';
 import { moveApplication } from './transitions.ts';

@@ -1,14 +1,14 @@
 import { translate } from '@sesxi/contract';
 import type { Database } from '#app/db/database.ts';
 import { fieldError } from '#app/errors.ts';
-import type { TextQueue } from '#app/modules/texts/plugin.ts';
+import type { TextQueue } from '#app/modules/texts/index.ts';
 import { refuseCommonPassword } from '#app/security/common-passwords.ts';
 import { hashPassword, verifyPassword } from '#app/security/password-hashing.ts';
 import { randomPassword } from '#app/security/random-password.ts';
-import { hasConfirmedCode, spendConfirmedCode } from '#app/modules/phone-codes/service.ts';
-import { createSessionRepository } from '#app/modules/sessions/repository.ts';
-import { createUserRepository, type UserProfile } from '#app/modules/users/repository.ts';
-import type { ServiceContext } from '#app/modules/service-context.ts';
+import { hasConfirmedCode, spendConfirmedCode } from '#app/modules/phone-codes/index.ts';
+import { createSessionRepository } from '#app/modules/sessions/index.ts';
+import { createUserRepository, type UserProfile } from '#app/modules/users/index.ts';
+import type { ServiceContext } from '#app/service-context.ts';
 
 interface PasswordDependencies extends ServiceContext {
   texts: TextQueue;

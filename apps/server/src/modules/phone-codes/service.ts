@@ -3,12 +3,12 @@ import type { SmsLimits } from '#app/config.ts';
 import type { Database } from '#app/db/database.ts';
 import type { CodePurpose } from '#app/db/schema.ts';
 import { fieldError, ServiceUnavailableError, TooManyRequestsError } from '#app/errors.ts';
-import type { TextQueue } from '#app/modules/texts/plugin.ts';
+import type { TextQueue } from '#app/modules/texts/index.ts';
 import { createRateCounters, windowStartOf, type Cap } from '#app/security/rate-counters.ts';
-import { createUserRepository } from '#app/modules/users/repository.ts';
+import { createUserRepository } from '#app/modules/users/index.ts';
 import { createCodeHasher, newCode } from './code-hash.ts';
 import { createPhoneCodeRepository } from './repository.ts';
-import type { ServiceContext } from '#app/modules/service-context.ts';
+import type { ServiceContext } from '#app/service-context.ts';
 
 const hourMs = 3_600_000;
 const dayMs = 24 * hourMs;

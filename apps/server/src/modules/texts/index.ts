@@ -1,0 +1,2 @@
+export { default as textsPlugin } from './plugin.ts';
+export type { TextQueue } from './plugin.ts';
