@@ -9,7 +9,10 @@ import { loggerOptions, requestIdOf } from './logging.ts';
 import metricsPlugin from './metrics/plugin.ts';
 import { createMetrics } from './metrics/registry.ts';
 import { contactRoutes } from '#app/modules/contact/index.ts';
-import { contentRoutes } from '#app/modules/content/index.ts';
+import { contentRoutes, createPageTexts, seedPageContent } from '#app/modules/content/index.ts';
+import { housekeepingPlugin } from '#app/modules/housekeeping/index.ts';
+import { jobsPlugin } from '#app/modules/jobs/index.ts';
+import { seedDefaultLoanProduct } from '#app/modules/loan-products/index.ts';
 import { textsPlugin } from '#app/modules/texts/index.ts';
 import { webhooksPlugin } from '#app/modules/webhooks/index.ts';
 import { creditReportJobs } from '#app/modules/credit-reports/index.ts';
@@ -34,9 +37,7 @@ import errorEnvelope, {
   answerClientError,
   answerMalformedRequest,
 } from './plugins/error-envelope.ts';
-import housekeeping from './plugins/housekeeping.ts';
 import integrations from './plugins/integrations.ts';
-import jobs from './plugins/jobs.ts';
 import jsonBody from './plugins/json-body.ts';
 import openApi from './plugins/openapi.ts';
 import rateLimit from './plugins/rate-limit.ts';
@@ -108,7 +109,11 @@ export async function buildApp(
 
   await app.register(errorEnvelope);
   await app.register(jsonBody);
-  await app.register(database, { target: config.database, connection: overrides.database });
+  await app.register(database, {
+    target: config.database,
+    connection: overrides.database,
+    seeds: [seedDefaultLoanProduct, seedPageContent],
+  });
   // The sandbox's app and provider share a client secret every instance reads from the database.
   const sandboxSecrets =
     config.services.mode === 'sandbox' ? await sharedSandboxSecrets(app.database.db) : undefined;
@@ -119,11 +124,11 @@ export async function buildApp(
       }
     : config.services;
   await app.register(integrations, { services, storage: config.storage });
-  await app.register(jobs, { pollMs: config.jobPollMs });
+  await app.register(jobsPlugin, { pollMs: config.jobPollMs });
   await app.register(webhooksPlugin, { settings: config.webhooks });
   await app.register(textsPlugin, { sealSecret: config.codeHashSecret });
   await app.register(authentication);
-  await app.register(housekeeping);
+  await app.register(housekeepingPlugin);
 
   await app.register(healthRoutes);
   await app.register(contactRoutes);
@@ -150,7 +155,11 @@ export async function buildApp(
     });
   }
   await app.register(apiDocs, { productName: config.productName });
-  await app.register(web, { distDir: config.webDistDir, productName: config.productName });
+  await app.register(web, {
+    distDir: config.webDistDir,
+    productName: config.productName,
+    pageTexts: createPageTexts(app.database.db),
+  });
 
   return app;
 }

@@ -1,3 +1,4 @@
+export { default as jobsPlugin } from './plugin.ts';
 export { createJobRepository, type Job, type NewJob } from './repository.ts';
 export {
   createJobRunner,
