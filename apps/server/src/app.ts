@@ -13,7 +13,7 @@ import { contentRoutes, createPageTexts, seedPageContent } from '#app/modules/co
 import { housekeepingPlugin } from '#app/modules/housekeeping/index.ts';
 import { jobsPlugin } from '#app/modules/jobs/index.ts';
 import { seedDefaultLoanProduct } from '#app/modules/loan-products/index.ts';
-import { textsPlugin } from '#app/modules/texts/index.ts';
+import { smsPlugin } from '#app/modules/sms/index.ts';
 import { webhooksPlugin } from '#app/modules/webhooks/index.ts';
 import { creditReportJobs } from '#app/modules/credit-reports/index.ts';
 import { decisionRoutes } from '#app/modules/decisions/index.ts';
@@ -126,7 +126,7 @@ export async function buildApp(
   await app.register(integrations, { services, storage: config.storage });
   await app.register(jobsPlugin, { pollMs: config.jobPollMs });
   await app.register(webhooksPlugin, { settings: config.webhooks });
-  await app.register(textsPlugin, { sealSecret: config.codeHashSecret });
+  await app.register(smsPlugin, { sealSecret: config.codeHashSecret });
   await app.register(authentication);
   await app.register(housekeepingPlugin);
 

@@ -38,12 +38,12 @@ export const decisionRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
     createDecisionService({
       ...serviceContext(app, request),
       storage: app.fileStorage,
-      texts: app.texts,
+      texts: app.sms,
       productName: app.config.productName,
       ptiLimits: app.config.ptiLimits,
       secondOfficerFrom: app.config.approvalSecondOfficerFrom,
       machineFirstOfficer: app.config.machineFirstOfficer,
-      announce: app.announce,
+      announce: app.webhooks.enqueue,
     });
 
   app.get(

@@ -20,7 +20,7 @@ import {
 import type { Database } from '#app/db/database.ts';
 import { fieldError, HttpError, httpError, InvalidFieldsError, type Message } from '#app/errors.ts';
 import type { FileStorage } from '#app/integrations/storage/file-storage.ts';
-import type { TextQueue } from '#app/modules/texts/index.ts';
+import type { SmsQueue } from '#app/modules/sms/index.ts';
 import { createAccessLogRepository, type AccessAction } from '#app/modules/access-log/index.ts';
 import { bureauObligations } from '#app/modules/credit-reports/index.ts';
 import { verificationCheckOf } from '#app/modules/identity-checks/index.ts';
@@ -33,20 +33,20 @@ import {
 import { createLoanProductRepository, limitsOf } from '#app/modules/loan-products/index.ts';
 import { moveApplicationAsStaff } from '#app/modules/loans/index.ts';
 import type { ServiceContext } from '#app/service-context.ts';
-import type { AnnounceEvent } from '#app/modules/webhooks/index.ts';
+import type { EnqueueWebhook } from '#app/modules/webhooks/index.ts';
 import { recommend } from './recommendation.ts';
 import { createDecisionRepository, type DecisionRow } from './repository.ts';
 import { decidingRefusal, type Officer } from './who-decides.ts';
 
 interface DecisionDependencies extends ServiceContext {
   storage: FileStorage;
-  texts: TextQueue;
+  texts: SmsQueue;
   productName: string;
   ptiLimits: PtiLimits;
   secondOfficerFrom: number;
   /** Whether a service account may make an approval that waits for a second officer. */
   machineFirstOfficer: boolean;
-  announce: AnnounceEvent;
+  announce: EnqueueWebhook;
 }
 
 /** How many document checks the review screen shows. */

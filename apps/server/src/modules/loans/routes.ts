@@ -49,16 +49,16 @@ export const loanRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     createLoanService({
       ...serviceContext(app, request),
       storage: app.fileStorage,
-      announce: app.announce,
+      enqueueWebhook: app.webhooks.enqueue,
     });
   const submission = (request: FastifyRequest) =>
     createSubmissionService({
       ...serviceContext(app, request),
-      texts: app.texts,
+      sms: app.sms,
       productName: app.config.productName,
       ptiLimits: app.config.ptiLimits,
       jobs: app.jobs,
-      announce: app.announce,
+      enqueueWebhook: app.webhooks.enqueue,
     });
   const localeOf = (request: FastifyRequest) =>
     localeFromAcceptLanguage(request.headers['accept-language']);

@@ -8,7 +8,7 @@ import {
   type ResponseOf,
 } from '@sesxi/contract';
 import { HttpError, httpError } from '#app/errors.ts';
-import type { TextQueue } from '#app/modules/texts/index.ts';
+import type { SmsQueue } from '#app/modules/sms/index.ts';
 import {
   createConsentLedger,
   creditConsentValidMs,
@@ -18,7 +18,7 @@ import type { FastifyInstance } from 'fastify';
 import { requestCreditReport } from '#app/modules/credit-reports/index.ts';
 import { recordOfferSnapshot } from '#app/modules/loan-offers/index.ts';
 import { currentQuestionnaire } from '#app/modules/questionnaires/index.ts';
-import type { AnnounceEvent } from '#app/modules/webhooks/index.ts';
+import type { EnqueueWebhook } from '#app/modules/webhooks/index.ts';
 import type { ServiceContext } from '#app/service-context.ts';
 import { spendLoanSignIn } from '#app/modules/sso/index.ts';
 import type { UserProfile } from '#app/modules/users/index.ts';
@@ -27,11 +27,11 @@ import { createLoanRepository } from './repository.ts';
 import { moveApplication } from './transitions.ts';
 
 interface SubmissionDependencies extends ServiceContext {
-  texts: TextQueue;
+  sms: SmsQueue;
   productName: string;
   ptiLimits: PtiLimits;
   jobs: Pick<FastifyInstance['jobs'], 'enqueue' | 'runNow'>;
-  announce: AnnounceEvent;
+  enqueueWebhook: EnqueueWebhook;
 }
 
 /**
@@ -42,11 +42,11 @@ export function createSubmissionService({
   db,
   clock,
   log,
-  texts,
+  sms,
   productName,
   ptiLimits,
   jobs,
-  announce,
+  enqueueWebhook,
 }: SubmissionDependencies) {
   const repository = createLoanRepository(db);
 
@@ -186,8 +186,8 @@ export function createSubmissionService({
           consentId: consent.id,
           now,
         });
-        await announce(tx, 'application.submitted', id);
-        const text = await texts.queue(tx, {
+        await enqueueWebhook(tx, 'application.submitted', id);
+        const text = await sms.queue(tx, {
           phone: user.phone,
           text: translate('sms.submitted', 'ka', { product: productName, id }),
         });
@@ -199,7 +199,7 @@ export function createSubmissionService({
       }
       log.info({ event: 'loan_submitted', loanId: id }, 'loan application submitted');
       await askBureauNow(id, queued.report);
-      await texts.sendNow(queued.text);
+      await sms.sendNow(queued.text);
     },
   };
 }

@@ -10,7 +10,7 @@ export const passwordRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
   const service = (request: FastifyRequest) =>
     createPasswordService({
       ...serviceContext(app, request),
-      texts: app.texts,
+      sms: app.sms,
       productName: app.config.productName,
     });
 

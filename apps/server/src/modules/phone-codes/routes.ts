@@ -12,7 +12,7 @@ export const phoneCodeRoutes: FastifyPluginCallbackZod = (app, _options, done) =
   const service = (request: FastifyRequest) =>
     createPhoneCodeService({
       ...serviceContext(app, request),
-      texts: app.texts,
+      sms: app.sms,
       codeHashSecret: app.config.codeHashSecret,
       limits: app.config.smsLimits,
       productName: app.config.productName,

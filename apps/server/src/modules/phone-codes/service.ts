@@ -3,7 +3,7 @@ import type { SmsLimits } from '#app/config.ts';
 import type { Database } from '#app/db/database.ts';
 import type { CodePurpose } from '#app/db/schema.ts';
 import { fieldError, ServiceUnavailableError, TooManyRequestsError } from '#app/errors.ts';
-import type { TextQueue } from '#app/modules/texts/index.ts';
+import type { SmsQueue } from '#app/modules/sms/index.ts';
 import { createRateCounters, windowStartOf, type Cap } from '#app/security/rate-counters.ts';
 import { createUserRepository } from '#app/modules/users/index.ts';
 import { createCodeHasher, newCode } from './code-hash.ts';
@@ -57,7 +57,7 @@ function confirmationValidSince(now: Date): Date {
 }
 
 interface PhoneCodeDependencies extends ServiceContext {
-  texts: TextQueue;
+  sms: SmsQueue;
   codeHashSecret: string;
   limits: SmsLimits;
   productName: string;
@@ -65,7 +65,7 @@ interface PhoneCodeDependencies extends ServiceContext {
 
 export function createPhoneCodeService({
   db,
-  texts,
+  sms,
   clock,
   codeHashSecret,
   limits,
@@ -151,13 +151,13 @@ export function createPhoneCodeService({
           });
         }
         await countSend(tx, phone, ip, now);
-        return texts.queue(tx, {
+        return sms.queue(tx, {
           phone,
           text: translate('sms.code', 'ka', { product: productName, code }),
           expiresAt: replaced.expiresAt,
         });
       });
-      await texts.sendNow(queued);
+      await sms.sendNow(queued);
       log.info({ event: 'code_sent', phone, purpose }, 'code sent');
     },
 

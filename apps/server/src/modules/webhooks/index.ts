@@ -1,2 +1,2 @@
-export { type AnnounceEvent, deliverWebhookJob, type WebhookEvent } from './events.ts';
+export { type EnqueueWebhook, deliverWebhookJob, type WebhookEvent } from './events.ts';
 export { default as webhooksPlugin } from './jobs.ts';

@@ -1,2 +1,0 @@
-export { default as textsPlugin } from './plugin.ts';
-export type { TextQueue } from './plugin.ts';
