@@ -25,8 +25,8 @@ import {
   rejectionReasons,
   users,
 } from '#app/db/schema.ts';
-import type { SubmittedInputs } from '#app/modules/credit-reports/repository.ts';
-import { likePatternContaining } from '#app/modules/support/repository.ts';
+import type { SubmittedInputs } from '#app/modules/credit-reports/index.ts';
+import { likePatternContaining } from '#app/db/like-pattern.ts';
 
 const officers = alias(users, 'officer');
 

@@ -28,8 +28,8 @@ import {
   currentProductsSql,
   decodeProductRow,
   type ProductRow,
-} from '#app/modules/loan-products/repository.ts';
-import { sessionRead, signedInUserId } from '#app/modules/sessions/repository.ts';
+} from '#app/modules/loan-products/index.ts';
+import { sessionRead, signedInUserId } from '#app/modules/sessions/index.ts';
 import { loanTransitions, type LoanTransition } from './loan-states.ts';
 
 /** What the form sets, in the table's terms. */
