@@ -1,3 +1,4 @@
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
@@ -5,16 +6,17 @@ import { describe, expect, it } from 'vitest';
 const repository = path.resolve(import.meta.dirname, '../../..');
 
 /**
- * The repository's own ESLint config, running only the import rule: typed linting would need
+ * The repository's own ESLint config, running only the import rules: typed linting would need
  * a TypeScript program, which a file that exists only in this test is not part of.
  */
 const eslint = new ESLint({
   cwd: repository,
   overrideConfig: { languageOptions: { parserOptions: { projectService: false } } },
-  ruleFilter: ({ ruleId }) => ruleId === 'no-restricted-imports',
+  ruleFilter: ({ ruleId }) =>
+    ['no-restricted-imports', 'import-x/no-restricted-paths', 'import-x/no-cycle'].includes(ruleId),
 });
 
-/** Lints `code` as if it were the file at `file` (under apps/server/src); the rule's messages. */
+/** Lints `code` as if it were the file at `file` (under apps/server/src); the rules' messages. */
 async function importErrors(file: string, code: string): Promise<string[]> {
   const results = await eslint.lintText(code, {
     filePath: path.join(repository, 'apps/server/src', file),
@@ -22,41 +24,115 @@ async function importErrors(file: string, code: string): Promise<string[]> {
   return results.flatMap((result) => result.messages.map((message) => message.message));
 }
 
+const throughIndex = 'imported only through its public surface';
+const noModuleInPlugins = 'Plugins import no module';
+const dbBelow = 'db/ imports neither the modules nor the plugins';
+const noParent = 'not with ../';
+
+// ESLint loads the config and resolves every import: slow on a busy machine.
 describe('the server’s import boundaries', () => {
-  // ESLint with type information loads the whole program: slow on a busy machine.
-  it('has modules import each other as #app/..., never with ../', async () => {
+  it('lets a module use another only through its index.ts', async () => {
     expect(
       await importErrors(
         'modules/loans/probe.ts',
-        "export { quote } from '../loan-offers/quote.ts';\n" +
-          "export { serviceContext } from '../service-context.ts';",
+        "export { quote } from '#app/modules/loan-offers/quote.ts';",
       ),
-    ).toEqual([expect.stringContaining('not with ../'), expect.stringContaining('not with ../')]);
+    ).toEqual([expect.stringContaining(`${throughIndex}: modules/loan-offers/index.ts`)]);
+    // The same reach spelled relatively: both rules say no.
     expect(
       await importErrors(
         'modules/loans/probe.ts',
-        "export { quote } from '#app/modules/loan-offers/quote.ts';\n" +
-          "export { createLoanRepository } from './repository.ts';",
+        "export { quote } from '../loan-offers/quote.ts';",
+      ),
+    ).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining(noParent),
+        expect.stringContaining(throughIndex),
+      ]),
+    );
+    // Tests, the cli, app.ts and the test helpers keep to the index as well.
+    for (const file of [
+      'modules/loans/probe.test.ts',
+      'cli/probe.ts',
+      'probe.ts',
+      'test/probe.ts',
+    ]) {
+      expect(
+        await importErrors(
+          file,
+          "export { createUserRepository } from '#app/modules/users/repository.ts';",
+        ),
+      ).toEqual([expect.stringContaining(`${throughIndex}: modules/users/index.ts`)]);
+    }
+    expect(
+      await importErrors(
+        'modules/loans/probe.ts',
+        "export { quote } from '#app/modules/loan-offers/index.ts';\n" +
+          "export { createLoanRepository } from './repository.ts';\n" +
+          "export { serviceContext } from '#app/service-context.ts';",
       ),
     ).toEqual([]);
   }, 180_000);
 
-  it('keeps db/ below the modules (its tests may use them)', async () => {
+  it('has modules import from outside their folder as #app/..., never with ../ or ./../', async () => {
+    expect(
+      await importErrors(
+        'modules/loans/probe.ts',
+        "export { serviceContext } from '../../service-context.ts';\n" +
+          "export { systemClock } from './../../clock.ts';",
+      ),
+    ).toEqual([expect.stringContaining(noParent), expect.stringContaining(noParent)]);
+  }, 180_000);
+
+  it('keeps the modules out of the plugins (their tests may use them)', async () => {
+    expect(
+      await importErrors(
+        'plugins/probe.ts',
+        "export { createPageTexts } from '#app/modules/content/index.ts';",
+      ),
+    ).toEqual([expect.stringContaining(noModuleInPlugins)]);
+    expect(
+      await importErrors(
+        'plugins/probe.test.ts',
+        "export { createSessionRepository } from '#app/modules/sessions/index.ts';\n" +
+          "export { htmlPage } from '#app/http/html-page.ts';",
+      ),
+    ).toEqual([]);
+  }, 180_000);
+
+  it('keeps db/ below the modules and the plugins (its tests may use the modules)', async () => {
     expect(
       await importErrors(
         'db/seed/probe.ts',
-        "export { saveLoanProduct } from '#app/modules/loan-products/save-product.ts';\n" +
-          "export { defaultOf } from '../../modules/loan-products/repository.ts';",
+        "export { seedDefaultLoanProduct } from '#app/modules/loan-products/index.ts';\n" +
+          "export { default as database } from '#app/plugins/database.ts';",
       ),
-    ).toEqual([
-      expect.stringContaining('db/ does not import the modules'),
-      expect.stringContaining('db/ does not import the modules'),
-    ]);
+    ).toEqual([expect.stringContaining(dbBelow), expect.stringContaining(dbBelow)]);
     expect(
       await importErrors(
         'db/probe.test.ts',
-        "export { createUserRepository } from '#app/modules/users/repository.ts';",
+        "export { createUserRepository } from '#app/modules/users/index.ts';",
       ),
     ).toEqual([]);
+  }, 180_000);
+
+  it('refuses an import circle', async () => {
+    // no-cycle follows real files: two that import each other, for the length of the test.
+    const folder = path.join(import.meta.dirname, `cycle-probe-${process.pid}`);
+    await mkdir(folder);
+    try {
+      await writeFile(
+        path.join(folder, 'a.ts'),
+        "export { b } from './b.ts';\nexport const a = 1;\n",
+      );
+      await writeFile(
+        path.join(folder, 'b.ts'),
+        "export { a } from './a.ts';\nexport const b = 2;\n",
+      );
+      const [result] = await eslint.lintFiles([path.join(folder, 'a.ts')]);
+      expect(result?.messages.map((message) => message.ruleId)).toEqual(['import-x/no-cycle']);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   }, 180_000);
 });

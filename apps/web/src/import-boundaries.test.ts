@@ -57,7 +57,56 @@ describe('the web app’s import boundaries', () => {
     ]);
   });
 
-  it('lets a feature use itself, shared and the contract, and the app and tests use anything', async () => {
+  it('keeps the app, features and shared from importing an entry point', async () => {
+    expect(
+      await boundaryErrors(
+        'shared/content/probe.ts',
+        "export { prerenderedPaths } from '../../entry-server';",
+      ),
+    ).toEqual([expect.stringContaining('The app never imports an entry point')]);
+    expect(await boundaryErrors('features/home/probe.ts', "import '../../main';")).toEqual([
+      expect.stringContaining('The app never imports an entry point'),
+    ]);
+    expect(
+      await boundaryErrors(
+        'app/probe.ts',
+        "export { withCriticalStyles } from '../critical-styles';",
+      ),
+    ).toEqual([expect.stringContaining('The app never imports an entry point')]);
+  });
+
+  it('keeps the test helpers, fixtures and tests out of the code that ships', async () => {
+    expect(
+      await boundaryErrors(
+        'features/loans/probe.ts',
+        "export { renderApp } from '../../test/render-app';",
+      ),
+    ).toEqual([expect.stringContaining('Only tests import the test helpers')]);
+    expect(
+      await boundaryErrors(
+        'shared/api/probe.ts',
+        "export { mockFetch } from '../../test/api-fixtures';",
+      ),
+    ).toEqual([expect.stringContaining('Only tests import the test helpers')]);
+    expect(
+      await boundaryErrors(
+        'app/routes/probe.ts',
+        "export { productFixture } from '../../features/loans/loan-fixtures';\n" +
+          "export * from '../../features/loans/loan-form/loan-page.test';",
+      ),
+    ).toEqual([
+      expect.stringContaining('Only tests import the test helpers'),
+      expect.stringContaining('Only tests import the test helpers'),
+    ]);
+    expect(
+      await boundaryErrors(
+        'entry-server-probe.tsx',
+        "export { renderApp } from './test/render-app';",
+      ),
+    ).toEqual([expect.stringContaining('Only tests import the test helpers')]);
+  });
+
+  it('lets a feature use itself, shared and the contract; the app, tests and entry points use what they need', async () => {
     expect(
       await boundaryErrors(
         'features/support/users/probe.ts',
@@ -78,6 +127,32 @@ describe('the web app’s import boundaries', () => {
         'test/probe.ts',
         "export { appRoutes } from '../app/router';\n" +
           "export { logIn } from '../features/accounts/api/login';",
+      ),
+    ).toEqual([]);
+    expect(
+      await boundaryErrors(
+        'features/loans/probe.test.tsx',
+        "export { renderApp } from '../../test/render-app';\n" +
+          "export { productFixture } from './loan-fixtures';",
+      ),
+    ).toEqual([]);
+    expect(
+      await boundaryErrors(
+        'features/loans/probe-fixtures.ts',
+        "export { mockFetch } from '../../test/api-fixtures';",
+      ),
+    ).toEqual([]);
+    expect(
+      await boundaryErrors(
+        'app/probe.test.tsx',
+        "export { prerenderedPaths } from '../entry-server';",
+      ),
+    ).toEqual([]);
+    expect(
+      await boundaryErrors(
+        'probe.tsx',
+        "export { appRoutes } from './app/router';\n" +
+          "export { withCriticalStyles } from './critical-styles';",
       ),
     ).toEqual([]);
   });

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { schemaOf } from '#app/http/endpoint-schema.ts';
-import { serviceContext } from '#app/modules/service-context.ts';
+import { serviceContext } from '#app/service-context.ts';
 import { accountOf } from '#app/plugins/authentication.ts';
 import { perAccountRateLimit } from '#app/plugins/rate-limit.ts';
 import { createContentImages } from './images.ts';

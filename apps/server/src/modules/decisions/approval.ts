@@ -8,14 +8,14 @@ import {
 import type { Database } from '#app/db/database.ts';
 import { fieldError, HttpError, httpError, InvalidFieldsError, type Message } from '#app/errors.ts';
 import { recordEvent } from '#app/metrics/business-events.ts';
-import { bureauObligations } from '#app/modules/credit-reports/service.ts';
-import { quote, tbilisiDate } from '#app/modules/loan-offers/quote.ts';
+import { bureauObligations } from '#app/modules/credit-reports/index.ts';
+import { quote, tbilisiDate } from '#app/modules/loan-offers/index.ts';
 import {
   createOfferSnapshotRepository,
   lenderObligationsOf,
-} from '#app/modules/loan-offers/repository.ts';
-import { createLoanProductRepository, limitsOf } from '#app/modules/loan-products/repository.ts';
-import { moveApplicationAsStaff } from '#app/modules/loans/transitions.ts';
+} from '#app/modules/loan-offers/index.ts';
+import { createLoanProductRepository, limitsOf } from '#app/modules/loan-products/index.ts';
+import { moveApplicationAsStaff } from '#app/modules/loans/index.ts';
 import { pendingApproval, type DecisionContext, type Terms } from './context.ts';
 import { createDecisionRepository } from './repository.ts';
 import type { Officer } from './who-decides.ts';
@@ -47,11 +47,11 @@ export function createApproval({
   db,
   clock,
   log,
-  texts,
+  sms,
   ptiLimits,
   secondOfficerFrom,
   machineFirstOfficer,
-  announce,
+  enqueueWebhook,
   refusal,
   lockDecidable,
   queueText,
@@ -148,7 +148,7 @@ export function createApproval({
       decided_at: formatTimestamp(clock.now()),
     };
     if (state === 'awaiting_second_officer') {
-      await announce(tx, 'application.awaiting_second_officer', application.id);
+      await enqueueWebhook(tx, 'application.awaiting_second_officer', application.id);
       return { decision, text: undefined };
     }
     await moveApplicationAsStaff(tx, {
@@ -165,7 +165,7 @@ export function createApproval({
       now,
       'approval',
     );
-    await announce(tx, 'application.approved', application.id);
+    await enqueueWebhook(tx, 'application.approved', application.id);
     const text = await queueText(tx, application, {
       key: 'sms.approved',
       params: {
@@ -209,7 +209,7 @@ export function createApproval({
         { loanId: id, officerId: officer.userId, state: decision.state },
         'approval recorded',
       );
-      if (text !== undefined) await texts.sendNow(text);
+      if (text !== undefined) await sms.sendNow(text);
       return decision;
     },
 
@@ -236,7 +236,7 @@ export function createApproval({
         { loanId: id, officerId: officer.userId },
         'approval confirmed',
       );
-      if (text !== undefined) await texts.sendNow(text);
+      if (text !== undefined) await sms.sendNow(text);
       return decision;
     },
   };

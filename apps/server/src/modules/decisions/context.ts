@@ -2,26 +2,23 @@ import { translate, type MessageKey, type PtiLimits } from '@sesxi/contract';
 import type { Database } from '#app/db/database.ts';
 import { httpError, type Message } from '#app/errors.ts';
 import type { FileStorage } from '#app/integrations/storage/file-storage.ts';
-import type { TextQueue } from '#app/modules/texts/plugin.ts';
-import {
-  createAccessLogRepository,
-  type AccessAction,
-} from '#app/modules/access-log/repository.ts';
-import type { ServiceContext } from '#app/modules/service-context.ts';
-import type { AnnounceEvent } from '#app/modules/webhooks/events.ts';
+import type { SmsQueue } from '#app/modules/sms/index.ts';
+import { createAccessLogRepository, type AccessAction } from '#app/modules/access-log/index.ts';
+import type { ServiceContext } from '#app/service-context.ts';
+import type { EnqueueWebhook } from '#app/modules/webhooks/index.ts';
 import { createDecisionRepository, type DecisionRow } from './repository.ts';
 import { decidingRefusal, type Officer } from './who-decides.ts';
 
 /** What the decision service is made with for one request. */
 export interface DecisionDependencies extends ServiceContext {
   storage: FileStorage;
-  texts: TextQueue;
+  sms: SmsQueue;
   productName: string;
   ptiLimits: PtiLimits;
   secondOfficerFrom: number;
   /** Whether a service account may make an approval that waits for a second officer. */
   machineFirstOfficer: boolean;
-  announce: AnnounceEvent;
+  enqueueWebhook: EnqueueWebhook;
 }
 
 /** The amount and months of a loan: what an officer approves. */
@@ -42,7 +39,7 @@ export function pendingApproval(decisions: DecisionRow[], status: string): Decis
  * locked application, the customer's text).
  */
 export function createDecisionContext(dependencies: DecisionDependencies) {
-  const { db, clock, log, texts, productName } = dependencies;
+  const { db, clock, log, sms, productName } = dependencies;
   const repository = createDecisionRepository(db);
 
   /** Records that the officer read these customers' data (the access log the law asks for). */
@@ -101,7 +98,7 @@ export function createDecisionContext(dependencies: DecisionDependencies) {
 
   /** The customer's text about a decision, queued with it (the customer also reads it on /main). */
   function queueText(tx: Database, application: { id: number; phone: string }, message: Message) {
-    return texts.queue(tx, {
+    return sms.queue(tx, {
       phone: application.phone,
       text: translate(message.key, 'ka', {
         product: productName,

@@ -2,6 +2,7 @@ import { minimumSearchLength, type Affordability, type CreditReport } from '@ses
 import { and, asc, count, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { applicationJoins } from '#app/db/application-joins.ts';
 import type { Database } from '#app/db/database.ts';
+import { likePatternContaining } from '#app/db/like-pattern.ts';
 import {
   creditReports,
   identomatChecks,
@@ -11,7 +12,6 @@ import {
   loanSubmissions,
   users,
 } from '#app/db/schema.ts';
-import { likePatternContaining } from '#app/modules/support/repository.ts';
 import { assignedOfficer, customerColumns, officerColumns, officers } from './columns.ts';
 
 export interface QueueRequest {

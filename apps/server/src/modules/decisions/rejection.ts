@@ -1,7 +1,7 @@
 import { formatTimestamp, type Decision, type Locale } from '@sesxi/contract';
 import { fieldError, httpError } from '#app/errors.ts';
 import { recordEvent } from '#app/metrics/business-events.ts';
-import { moveApplicationAsStaff } from '#app/modules/loans/transitions.ts';
+import { moveApplicationAsStaff } from '#app/modules/loans/index.ts';
 import type { DecisionContext } from './context.ts';
 import { createDecisionRepository } from './repository.ts';
 import type { Officer } from './who-decides.ts';
@@ -11,8 +11,8 @@ export function createRejection({
   db,
   clock,
   log,
-  texts,
-  announce,
+  sms,
+  enqueueWebhook,
   repository,
   lockDecidable,
   queueText,
@@ -47,7 +47,7 @@ export function createRejection({
           createdAt: now,
         });
         await moveApplicationAsStaff(tx, { id, officerId: officer.userId, name: 'reject', now });
-        await announce(tx, 'application.rejected', id);
+        await enqueueWebhook(tx, 'application.rejected', id);
         return queueText(tx, application, { key: 'sms.rejected' });
       });
       recordEvent(
@@ -56,7 +56,7 @@ export function createRejection({
         { loanId: id, officerId: officer.userId },
         'application rejected',
       );
-      await texts.sendNow(text);
+      await sms.sendNow(text);
       return {
         state: 'rejected',
         amount: null,

@@ -18,7 +18,7 @@ import {
   rejectionReasons,
   users,
 } from '#app/db/schema.ts';
-import type { SubmittedInputs } from '#app/modules/credit-reports/repository.ts';
+import type { SubmittedInputs } from '#app/modules/credit-reports/index.ts';
 import {
   applicationColumns,
   assignedOfficer,

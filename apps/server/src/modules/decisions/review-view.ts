@@ -12,7 +12,7 @@ import {
   type ResponseOf,
 } from '@sesxi/contract';
 import type { Message } from '#app/errors.ts';
-import { verificationCheckOf } from '#app/modules/identity-checks/check-view.ts';
+import { verificationCheckOf } from '#app/modules/identity-checks/index.ts';
 import { pendingApproval, type SubmittedApplication } from './context.ts';
 import { recommend } from './recommendation.ts';
 import type { DecisionRepository, DecisionRow } from './repository.ts';

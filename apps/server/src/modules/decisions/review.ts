@@ -1,5 +1,5 @@
 import { bankStatementExtensions, type applicationReview, type ResponseOf } from '@sesxi/contract';
-import { moveApplicationAsStaff } from '#app/modules/loans/transitions.ts';
+import { moveApplicationAsStaff } from '#app/modules/loans/index.ts';
 import type { DecisionContext } from './context.ts';
 import { reviewView } from './review-view.ts';
 import type { Officer } from './who-decides.ts';

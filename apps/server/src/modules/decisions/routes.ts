@@ -13,7 +13,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { schemaOf } from '#app/http/endpoint-schema.ts';
 import { accountOf } from '#app/plugins/authentication.ts';
-import { serviceContext } from '#app/modules/service-context.ts';
+import { serviceContext } from '#app/service-context.ts';
 import { createDecisionService } from './service.ts';
 import type { Officer } from './who-decides.ts';
 
@@ -38,12 +38,12 @@ export const decisionRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
     createDecisionService({
       ...serviceContext(app, request),
       storage: app.fileStorage,
-      texts: app.texts,
+      sms: app.sms,
       productName: app.config.productName,
       ptiLimits: app.config.ptiLimits,
       secondOfficerFrom: app.config.approvalSecondOfficerFrom,
       machineFirstOfficer: app.config.machineFirstOfficer,
-      announce: app.announce,
+      enqueueWebhook: app.webhooks.enqueue,
     });
 
   app.get(

@@ -4,8 +4,8 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { httpError } from '#app/errors.ts';
 import { schemaOf } from '#app/http/endpoint-schema.ts';
 import { accountOf } from '#app/plugins/authentication.ts';
-import type { UserProfile } from '#app/modules/users/repository.ts';
-import { serviceContext } from '#app/modules/service-context.ts';
+import type { UserProfile } from '#app/modules/users/index.ts';
+import { serviceContext } from '#app/service-context.ts';
 import { createIdentityCheckService } from './service.ts';
 
 /** Each call costs a round trip to the provider: capped tighter than the API. */

@@ -12,8 +12,8 @@ import {
   type DocumentHolder,
   type DocumentVerifier,
 } from '#app/integrations/identomat/document-verifier.ts';
-import type { UserProfile } from '#app/modules/users/repository.ts';
-import type { ServiceContext } from '#app/modules/service-context.ts';
+import type { UserProfile } from '#app/modules/users/index.ts';
+import type { ServiceContext } from '#app/service-context.ts';
 import { compareWithDocument, isVerified } from './comparison.ts';
 import { createIdentityCheckRepository, type CheckOutcome } from './repository.ts';
 

@@ -16,10 +16,10 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { schemaOf } from '#app/http/endpoint-schema.ts';
 import { bodyCheckedWith, checkedBody } from '#app/http/request-schema.ts';
 import { accountOf, rowsReadWithSession } from '#app/plugins/authentication.ts';
-import { evidenceOf } from '#app/modules/consents/evidence.ts';
-import { serviceContext } from '#app/modules/service-context.ts';
+import { evidenceOf } from '#app/modules/consents/index.ts';
+import { serviceContext } from '#app/service-context.ts';
 import { readLoanForm } from './bank-statements.ts';
-import { createLoanProductRepository } from '#app/modules/loan-products/repository.ts';
+import { createLoanProductRepository } from '#app/modules/loan-products/index.ts';
 import { createSubmissionService } from './submission-service.ts';
 import { loanCreateBody, loanEditBody } from './loan-form.ts';
 import { applicationsOfSessionUser, formOptionsWithSession } from './repository.ts';
@@ -49,16 +49,16 @@ export const loanRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     createLoanService({
       ...serviceContext(app, request),
       storage: app.fileStorage,
-      announce: app.announce,
+      enqueueWebhook: app.webhooks.enqueue,
     });
   const submission = (request: FastifyRequest) =>
     createSubmissionService({
       ...serviceContext(app, request),
-      texts: app.texts,
+      sms: app.sms,
       productName: app.config.productName,
       ptiLimits: app.config.ptiLimits,
       jobs: app.jobs,
-      announce: app.announce,
+      enqueueWebhook: app.webhooks.enqueue,
     });
   const localeOf = (request: FastifyRequest) =>
     localeFromAcceptLanguage(request.headers['accept-language']);

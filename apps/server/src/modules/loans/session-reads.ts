@@ -17,8 +17,8 @@ import {
   currentProductsSql,
   decodeProductRow,
   type ProductRow,
-} from '#app/modules/loan-products/repository.ts';
-import { sessionRead, signedInUserId } from '#app/modules/sessions/repository.ts';
+} from '#app/modules/loan-products/index.ts';
+import { sessionRead, signedInUserId } from '#app/modules/sessions/index.ts';
 
 /*
  * The customer's reads that the sign-in check runs in the session's own statement: the

@@ -9,30 +9,30 @@ import {
 } from '@sesxi/contract';
 import { HttpError, httpError } from '#app/errors.ts';
 import { recordEvent } from '#app/metrics/business-events.ts';
-import type { TextQueue } from '#app/modules/texts/plugin.ts';
+import type { SmsQueue } from '#app/modules/sms/index.ts';
 import {
   createConsentLedger,
   creditConsentValidMs,
   type ConsentEvidence,
-} from '#app/modules/consents/ledger.ts';
+} from '#app/modules/consents/index.ts';
 import type { FastifyInstance } from 'fastify';
-import { requestCreditReport } from '#app/modules/credit-reports/service.ts';
-import { recordOfferSnapshot } from '#app/modules/loan-offers/service.ts';
-import { currentQuestionnaire } from '#app/modules/questionnaires/service.ts';
-import type { AnnounceEvent } from '#app/modules/webhooks/events.ts';
-import type { ServiceContext } from '#app/modules/service-context.ts';
-import { spendLoanSignIn } from '#app/modules/sso/service.ts';
-import type { UserProfile } from '#app/modules/users/repository.ts';
+import { requestCreditReport } from '#app/modules/credit-reports/index.ts';
+import { recordOfferSnapshot } from '#app/modules/loan-offers/index.ts';
+import { currentQuestionnaire } from '#app/modules/questionnaires/index.ts';
+import type { EnqueueWebhook } from '#app/modules/webhooks/index.ts';
+import type { ServiceContext } from '#app/service-context.ts';
+import { spendLoanSignIn } from '#app/modules/sso/index.ts';
+import type { UserProfile } from '#app/modules/users/index.ts';
 import { tokenFormat, tokenHash } from '#app/security/tokens.ts';
 import { createLoanRepository } from './repository.ts';
 import { moveApplication } from './transitions.ts';
 
 interface SubmissionDependencies extends ServiceContext {
-  texts: TextQueue;
+  sms: SmsQueue;
   productName: string;
   ptiLimits: PtiLimits;
   jobs: Pick<FastifyInstance['jobs'], 'enqueue' | 'runNow'>;
-  announce: AnnounceEvent;
+  enqueueWebhook: EnqueueWebhook;
 }
 
 /**
@@ -43,11 +43,11 @@ export function createSubmissionService({
   db,
   clock,
   log,
-  texts,
+  sms,
   productName,
   ptiLimits,
   jobs,
-  announce,
+  enqueueWebhook,
 }: SubmissionDependencies) {
   const repository = createLoanRepository(db);
 
@@ -187,8 +187,8 @@ export function createSubmissionService({
           consentId: consent.id,
           now,
         });
-        await announce(tx, 'application.submitted', id);
-        const text = await texts.queue(tx, {
+        await enqueueWebhook(tx, 'application.submitted', id);
+        const text = await sms.queue(tx, {
           phone: user.phone,
           text: translate('sms.submitted', 'ka', { product: productName, id }),
         });
@@ -200,7 +200,7 @@ export function createSubmissionService({
       }
       recordEvent(log, 'loan_submitted', { loanId: id }, 'loan application submitted');
       await askBureauNow(id, queued.report);
-      await texts.sendNow(queued.text);
+      await sms.sendNow(queued.text);
     },
   };
 }

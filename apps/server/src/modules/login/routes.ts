@@ -2,9 +2,8 @@ import { login, logout } from '@sesxi/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { schemaOf } from '#app/http/endpoint-schema.ts';
 import { accountOf } from '#app/plugins/authentication.ts';
-import { createSessionRepository } from '#app/modules/sessions/repository.ts';
-import { createSessionService } from '#app/modules/sessions/service.ts';
-import { serviceContext } from '#app/modules/service-context.ts';
+import { createSessionRepository, createSessionService } from '#app/modules/sessions/index.ts';
+import { serviceContext } from '#app/service-context.ts';
 import { createLoginService } from './service.ts';
 
 export const loginRoutes: FastifyPluginCallbackZod = (app, _options, done) => {

@@ -3,14 +3,14 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { schemaOf } from '#app/http/endpoint-schema.ts';
 import { accountOf } from '#app/plugins/authentication.ts';
-import { serviceContext } from '#app/modules/service-context.ts';
+import { serviceContext } from '#app/service-context.ts';
 import { createPasswordService } from './service.ts';
 
 export const passwordRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const service = (request: FastifyRequest) =>
     createPasswordService({
       ...serviceContext(app, request),
-      texts: app.texts,
+      sms: app.sms,
       productName: app.config.productName,
     });
 

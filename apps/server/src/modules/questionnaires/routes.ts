@@ -8,8 +8,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { schemaOf } from '#app/http/endpoint-schema.ts';
 import { accountOf, rowsReadWithSession } from '#app/plugins/authentication.ts';
-import { evidenceOf } from '#app/modules/consents/evidence.ts';
-import { serviceContext } from '#app/modules/service-context.ts';
+import { evidenceOf } from '#app/modules/consents/index.ts';
+import { serviceContext } from '#app/service-context.ts';
 import { questionnaireOfSessionUser } from './repository.ts';
 import { createQuestionnaireService } from './service.ts';
 

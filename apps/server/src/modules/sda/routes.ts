@@ -3,8 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { schemaOf } from '#app/http/endpoint-schema.ts';
 import { accountOf } from '#app/plugins/authentication.ts';
-import { evidenceOf } from '#app/modules/consents/evidence.ts';
-import { serviceContext } from '#app/modules/service-context.ts';
+import { evidenceOf } from '#app/modules/consents/index.ts';
+import { serviceContext } from '#app/service-context.ts';
 import { createSdaService } from './service.ts';
 
 /** Each check is a registry call and a refusal deletes an account: capped tighter than the API. */

@@ -6,9 +6,9 @@ import {
   createConsentLedger,
   type ConsentEvidence,
   type ShownWording,
-} from '#app/modules/consents/ledger.ts';
-import type { ServiceContext } from '#app/modules/service-context.ts';
-import type { UserProfile } from '#app/modules/users/repository.ts';
+} from '#app/modules/consents/index.ts';
+import type { ServiceContext } from '#app/service-context.ts';
+import type { UserProfile } from '#app/modules/users/index.ts';
 import { createSdaRepository } from './repository.ts';
 
 interface SdaDependencies extends ServiceContext {

@@ -9,7 +9,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { schemaOf } from '#app/http/endpoint-schema.ts';
 import { validPartOf } from '#app/http/validator.ts';
 import { accountOf, rowsReadWithSession, type RequestRead } from '#app/plugins/authentication.ts';
-import { serviceContext } from '#app/modules/service-context.ts';
+import { serviceContext } from '#app/service-context.ts';
 import {
   customerWithSession,
   everyCustomerWithSession,

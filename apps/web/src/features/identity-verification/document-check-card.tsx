@@ -1,10 +1,11 @@
 import '@mantine/core/styles/Paper.layer.css';
-import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../shared/session/session';
 import { startDocumentCheck } from './api/identomat-session';
 import { documentCheckFailureMessage } from './failure-message';
+import { ErrorAlert } from '../../shared/ui/error-alert';
 
 async function goToDocumentCheck(): Promise<void> {
   window.location.assign(await startDocumentCheck());
@@ -26,11 +27,7 @@ export function DocumentCheckCard() {
           {t('identomat.title')}
         </Title>
         <Text>{t('identomat.intro')}</Text>
-        {start.error && (
-          <Alert color="red" variant="light" role="alert">
-            {documentCheckFailureMessage(start.error)}
-          </Alert>
-        )}
+        <ErrorAlert message={start.error ? documentCheckFailureMessage(start.error) : undefined} />
         <div>
           <Button
             loading={busy}

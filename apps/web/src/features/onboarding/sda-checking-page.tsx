@@ -12,6 +12,7 @@ import { session } from '../../shared/session/session';
 import { GeorgianText } from '../../shared/ui/georgian-text';
 import { JourneyProgress } from '../../shared/ui/journey-progress';
 import { sdaInfoKey, sendSdaConsent, useSdaInfo, type SdaInfo } from './api/sda-checking';
+import { LoadFailed } from '../../shared/ui/page-parts';
 
 /** The consent's box, as the server names it. */
 const consentField = 'is_sda_verified';
@@ -120,9 +121,7 @@ export function SdaCheckingPage() {
       <JourneyProgress journey="onboarding" current="sda" />
       <Title order={1}>{t('sda.title')}</Title>
       {info.isError ? (
-        <Alert color="red" variant="light" role="alert">
-          {info.error.message}
-        </Alert>
+        <LoadFailed error={info.error} />
       ) : info.isPending ? (
         <Text>{t('sda.loading')}</Text>
       ) : (

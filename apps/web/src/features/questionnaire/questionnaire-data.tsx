@@ -1,9 +1,10 @@
-import { Alert, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuestionnaireOptions, type QuestionnaireLookups } from './api/questionnaire-options';
 import { questionnaireShowQuery, type SavedQuestionnaire } from './api/questionnaire-show';
+import { LoadFailed } from '../../shared/ui/page-parts';
 
 interface QuestionnaireDataProps<Prefill extends boolean> {
   /** Also fetch the stored questionnaire (after the spec's delay), to prefill the form. */
@@ -30,11 +31,7 @@ export function QuestionnaireData<Prefill extends boolean>({
   }
   const error = options.error ?? saved.error;
   if (error) {
-    return (
-      <Alert color="red" variant="light" role="alert">
-        {error.message}
-      </Alert>
-    );
+    return <LoadFailed error={error} />;
   }
   return <Text>{t('questionnaire.loading')}</Text>;
 }

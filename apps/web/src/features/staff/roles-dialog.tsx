@@ -1,17 +1,14 @@
 import '@mantine/core/styles/Input.layer.css';
 import '@mantine/core/styles/InlineInput.layer.css';
 import '@mantine/core/styles/Checkbox.layer.css';
-import '@mantine/core/styles/Overlay.layer.css';
-import '@mantine/core/styles/ModalBase.layer.css';
-import '@mantine/core/styles/Modal.layer.css';
-import '@mantine/core/styles/Paper.layer.css';
-import { Button, Checkbox, Group, Modal, Stack } from '@mantine/core';
+import { Button, Checkbox, Group, Stack } from '@mantine/core';
 import { staffRoles, type StaffAccount, type StaffRole } from '@sesxi/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../shared/api/api-error';
+import { Dialog } from '../../shared/ui/dialog';
 import { ErrorAlert } from '../../shared/ui/error-alert';
-import { fullName } from './staff-table';
+import { personName } from '../../shared/format/person-name';
 
 interface RolesDialogProps {
   account: StaffAccount;
@@ -43,12 +40,11 @@ export function RolesDialog({ account, own, onSave, onClose }: RolesDialogProps)
     }
   };
   return (
-    <Modal
+    <Dialog
       opened
-      onClose={busy ? () => undefined : onClose}
-      title={t('staff.rolesTitle', { name: fullName(account) })}
-      closeButtonProps={{ 'aria-label': t('journey.closeDialog') }}
-      attributes={{ header: { role: 'none' } }}
+      onClose={onClose}
+      busy={busy}
+      title={t('staff.rolesTitle', { name: personName(account) })}
     >
       <Stack gap="lg">
         <Checkbox.Group label={t('staff.columns.roles')} value={roles} onChange={setRoles}>
@@ -74,6 +70,6 @@ export function RolesDialog({ account, own, onSave, onClose }: RolesDialogProps)
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

@@ -15,7 +15,8 @@ import {
   staffListQuery,
 } from './api/staff';
 import { RolesDialog } from './roles-dialog';
-import { fullName, StaffTable, type StaffAction } from './staff-table';
+import { StaffTable, type StaffAction } from './staff-table';
+import { personName } from '../../shared/format/person-name';
 
 interface Pending {
   action: StaffAction;
@@ -62,10 +63,10 @@ export function StaffPage() {
     change(async () => {
       if (action === 'disable') {
         await disableStaff(account.id);
-        return t('staff.done.disabled', { name: fullName(account) });
+        return t('staff.done.disabled', { name: personName(account) });
       }
       const count = await revokeStaffTokens(account.id);
-      return t('staff.done.revoked', { count, name: fullName(account) });
+      return t('staff.done.revoked', { count, name: personName(account) });
     });
 
   return (
@@ -88,7 +89,7 @@ export function StaffPage() {
               if (action === 'enable') {
                 void change(async () => {
                   await enableStaff(account.id);
-                  return t('staff.done.enabled', { name: fullName(account) });
+                  return t('staff.done.enabled', { name: personName(account) });
                 }).catch(() => undefined);
               } else setPending({ action, account });
             }}
@@ -103,7 +104,7 @@ export function StaffPage() {
           onSave={(roles: StaffRole[]) =>
             change(async () => {
               await setStaffRoles(pending.account.id, roles);
-              return t('staff.done.roles', { name: fullName(pending.account) });
+              return t('staff.done.roles', { name: personName(pending.account) });
             })
           }
         />
@@ -126,7 +127,7 @@ export function StaffPage() {
         >
           <Text>
             {t(pending.action === 'disable' ? 'staff.disableText' : 'staff.revokeText', {
-              name: fullName(pending.account),
+              name: personName(pending.account),
             })}
           </Text>
         </ConfirmDialog>

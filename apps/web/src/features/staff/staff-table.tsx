@@ -3,6 +3,7 @@ import type { StaffAccount } from '@sesxi/contract';
 import { useTranslation } from 'react-i18next';
 import { Mark } from '../../shared/ui/page-parts';
 import { ScrollableTable } from '../../shared/ui/scrollable-table';
+import { personName } from '../../shared/format/person-name';
 
 /** What an admin may do to an account; the page asks for confirmation where it cannot be undone. */
 export type StaffAction = 'disable' | 'enable' | 'roles' | 'revoke';
@@ -13,8 +14,6 @@ interface StaffTableProps {
   ownPhone: string;
   onAction: (action: StaffAction, account: StaffAccount) => void;
 }
-
-export const fullName = (account: StaffAccount) => `${account.name} ${account.surname}`;
 
 /** The account's state in words: active or disabled, and what else an admin should know. */
 function Status({ account }: { account: StaffAccount }) {
@@ -82,7 +81,7 @@ export function StaffTable({ accounts, ownPhone, onAction }: StaffTableProps) {
     >
       {accounts.map((account) => {
         const own = account.phone === ownPhone;
-        const name = fullName(account);
+        const name = personName(account);
         return (
           <Table.Tr key={account.id}>
             <Table.Th scope="row">

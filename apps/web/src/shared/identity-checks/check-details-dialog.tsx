@@ -1,10 +1,7 @@
-import '@mantine/core/styles/Overlay.layer.css';
-import '@mantine/core/styles/ModalBase.layer.css';
-import '@mantine/core/styles/Modal.layer.css';
-import '@mantine/core/styles/Paper.layer.css';
-import { Modal, Stack, Table, Text } from '@mantine/core';
+import { Stack, Table, Text } from '@mantine/core';
 import type { VerificationCheck, VerificationComparison } from '@sesxi/contract';
 import { useTranslation } from 'react-i18next';
+import { Dialog } from '../ui/dialog';
 import { FieldList } from '../ui/field-list';
 import { Mark, Section } from '../ui/page-parts';
 import { ScrollableTable } from '../ui/scrollable-table';
@@ -73,14 +70,11 @@ interface CheckDetailsDialogProps {
 export function CheckDetailsDialog({ check, onClose }: CheckDetailsDialogProps) {
   const { t } = useTranslation();
   return (
-    <Modal
+    <Dialog
       opened={check !== null}
       onClose={onClose}
       title={check ? t('support.checkTitle', { date: check.created_at }) : ''}
       size="xl"
-      closeButtonProps={{ 'aria-label': t('support.close') }}
-      // Mantine renders the dialog's title bar as <header>: a second banner landmark otherwise.
-      attributes={{ header: { role: 'none' } }}
     >
       {check && (
         <Stack gap="lg">
@@ -92,6 +86,6 @@ export function CheckDetailsDialog({ check, onClose }: CheckDetailsDialogProps) 
           </Section>
         </Stack>
       )}
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,10 +1,6 @@
-import '@mantine/core/styles/Overlay.layer.css';
-import '@mantine/core/styles/ModalBase.layer.css';
-import '@mantine/core/styles/Modal.layer.css';
-import '@mantine/core/styles/Paper.layer.css';
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Dialog } from './dialog';
 import { ErrorAlert } from './error-alert';
 
 interface ConfirmDialogProps {
@@ -41,16 +37,8 @@ export function ConfirmDialog({
   onConfirm,
   onClose,
 }: ConfirmDialogProps) {
-  const { t } = useTranslation();
   return (
-    <Modal
-      opened={opened}
-      onClose={busy ? () => undefined : onClose}
-      title={title}
-      closeButtonProps={{ 'aria-label': t('journey.closeDialog') }}
-      // Mantine renders the dialog's title bar as <header>: a second banner landmark otherwise.
-      attributes={{ header: { role: 'none' } }}
-    >
+    <Dialog opened={opened} onClose={onClose} title={title} busy={busy}>
       <Stack gap="lg">
         {children}
         <ErrorAlert message={error} />
@@ -63,6 +51,6 @@ export function ConfirmDialog({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

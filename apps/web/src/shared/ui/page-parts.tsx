@@ -1,7 +1,8 @@
 import '@mantine/core/styles/Pagination.layer.css';
-import { Alert, Group, Loader, Pagination, Stack, Text, Title } from '@mantine/core';
+import { Group, Loader, Pagination, Stack, Text, Title } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from './error-alert';
 
 interface TablePaginationProps {
   page: number;
@@ -42,11 +43,7 @@ export function LoadingLine() {
 
 /** A query's failure, in the server's words. */
 export function LoadFailed({ error }: { error: Error }) {
-  return (
-    <Alert color="red" variant="light" role="alert">
-      {error.message}
-    </Alert>
-  );
+  return <ErrorAlert message={error.message} />;
 }
 
 interface MarkProps {

@@ -7,6 +7,7 @@ import { mustChangePassword } from '../../../shared/session/roles';
 import { session, useSessionUser } from '../../../shared/session/session';
 import { NewPasswordFields } from '../../../shared/ui/new-password-fields';
 import { changeOwnPassword } from '../api/change-password';
+import { ErrorAlert } from '../../../shared/ui/error-alert';
 
 interface ChangePasswordValues {
   password: string;
@@ -44,11 +45,7 @@ export function ChangePasswordPage() {
       )}
       <Stack component="form" gap="md" onSubmit={(event) => void submit(event)}>
         <NewPasswordFields form={form} passwordLabel={t('changePassword.newPassword')} />
-        {formError && (
-          <Alert color="red" variant="light" role="alert">
-            {formError}
-          </Alert>
-        )}
+        <ErrorAlert message={formError} />
         <div>
           <Button type="submit" loading={isSubmitting}>
             {t('account.changePassword')}

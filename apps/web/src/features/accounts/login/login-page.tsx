@@ -9,6 +9,7 @@ import { PasswordInput } from '../../../shared/ui/password-input';
 import { PhoneInput } from '../../../shared/ui/phone-input';
 import { PostingForm } from '../../../shared/ui/posting-form';
 import { logIn } from '../api/login';
+import { ErrorAlert } from '../../../shared/ui/error-alert';
 
 interface LoginValues {
   phone: string;
@@ -81,11 +82,7 @@ export function LoginPage() {
           error={errors.password?.message}
           {...form.register('password')}
         />
-        {formError && (
-          <Alert color="red" variant="light" role="alert">
-            {formError}
-          </Alert>
-        )}
+        <ErrorAlert message={formError} />
         <Group justify="space-between" gap="sm">
           <Button type="submit" loading={isSubmitting}>
             {t('account.login')}

@@ -1,8 +1,8 @@
 import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useStartSso } from '../../../shared/sso/sso-initiate';
 import type { SsoIdentity } from '../api/sso-user-info';
+import { SignOnButton } from './sign-on-button';
 
 /**
  * Right after single sign-on, when an account already has the personal number: say so before
@@ -10,7 +10,6 @@ import type { SsoIdentity } from '../api/sso-user-info';
  */
 export function AlreadyRegistered({ identity }: { identity: SsoIdentity }) {
   const { t } = useTranslation();
-  const sso = useStartSso();
   return (
     <Stack gap="md">
       <Alert
@@ -31,22 +30,7 @@ export function AlreadyRegistered({ identity }: { identity: SsoIdentity }) {
           {t('labels.restorePassword')}
         </Anchor>
       </Group>
-      {sso.errorMessage && (
-        <Alert color="red" variant="light" role="alert">
-          {sso.errorMessage}
-        </Alert>
-      )}
-      <div>
-        <Button
-          variant="default"
-          loading={sso.busy}
-          onClick={() => {
-            sso.start({ context: 'registration' });
-          }}
-        >
-          {t('register.anotherPerson')}
-        </Button>
-      </div>
+      <SignOnButton label={t('register.anotherPerson')} variant="default" />
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ssoToken } from '../../../shared/sso/sso-token';
@@ -8,17 +8,14 @@ import { useSsoUserInfo, type SsoIdentity } from '../api/sso-user-info';
 import { AlreadyRegistered } from './already-registered';
 import { RegistrationForm } from './registration-form';
 import { SsoStep } from './sso-step';
+import { LoadFailed } from '../../../shared/ui/page-parts';
 
 /** Once single sign-on proved who the customer is: the form's options, then the form. */
 function PersonalDataStep({ token, identity }: { token: string; identity: SsoIdentity }) {
   const { t } = useTranslation();
   const options = useRegisterForm();
   if (options.isError) {
-    return (
-      <Alert color="red" variant="light" role="alert">
-        {options.error.message}
-      </Alert>
-    );
+    return <LoadFailed error={options.error} />;
   }
   if (options.isPending) return <Text>{t('register.loading')}</Text>;
   return <RegistrationForm identity={identity} options={options.data} ssoToken={token} />;

@@ -2,16 +2,7 @@ import '@mantine/core/styles/Input.layer.css';
 import '@mantine/core/styles/Combobox.layer.css';
 import '@mantine/core/styles/InlineInput.layer.css';
 import '@mantine/core/styles/Checkbox.layer.css';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  NativeSelect,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Checkbox, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { DocumentType } from '@sesxi/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
@@ -29,6 +20,7 @@ import { registerFormKey } from '../api/register-form';
 import { PhoneVerificationFields } from '../phone-verification/phone-verification-fields';
 import { usePhoneVerification } from '../phone-verification/use-phone-verification';
 import classes from './registration-form.module.css';
+import { ErrorAlert } from '../../../shared/ui/error-alert';
 
 interface RegistrationValues {
   name: string;
@@ -166,11 +158,7 @@ export function RegistrationForm({ identity, options, ssoToken }: RegistrationFo
         error={errors.privacy_policy?.message}
         {...form.register('privacy_policy', { required: t('register.privacyPolicyRequired') })}
       />
-      {formError && (
-        <Alert color="red" variant="light" role="alert">
-          {formError}
-        </Alert>
-      )}
+      <ErrorAlert message={formError} />
       {!canSubmit && <Text size="sm">{t('register.confirmPhoneFirst')}</Text>}
       <div>
         <Button type="submit" disabled={!canSubmit} loading={isSubmitting}>

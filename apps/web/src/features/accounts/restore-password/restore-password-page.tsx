@@ -1,4 +1,4 @@
-import { Alert, Button, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack, Text, Title } from '@mantine/core';
 import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -8,6 +8,7 @@ import { PostingForm } from '../../../shared/ui/posting-form';
 import { requestNewPassword } from '../api/restore-password';
 import { PhoneVerificationFields } from '../phone-verification/phone-verification-fields';
 import { usePhoneVerification } from '../phone-verification/use-phone-verification';
+import { ErrorAlert } from '../../../shared/ui/error-alert';
 
 /** `/restore-password`: confirm the account's phone by code, then a new password goes by SMS. */
 export function RestorePasswordPage() {
@@ -35,11 +36,7 @@ export function RestorePasswordPage() {
           verification={verification}
           error={phone.fieldState.error?.message}
         />
-        {formError && (
-          <Alert color="red" variant="light" role="alert">
-            {formError}
-          </Alert>
-        )}
+        <ErrorAlert message={formError} />
         <div>
           <Button type="submit" disabled={!canRequest} loading={form.formState.isSubmitting}>
             {t('restore.submit')}

@@ -1,12 +1,13 @@
 import { Anchor, Table, Text } from '@mantine/core';
 import type { QueueItem } from '@sesxi/contract';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { formatMoney } from '../../../shared/format/money';
 import { formatPercent } from '../../../shared/format/percent';
 import { Mark } from '../../../shared/ui/page-parts';
 import { ScrollableTable } from '../../../shared/ui/scrollable-table';
-import type { ListLocationState } from '../../../shared/list/list-location';
+import { useListLinkState } from '../../../shared/list/list-location';
+import { personName } from '../../../shared/format/person-name';
 
 function Age({ hours }: { hours: number }) {
   const { t } = useTranslation();
@@ -60,8 +61,6 @@ function DocumentCheck({ passed }: { passed: boolean | null }) {
   );
 }
 
-const person = (someone: { name: string; surname: string }) => `${someone.name} ${someone.surname}`;
-
 interface QueueTableProps {
   items: QueueItem[];
   busy: boolean;
@@ -70,8 +69,7 @@ interface QueueTableProps {
 /** The queue's rows; on a phone the table scrolls sideways with the number column fixed. */
 export function QueueTable({ items, busy }: QueueTableProps) {
   const { t } = useTranslation();
-  const { search } = useLocation();
-  const backTo: ListLocationState = { listSearch: search };
+  const backTo = useListLinkState();
   return (
     <ScrollableTable
       label={t('decisions.queueTitle')}
@@ -104,7 +102,7 @@ export function QueueTable({ items, busy }: QueueTableProps) {
               {item.id}
             </Anchor>
           </Table.Th>
-          <Table.Td>{person(item.customer)}</Table.Td>
+          <Table.Td>{personName(item.customer)}</Table.Td>
           <Table.Td>
             {item.submitted_at.slice(0, 16)}
             <Age hours={item.age_hours} />
@@ -120,7 +118,7 @@ export function QueueTable({ items, busy }: QueueTableProps) {
             <DocumentCheck passed={item.identity_check_passed} />
           </Table.Td>
           <Table.Td>
-            {item.assigned_officer ? person(item.assigned_officer) : t('decisions.unassigned')}
+            {item.assigned_officer ? personName(item.assigned_officer) : t('decisions.unassigned')}
           </Table.Td>
           <Table.Td>{item.status.name}</Table.Td>
         </Table.Tr>

@@ -1,62 +1,56 @@
-import { Anchor, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
 import { ChecksSection } from '../../../shared/identity-checks/checks-section';
-import { listHref } from '../../../shared/list/list-location';
-import { throwIfNotFound, useRecordId } from '../../../shared/page/not-found';
-import { LoadFailed, LoadingLine } from '../../../shared/ui/page-parts';
+import { useRecordId } from '../../../shared/page/not-found';
+import { RecordPage } from '../../../shared/page/record-page';
 import { reviewQuery } from '../api/decisions';
 import { DecisionActions } from './decision-actions';
 import {
   AffordabilitySection,
-  ApplicationSection,
   BureauSection,
-  ConsentsSection,
+  OfferSection,
+  RecommendationSection,
+} from './affordability-sections';
+import {
+  ApplicationSection,
   CustomerApplicationsSection,
   CustomerSection,
-  HistorySection,
-  OfferSection,
   QuestionnaireSection,
-  RecommendationSection,
-} from './review-sections';
+} from './applicant-sections';
+import { ConsentsSection, HistorySection } from './record-sections';
 
 /** `/applications/{id}`: everything an officer decides on, and the decision itself. */
 export function ReviewPage() {
   const { t } = useTranslation();
   const id = String(useRecordId());
-  const location = useLocation();
   const review = useQuery(reviewQuery(id));
-  throwIfNotFound(review.error);
-
   return (
-    <Stack gap="xl">
-      <Anchor component={Link} to={listHref('/applications', location.state)}>
-        {t('decisions.backToQueue')}
-      </Anchor>
-      <Title order={1}>
-        {review.isSuccess
+    <RecordPage
+      listPath="/applications"
+      backLabel={t('decisions.backToQueue')}
+      title={
+        review.isSuccess
           ? t('decisions.applicationNumber', { id: review.data.application.id })
-          : t('decisions.reviewTitle')}
-      </Title>
-      {review.isPending && <LoadingLine />}
-      {review.isError && <LoadFailed error={review.error} />}
-      {review.isSuccess && (
+          : t('decisions.reviewTitle')
+      }
+      record={review}
+    >
+      {(data) => (
         <>
-          <ApplicationSection review={review.data} />
-          <OfferSection review={review.data} />
-          <AffordabilitySection review={review.data} />
-          <CustomerApplicationsSection review={review.data} />
-          <BureauSection review={review.data} />
-          <CustomerSection review={review.data} />
-          <QuestionnaireSection review={review.data} />
-          <ChecksSection checks={review.data.identity_checks} />
-          <ConsentsSection review={review.data} />
-          <HistorySection review={review.data} />
-          <RecommendationSection review={review.data} />
-          <DecisionActions review={review.data} onChanged={() => review.refetch()} />
+          <ApplicationSection review={data} />
+          <OfferSection review={data} />
+          <AffordabilitySection review={data} />
+          <CustomerApplicationsSection review={data} />
+          <BureauSection review={data} />
+          <CustomerSection review={data} />
+          <QuestionnaireSection review={data} />
+          <ChecksSection checks={data.identity_checks} />
+          <ConsentsSection review={data} />
+          <HistorySection review={data} />
+          <RecommendationSection review={data} />
+          <DecisionActions review={data} onChanged={() => review.refetch()} />
         </>
       )}
-    </Stack>
+    </RecordPage>
   );
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useAccessLog } from '../api/access-log';
 import { ScrollableTable } from '../../../shared/ui/scrollable-table';
 import { LoadFailed, LoadingLine, Section, TablePagination } from '../../../shared/ui/page-parts';
+import { personName } from '../../../shared/format/person-name';
 
 const actionKeys = {
   'users.list': 'support.accessActions.list',
@@ -45,7 +46,7 @@ export function AccessLogSection({ userId }: { userId: string }) {
               {log.data.data.map((entry) => (
                 <Table.Tr key={entry.id}>
                   <Table.Td>{entry.created_at}</Table.Td>
-                  <Table.Td>{`${entry.actor.name} ${entry.actor.surname}`}</Table.Td>
+                  <Table.Td>{personName(entry.actor)}</Table.Td>
                   <Table.Td>{t(actionKeys[entry.action])}</Table.Td>
                   <Table.Td>{entry.ip}</Table.Td>
                 </Table.Tr>

@@ -1,14 +1,13 @@
-import { Anchor, Stack, Title } from '@mantine/core';
 import type { SupportUser } from '@sesxi/contract';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
 import { useSupportUser } from '../api/support-user';
-import { listHref } from '../../../shared/list/list-location';
-import { throwIfNotFound, useRecordId } from '../../../shared/page/not-found';
+import { useRecordId } from '../../../shared/page/not-found';
+import { RecordPage } from '../../../shared/page/record-page';
 import { ChecksSection } from '../../../shared/identity-checks/checks-section';
 import { FieldList } from '../../../shared/ui/field-list';
-import { LoadFailed, LoadingLine, Section } from '../../../shared/ui/page-parts';
+import { Section } from '../../../shared/ui/page-parts';
 import { AccessLogSection } from './access-log-section';
+import { personName } from '../../../shared/format/person-name';
 
 function PersonalFields({ user }: { user: SupportUser }) {
   const { t } = useTranslation();
@@ -37,29 +36,21 @@ function PersonalFields({ user }: { user: SupportUser }) {
 export function UserPage() {
   const { t } = useTranslation();
   const id = String(useRecordId());
-  const location = useLocation();
   const shown = useSupportUser(id);
-  throwIfNotFound(shown.error);
-
   return (
-    <Stack gap="xl">
-      <Anchor component={Link} to={listHref('/checking', location.state)}>
-        {t('support.backToUsers')}
-      </Anchor>
-      <Title order={1}>
-        {shown.isSuccess
-          ? `${shown.data.user.name} ${shown.data.user.surname}`
-          : t('support.userTitle')}
-      </Title>
-      {shown.isPending && <LoadingLine />}
-      {shown.isError && <LoadFailed error={shown.error} />}
-      {shown.isSuccess && (
+    <RecordPage
+      listPath="/checking"
+      backLabel={t('support.backToUsers')}
+      title={shown.isSuccess ? personName(shown.data.user) : t('support.userTitle')}
+      record={shown}
+    >
+      {({ user, lastRequests }) => (
         <>
-          <PersonalFields user={shown.data.user} />
-          <ChecksSection checks={shown.data.lastRequests} />
+          <PersonalFields user={user} />
+          <ChecksSection checks={lastRequests} />
           <AccessLogSection userId={id} />
         </>
       )}
-    </Stack>
+    </RecordPage>
   );
 }

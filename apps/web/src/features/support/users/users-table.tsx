@@ -2,10 +2,11 @@ import '@mantine/core/styles/VisuallyHidden.layer.css';
 import { Button, Table, VisuallyHidden } from '@mantine/core';
 import type { SupportUserRow } from '@sesxi/contract';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
-import type { ListLocationState } from '../../../shared/list/list-location';
+import { Link } from 'react-router';
+import { useListLinkState } from '../../../shared/list/list-location';
 import { ScrollableTable } from '../../../shared/ui/scrollable-table';
 import { Mark } from '../../../shared/ui/page-parts';
+import { personName } from '../../../shared/format/person-name';
 
 interface UsersTableProps {
   users: SupportUserRow[];
@@ -15,8 +16,7 @@ interface UsersTableProps {
 /** The spec's columns: id, name, surname, document type and number, personal number, verified. */
 export function UsersTable({ users, busy }: UsersTableProps) {
   const { t } = useTranslation();
-  const { search } = useLocation();
-  const backTo: ListLocationState = { listSearch: search };
+  const backTo = useListLinkState();
   return (
     <ScrollableTable
       label={t('labels.users')}
@@ -53,7 +53,7 @@ export function UsersTable({ users, busy }: UsersTableProps) {
               state={backTo}
               size="compact-sm"
               variant="default"
-              aria-label={t('support.showUser', { name: `${user.name} ${user.surname}` })}
+              aria-label={t('support.showUser', { name: personName(user) })}
             >
               {t('labels.show')}
             </Button>

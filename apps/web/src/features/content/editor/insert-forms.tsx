@@ -1,40 +1,10 @@
-import '@mantine/core/styles/Overlay.layer.css';
-import '@mantine/core/styles/ModalBase.layer.css';
-import '@mantine/core/styles/Modal.layer.css';
-import '@mantine/core/styles/Paper.layer.css';
-import { Button, FileButton, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, FileButton, Group, Stack, Text, TextInput } from '@mantine/core';
 import { contentImageTypes, contentImageUpload, isContentHref, youtubeIdOf } from '@sesxi/contract';
 import { useMutation } from '@tanstack/react-query';
-import { useId, useState, type ReactNode, type SyntheticEvent } from 'react';
+import { useId, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiUpload } from '../../../shared/api/api-client';
 import { ErrorAlert } from '../../../shared/ui/error-alert';
-
-/** A dialog of the editor: its content mounts with it, so each opening starts afresh. */
-export function EditorDialog({
-  opened,
-  title,
-  onClose,
-  children,
-}: {
-  opened: boolean;
-  title: string;
-  onClose: () => void;
-  children: ReactNode;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={title}
-      closeButtonProps={{ 'aria-label': t('contentEditor.cancel') }}
-      attributes={{ header: { role: 'none' } }}
-    >
-      {children}
-    </Modal>
-  );
-}
 
 function DialogButtons({ onClose, busy }: { onClose: () => void; busy?: boolean }) {
   const { t } = useTranslation();
