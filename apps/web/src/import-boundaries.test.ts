@@ -57,54 +57,31 @@ describe('the web app’s import boundaries', () => {
     ]);
   });
 
-  it('keeps the app, features and shared from importing an entry point', async () => {
-    expect(
-      await boundaryErrors(
-        'shared/content/probe.ts',
-        "export { prerenderedPaths } from '../../entry-server';",
-      ),
-    ).toEqual([expect.stringContaining('The app never imports an entry point')]);
-    expect(await boundaryErrors('features/home/probe.ts', "import '../../main';")).toEqual([
-      expect.stringContaining('The app never imports an entry point'),
-    ]);
-    expect(
-      await boundaryErrors(
-        'app/probe.ts',
-        "export { withCriticalStyles } from '../critical-styles';",
-      ),
-    ).toEqual([expect.stringContaining('The app never imports an entry point')]);
-  });
-
-  it('keeps the test helpers, fixtures and tests out of the code that ships', async () => {
-    expect(
-      await boundaryErrors(
-        'features/loans/probe.ts',
-        "export { renderApp } from '../../test/render-app';",
-      ),
-    ).toEqual([expect.stringContaining('Only tests import the test helpers')]);
-    expect(
-      await boundaryErrors(
-        'shared/api/probe.ts',
-        "export { mockFetch } from '../../test/api-fixtures';",
-      ),
-    ).toEqual([expect.stringContaining('Only tests import the test helpers')]);
-    expect(
-      await boundaryErrors(
-        'app/routes/probe.ts',
-        "export { productFixture } from '../../features/loans/loan-fixtures';\n" +
-          "export * from '../../features/loans/loan-form/loan-page.test';",
-      ),
-    ).toEqual([
-      expect.stringContaining('Only tests import the test helpers'),
-      expect.stringContaining('Only tests import the test helpers'),
-    ]);
-    expect(
-      await boundaryErrors(
-        'entry-server-probe.tsx',
-        "export { renderApp } from './test/render-app';",
-      ),
-    ).toEqual([expect.stringContaining('Only tests import the test helpers')]);
-  });
+  const entryPoint = 'The app never imports an entry point';
+  const testHelper = 'Only tests import the test helpers';
+  it.each([
+    [
+      'shared/content/probe.ts',
+      "export { prerenderedPaths } from '../../entry-server';",
+      entryPoint,
+    ],
+    ['features/home/probe.ts', "import '../../main';", entryPoint],
+    ['app/probe.ts', "export { withCriticalStyles } from '../critical-styles';", entryPoint],
+    ['features/loans/probe.ts', "export { renderApp } from '../../test/render-app';", testHelper],
+    ['shared/api/probe.ts', "export { mockFetch } from '../../test/api-fixtures';", testHelper],
+    [
+      'app/probe.ts',
+      "export { productFixture } from '../features/loans/loan-fixtures';",
+      testHelper,
+    ],
+    ['app/probe.ts', "export * from '../features/loans/loan-form/loan-page.test';", testHelper],
+    ['entry-server-probe.tsx', "export { renderApp } from './test/render-app';", testHelper],
+  ])(
+    'keeps entry points out of the app, and tests and their helpers out of what ships: %s, %s',
+    async (file, code, message) => {
+      expect(await boundaryErrors(file, code)).toEqual([expect.stringContaining(message)]);
+    },
+  );
 
   it('lets a feature use itself, shared and the contract; the app, tests and entry points use what they need', async () => {
     expect(

@@ -90,27 +90,21 @@ const weekdays = [
   { start_day: 6, end_day: 6, start_time: '10:00', end_time: '14:00' },
 ];
 
+const mainBranch = {
+  id: 1,
+  name: 'თბილისის ფილიალი',
+  city: 'თბილისი',
+  address: 'ჭავჭავაძის გამზირი 1, თბილისი',
+  phone: '032 2 00 00 01',
+  is_main: true,
+  schedules: weekdays,
+};
+
 export const contactFixture = {
   status: 'success',
-  branch: {
-    id: 1,
-    name: 'თბილისის ფილიალი',
-    city: 'თბილისი',
-    address: 'ჭავჭავაძის გამზირი 1, თბილისი',
-    phone: '032 2 00 00 01',
-    is_main: true,
-    schedules: weekdays,
-  },
+  branch: mainBranch,
   branches: [
-    {
-      id: 1,
-      name: 'თბილისის ფილიალი',
-      city: 'თბილისი',
-      address: 'ჭავჭავაძის გამზირი 1, თბილისი',
-      phone: '032 2 00 00 01',
-      is_main: true,
-      schedules: weekdays,
-    },
+    mainBranch,
     {
       id: 2,
       name: 'გორის ფილიალი',

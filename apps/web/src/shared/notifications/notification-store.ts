@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseStored } from '../validation/stored-json';
 
 export const notificationKey = 'notification';
 
@@ -20,13 +21,7 @@ function setDisplayed(notification: Notification | null) {
 function takePending(): Notification | null {
   const raw = localStorage.getItem(notificationKey);
   localStorage.removeItem(notificationKey);
-  if (raw === null) return null;
-  try {
-    const parsed = notificationSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
+  return parseStored(raw, notificationSchema);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { sessionUser, type SessionUser } from '@sesxi/contract';
 import { z } from 'zod';
+import { parseStored } from '../validation/stored-json';
 
 export const sessionKey = 'user';
 export const sessionLifetimeMs = 30 * 60 * 1000;
@@ -29,14 +30,7 @@ export function createSessionStore(storage: Storage, clock: () => number = Date.
   let current = read();
 
   function read(): StoredUser | null {
-    const raw = storage.getItem(sessionKey);
-    if (raw === null) return null;
-    try {
-      const parsed = storedUserSchema.safeParse(JSON.parse(raw));
-      return parsed.success ? parsed.data : null;
-    } catch {
-      return null;
-    }
+    return parseStored(storage.getItem(sessionKey), storedUserSchema);
   }
 
   function notify() {

@@ -2,7 +2,6 @@ import '@mantine/core/styles/Input.layer.css';
 import { Group, Text, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { applyFieldErrors } from '../../../shared/api/api-form';
 import { formatMoney } from '../../../shared/format/money';
 import { amountInputText, parseGeorgianNumber } from '../../../shared/format/number-input';
 import { MoneyInput } from '../../../shared/ui/money-input';
@@ -15,7 +14,7 @@ interface ApproveValues {
 }
 
 /** Approval on terms no larger than those asked: the amount and the months. */
-export function ApproveForm({ review, onChanged, onConflict }: ActionProps) {
+export function ApproveForm({ review, ...actions }: ActionProps) {
   const { t } = useTranslation();
   const asked = review.application;
   const form = useForm<ApproveValues>({
@@ -27,11 +26,9 @@ export function ApproveForm({ review, onChanged, onConflict }: ActionProps) {
       const { state } = await approveApplication(asked.id, terms);
       return t(state === 'approved' ? 'decisions.done.approved' : 'decisions.done.awaiting');
     },
-    onFieldErrors: (error) => {
-      applyFieldErrors(error, form.setError, ['amount', 'months']);
-    },
-    onChanged,
-    onConflict,
+    form,
+    fields: ['amount', 'months'],
+    ...actions,
   });
 
   return (

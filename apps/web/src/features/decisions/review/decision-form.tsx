@@ -3,13 +3,14 @@ import { useState, type ReactNode } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/api-error';
+import { applyFieldErrors } from '../../../shared/api/api-form';
 import { notify } from '../../../shared/notifications/notification-store';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import type { Review } from './review-types';
 import { ErrorAlert } from '../../../shared/ui/error-alert';
 
 /** A refusal the page answers by reloading: someone else acted first (409), or may not (403). */
-export function isConflict(error: unknown): error is ApiError {
+function isConflict(error: unknown): error is ApiError {
   return error instanceof ApiError && (error.httpStatus === 409 || error.httpStatus === 403);
 }
 
@@ -22,23 +23,28 @@ export interface ActionProps {
   onConflict: (message: string) => void;
 }
 
-interface DecisionSending<Sent> extends Pick<ActionProps, 'onChanged' | 'onConflict'> {
+interface DecisionSending<Values extends FieldValues, Sent> extends Pick<
+  ActionProps,
+  'onChanged' | 'onConflict'
+> {
   /** Sends the decision; answers the message that says it is done. */
   send: (values: Sent) => Promise<string>;
-  /** Puts a refusal that is not a conflict under the form's fields. */
-  onFieldErrors: (error: unknown) => void;
+  /** The form whose fields a refusal that is not a conflict goes under. */
+  form: UseFormReturn<Values>;
+  fields: readonly (keyof Values & string)[];
 }
 
 /**
  * A decision the officer confirms in a dialog first: what waits for the confirmation, and
  * sending it. A conflict reloads the application; other refusals go under the fields.
  */
-export function useConfirmedDecision<Sent>({
+export function useConfirmedDecision<Values extends FieldValues, Sent>({
   send,
-  onFieldErrors,
+  form,
+  fields,
   onChanged,
   onConflict,
-}: DecisionSending<Sent>) {
+}: DecisionSending<Values, Sent>) {
   const [pending, setPending] = useState<Sent | null>(null);
   const [busy, setBusy] = useState(false);
   const confirm = async (values: Sent) => {
@@ -53,7 +59,7 @@ export function useConfirmedDecision<Sent>({
       if (isConflict(error)) {
         onConflict(error.message);
         await onChanged();
-      } else onFieldErrors(error);
+      } else applyFieldErrors(error, form.setError, fields);
     } finally {
       setBusy(false);
     }
@@ -91,7 +97,7 @@ export function DecisionForm<Values extends FieldValues, Sent>({
   children,
 }: {
   form: UseFormReturn<Values>;
-  decision: ReturnType<typeof useConfirmedDecision<Sent>>;
+  decision: ReturnType<typeof useConfirmedDecision<Values, Sent>>;
   /** The form's values as the decision sends them. */
   toSent: (values: Values) => Sent;
   color: string;

@@ -5,7 +5,6 @@ import { Checkbox, Stack, Text, Textarea } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { applyFieldErrors } from '../../../shared/api/api-form';
 import { rejectApplication, rejectionReasonsQuery } from '../api/decisions';
 import { DecisionForm, useConfirmedDecision, type ActionProps } from './decision-form';
 import { ErrorAlert } from '../../../shared/ui/error-alert';
@@ -16,7 +15,7 @@ interface RejectValues {
 }
 
 /** Rejection with one or more of the lender's reasons, and a note. */
-export function RejectForm({ review, onChanged, onConflict }: ActionProps) {
+export function RejectForm({ review, ...actions }: ActionProps) {
   const { t } = useTranslation();
   const reasons = useQuery(rejectionReasonsQuery());
   const form = useForm<RejectValues>({ defaultValues: { reason_codes: [], note: '' } });
@@ -26,11 +25,9 @@ export function RejectForm({ review, onChanged, onConflict }: ActionProps) {
       await rejectApplication(review.application.id, values);
       return t('decisions.done.rejected');
     },
-    onFieldErrors: (error) => {
-      applyFieldErrors(error, form.setError, ['reason_codes', 'note']);
-    },
-    onChanged,
-    onConflict,
+    form,
+    fields: ['reason_codes', 'note'],
+    ...actions,
   });
 
   return (
