@@ -1,3 +1,4 @@
+export * from './access.ts';
 export * from './endpoint.ts';
 export * from './envelope.ts';
 export * from './formats.ts';
