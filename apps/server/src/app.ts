@@ -4,6 +4,7 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config, ServiceSettings } from './config.ts';
 import type { DatabaseConnection } from './db/database.ts';
+import { declaredAccess } from './http/route-access.ts';
 import { validatorCompiler } from './http/validator.ts';
 import { loggerOptions, requestIdOf } from './logging.ts';
 import metricsPlugin from './metrics/plugin.ts';
@@ -17,9 +18,12 @@ import { decisionRoutes } from './modules/decisions/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { identityCheckRoutes } from './modules/identity-checks/routes.ts';
 import { loanOfferRoutes } from './modules/loan-offers/routes.ts';
+import { loanFormDocuments } from './modules/loans/form-document.ts';
 import { loanRoutes } from './modules/loans/routes.ts';
 import { loginRoutes } from './modules/login/routes.ts';
 import { passwordRoutes } from './modules/passwords/routes.ts';
+import { createSessionRepository } from './modules/sessions/repository.ts';
+import { createSessionService } from './modules/sessions/service.ts';
 import { phoneCodeRoutes } from './modules/phone-codes/routes.ts';
 import { questionnaireRoutes } from './modules/questionnaires/routes.ts';
 import { registrationRoutes } from './modules/registration/routes.ts';
@@ -99,7 +103,12 @@ export async function buildApp(
   });
 
   await app.register(metricsPlugin, { metrics, host: config.host, port: config.metricsPort });
-  await app.register(openApi, { productName: config.productName, appUrl: config.appUrl });
+  await app.register(openApi, {
+    productName: config.productName,
+    appUrl: config.appUrl,
+    accessOf: declaredAccess,
+    multipartBodies: loanFormDocuments(),
+  });
   await app.register(securityHeaders, { production: config.services.mode === 'production' });
   await app.register(rateLimit, {
     perMinute: config.rateLimitPerMinute,
@@ -122,7 +131,13 @@ export async function buildApp(
   await app.register(jobs, { pollMs: config.jobPollMs });
   await app.register(webhooks, { settings: config.webhooks });
   await app.register(texts, { sealSecret: config.codeHashSecret });
-  await app.register(authentication);
+  // Each route's gate comes from the access the contract declares for it (declaredAccess).
+  await app.register(authentication, {
+    sessions: createSessionService(createSessionRepository(app.database.db), app.clock, {
+      sandboxAccounts: config.services.mode === 'sandbox',
+    }),
+    accessOf: declaredAccess,
+  });
   await app.register(housekeeping);
 
   await app.register(healthRoutes);

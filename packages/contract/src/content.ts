@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
 import { success } from './envelope.ts';
 import { locales } from './messages.ts';
-import { access, defineFileRoute } from './access.ts';
+import { access } from './access.ts';
 
 /**
  * The texts the lender edits without a release: page bodies (`home`, `claims`, `faq`) and the
@@ -34,16 +34,6 @@ export const contentImageTypes = ['image/jpeg', 'image/png', 'image/webp'] as co
 
 /** Where content images are served: `/api/content/images/<uuid>`. */
 export const contentImagePath = '/api/content/images/';
-/**
- * `GET /api/content/images/{id}`: the image. Anyone may read a published one; a content editor
- * (asked by the route itself) an unpublished one too.
- */
-export const contentImage = defineFileRoute({
-  method: 'GET',
-  path: `${contentImagePath}:id`,
-  access: access.public,
-  description: 'A content image: JPEG, PNG or WebP.',
-});
 
 /**
  * A video in content, as the sanitiser writes it: `<div data-video="youtube" data-id="…"

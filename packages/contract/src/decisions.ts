@@ -6,7 +6,7 @@ import { verificationCheck } from './identity-checks.ts';
 import { decision, loanStatus } from './loans.ts';
 import { affordability, loanOffer } from './offer/index.ts';
 import { moneyBetween, questionnaire } from './onboarding.ts';
-import { access, defineFileRoute } from './access.ts';
+import { access } from './access.ts';
 
 // ── The credit bureau's report (Creditinfo Georgia) ───────────────────────────────────
 
@@ -197,12 +197,6 @@ export const applicationReview = defineEndpoint({
 
 /** `GET /api/applications/{id}/bank-statement`: the file, as an attachment of its sniffed type. */
 export const applicationBankStatementPath = '/api/applications/:id/bank-statement';
-export const applicationBankStatement = defineFileRoute({
-  method: 'GET',
-  path: applicationBankStatementPath,
-  access: access.staff('credit_officer'),
-  description: "The application's bank statement, as an attachment of its sniffed type.",
-});
 
 /** `POST /api/applications/{id}/review`: the officer takes the application (→ under review). */
 export const applicationTakeReview = defineEndpoint({

@@ -20,3 +20,4 @@ export * from './content.ts';
 export * from './consent-wordings.ts';
 export * from './staff.ts';
 export * from './content-html.ts';
+export * from './file-routes.ts';

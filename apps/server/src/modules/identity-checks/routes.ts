@@ -24,13 +24,13 @@ export const identityCheckRoutes: FastifyPluginCallbackZod = (app, _options, don
 
   app.post(
     identomatStart.path,
-    { schema: schemaOf(identomatStart), onRequest: app.requireUser, config: providerRateLimit },
+    { schema: schemaOf(identomatStart), config: providerRateLimit },
     (request) => service(request).start(customerOf(request)),
   );
 
   app.get(
     identomatResult.path,
-    { schema: schemaOf(identomatResult), onRequest: app.requireUser, config: providerRateLimit },
+    { schema: schemaOf(identomatResult), config: providerRateLimit },
     (request) =>
       service(request).verdict(
         customerOf(request),
