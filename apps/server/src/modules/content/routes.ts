@@ -1,5 +1,11 @@
 import multipart from '@fastify/multipart';
-import { contentImageUpload, contentPreview, contentPublish, contentShow } from '@sesxi/contract';
+import {
+  contentImageUpload,
+  contentPreview,
+  contentPublish,
+  contentShow,
+  fileRoutes,
+} from '@sesxi/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -66,7 +72,7 @@ export const contentRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
   });
 
   app.get(
-    '/api/content/images/:id',
+    fileRoutes.contentImage.path,
     { schema: { params: z.object({ id: z.string().max(64) }) } },
     async (request, reply) => {
       const image = await images.serve(request.params.id, async () => {
