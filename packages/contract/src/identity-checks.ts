@@ -13,7 +13,7 @@ import { access } from './access.ts';
 export const identomatStart = defineEndpoint({
   method: 'POST',
   path: '/api/identomat/session',
-  access: access.signedIn,
+  access: access.customer,
   response: success({ session_token: z.string(), url: z.url() }),
 });
 
@@ -25,7 +25,7 @@ export const identomatStart = defineEndpoint({
 export const identomatResult = defineEndpoint({
   method: 'GET',
   path: '/api/identomat-user/:sessionToken',
-  access: access.signedIn,
+  access: access.customer,
   params: z.object({ sessionToken: z.string().min(1).max(200) }),
   response: z.discriminatedUnion('status', [
     success({ text: z.string() }),
