@@ -156,12 +156,6 @@ export default tseslint.config(
     },
   },
   {
-    // Until roles-once lands: authentication.ts and openapi.ts still read the sessions and
-    // loans modules directly (that branch rewrites both so that they import no module).
-    files: [`${server}/plugins/authentication.ts`, `${server}/plugins/openapi.ts`],
-    rules: { 'import-x/no-restricted-paths': 'off' },
-  },
-  {
     // One import style between the server's modules: `#app/...`, which says where code comes
     // from; `../` (or `./../`) would hide a reach into another module (a module's own files
     // use `./`).

@@ -4,6 +4,7 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config, ServiceSettings } from './config.ts';
 import type { DatabaseConnection } from './db/database.ts';
+import { declaredAccess } from './http/route-access.ts';
 import { validatorCompiler } from './http/validator.ts';
 import { loggerOptions, requestIdOf } from './logging.ts';
 import metricsPlugin from './metrics/plugin.ts';
@@ -20,13 +21,14 @@ import { decisionRoutes } from '#app/modules/decisions/index.ts';
 import { healthRoutes } from '#app/modules/health/index.ts';
 import { identityCheckRoutes } from '#app/modules/identity-checks/index.ts';
 import { loanOfferRoutes } from '#app/modules/loan-offers/index.ts';
-import { loanRoutes } from '#app/modules/loans/index.ts';
+import { loanFormDocuments, loanRoutes } from '#app/modules/loans/index.ts';
 import { loginRoutes } from '#app/modules/login/index.ts';
 import { passwordRoutes } from '#app/modules/passwords/index.ts';
 import { phoneCodeRoutes } from '#app/modules/phone-codes/index.ts';
 import { questionnaireRoutes } from '#app/modules/questionnaires/index.ts';
 import { registrationRoutes } from '#app/modules/registration/index.ts';
 import { sdaRoutes } from '#app/modules/sda/index.ts';
+import { createSessionRepository, createSessionService } from '#app/modules/sessions/index.ts';
 import { ssoRoutes } from '#app/modules/sso/index.ts';
 import { staffRoutes } from '#app/modules/staff/index.ts';
 import { supportRoutes } from '#app/modules/support/index.ts';
@@ -100,7 +102,12 @@ export async function buildApp(
   });
 
   await app.register(metricsPlugin, { metrics, host: config.host, port: config.metricsPort });
-  await app.register(openApi, { productName: config.productName, appUrl: config.appUrl });
+  await app.register(openApi, {
+    productName: config.productName,
+    appUrl: config.appUrl,
+    accessOf: declaredAccess,
+    multipartBodies: loanFormDocuments(),
+  });
   await app.register(securityHeaders, { production: config.services.mode === 'production' });
   await app.register(rateLimit, {
     perMinute: config.rateLimitPerMinute,
@@ -127,7 +134,13 @@ export async function buildApp(
   await app.register(jobsPlugin, { pollMs: config.jobPollMs });
   await app.register(webhooksPlugin, { settings: config.webhooks });
   await app.register(smsPlugin, { sealSecret: config.codeHashSecret });
-  await app.register(authentication);
+  // Each route's gate comes from the access the contract declares for it (declaredAccess).
+  await app.register(authentication, {
+    sessions: createSessionService(createSessionRepository(app.database.db), app.clock, {
+      sandboxAccounts: config.services.mode === 'sandbox',
+    }),
+    accessOf: declaredAccess,
+  });
   await app.register(housekeepingPlugin);
 
   await app.register(healthRoutes);

@@ -160,17 +160,12 @@ function codeFilesUnder(dir: string): string[] {
   });
 }
 
-// Until roles-once lands: these two still import the sessions and loans modules (without the
-// exemption: app.ts → modules/content → plugins → modules/loans → plugins).
-const notYetPlainPlugins = new Set(['plugins/authentication.ts', 'plugins/openapi.ts']);
-
 describe('the server’s folders', () => {
   it('import each other without a circle (tests aside: nothing imports them)', () => {
     const src = import.meta.dirname;
     const uses = new Map<string, Set<string>>();
     for (const file of codeFilesUnder(src)) {
       const from = path.relative(src, file);
-      if (notYetPlainPlugins.has(from)) continue;
       const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
       for (const { fileName } of importedFiles) {
         const target = fileName.startsWith('#app/')

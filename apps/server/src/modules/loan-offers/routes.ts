@@ -20,7 +20,6 @@ export const loanOfferRoutes: FastifyPluginCallbackZod = (app, _options, done) =
     loanOfferQuote.path,
     {
       schema: schemaOf(loanOfferQuote),
-      onRequest: app.requireOnboarded,
       config: { ...loanOfferRateLimit, readWithSession: offerInputsWithSession },
     },
     (request) => {

@@ -1,4 +1,3 @@
-export { readLoanForm } from './bank-statements.ts';
-export { loanCreateBody, loanEditBody } from './loan-form.ts';
+export { loanFormDocuments } from './form-document.ts';
 export { loanRoutes } from './routes.ts';
 export { moveApplicationAsStaff } from './transitions.ts';

@@ -19,15 +19,11 @@ export const loginRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     return { status: 'success' as const, user: await service.login(phone, password, request.ip) };
   });
 
-  app.post(
-    logout.path,
-    { schema: schemaOf(logout), onRequest: app.requireSession },
-    async (request) => {
-      const { sessionId, user } = accountOf(request);
-      await sessions.end(sessionId);
-      request.log.info({ event: 'token_revoked', userId: user.id, reason: 'logout' }, 'signed out');
-      return { status: 'success' as const };
-    },
-  );
+  app.post(logout.path, { schema: schemaOf(logout) }, async (request) => {
+    const { sessionId, user } = accountOf(request);
+    await sessions.end(sessionId);
+    request.log.info({ event: 'token_revoked', userId: user.id, reason: 'logout' }, 'signed out');
+    return { status: 'success' as const };
+  });
   done();
 };

@@ -14,14 +14,10 @@ export const passwordRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
       productName: app.config.productName,
     });
 
-  app.post(
-    changePassword.path,
-    { schema: schemaOf(changePassword), onRequest: app.requireSession },
-    async (request) => {
-      await service(request).change(accountOf(request).user, request.body.password);
-      return { status: 'success' as const };
-    },
-  );
+  app.post(changePassword.path, { schema: schemaOf(changePassword) }, async (request) => {
+    await service(request).change(accountOf(request).user, request.body.password);
+    return { status: 'success' as const };
+  });
 
   app.post(restorePassword.path, { schema: schemaOf(restorePassword) }, async (request) => {
     await service(request).restore(request.body.phone);
