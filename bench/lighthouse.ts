@@ -1,7 +1,7 @@
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { sessionKey, sessionLifetimeMs } from '../apps/web/src/shared/session/session-store.ts';
+import { sessionKey, sessionLifetimeMs } from '../apps/web/src/shared/session/session-keys.ts';
 import { chromiumFlags, chromiumPath } from '../e2e/support/chromium.ts';
 import { customerThroughApi } from './api-customers.ts';
 import { firstVisitWeight } from './first-visit.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryRouter } from 'react-router';
 import { session } from '../../shared/session/session';
-import { sessionKey } from '../../shared/session/session-store';
+import { sessionKey } from '../../shared/session/session-keys';
 import { guestOnlyMiddleware, protectedMiddleware, requireRole } from './guard-middleware';
 import { waitFor } from '@testing-library/react';
 

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createSessionStore, isExpired, sessionKey, sessionLifetimeMs } from './session-store';
+import { sessionKey, sessionLifetimeMs } from './session-keys';
+import { createSessionStore, isExpired } from './session-store';
 
 const user = {
   apiToken: 'token-1',

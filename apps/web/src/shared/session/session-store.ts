@@ -1,9 +1,7 @@
 import { sessionUser, type SessionUser } from '@sesxi/contract';
 import { z } from 'zod';
 import { parseStored } from '../validation/stored-json';
-
-export const sessionKey = 'user';
-export const sessionLifetimeMs = 30 * 60 * 1000;
+import { sessionKey, sessionLifetimeMs } from './session-keys';
 
 /** The spec's `user` record: `expireMinutes` holds the expiry moment in milliseconds, despite its name. */
 const storedUserSchema = sessionUser.extend({ expireMinutes: z.number() });

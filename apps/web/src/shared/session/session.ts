@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { createSessionStore, sessionKey, type StoredUser } from './session-store';
+import { sessionKey } from './session-keys';
+import { createSessionStore, type StoredUser } from './session-store';
 
 /** The browser's session: the `user` record in local storage, shared by every tab. */
 export const session = createSessionStore(localStorage);
