@@ -2,8 +2,8 @@ import { Placeholder } from 'drizzle-orm';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { minutesBefore } from '../apps/server/src/clock.ts';
-import { absoluteMinutes, idleMinutes } from '../apps/server/src/modules/sessions/service.ts';
-import { listWithSessionValues } from '../apps/server/src/modules/support/read-values.ts';
+import { absoluteMinutes, idleMinutes } from '../apps/server/src/modules/sessions/index.ts';
+import { listWithSessionValues } from '../apps/server/src/modules/support/index.ts';
 import {
   searchWithSession,
   type CustomerRow,

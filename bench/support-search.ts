@@ -3,7 +3,7 @@ import { rowsOf, type Database, type DatabaseConnection } from '../apps/server/s
 import { openPglite } from '../apps/server/src/db/pglite.ts';
 import { openPostgres } from '../apps/server/src/db/postgres.ts';
 import { seedDatabase } from '../apps/server/src/db/seed/seed.ts';
-import { createSupportRepository } from '../apps/server/src/modules/support/repository.ts';
+import { createSupportRepository } from '../apps/server/src/modules/support/index.ts';
 import { insertBulkCustomers } from '../apps/server/src/test/bulk-customers.ts';
 import { createScratchDatabase } from '../apps/server/src/test/scratch-database.ts';
 import { report, type Measurement } from './measurement.ts';

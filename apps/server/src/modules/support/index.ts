@@ -1,1 +1,3 @@
+export { listWithSessionValues } from './read-values.ts';
+export { createSupportRepository } from './repository.ts';
 export { supportRoutes } from './routes.ts';
