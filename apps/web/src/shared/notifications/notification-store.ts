@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { parseStored } from '../validation/stored-json';
 
 export const notificationKey = 'notification';
 
@@ -21,7 +20,13 @@ function setDisplayed(notification: Notification | null) {
 function takePending(): Notification | null {
   const raw = localStorage.getItem(notificationKey);
   localStorage.removeItem(notificationKey);
-  return parseStored(raw, notificationSchema);
+  if (raw === null) return null;
+  try {
+    const parsed = notificationSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
 }
 
 /**

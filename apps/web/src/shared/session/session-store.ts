@@ -1,6 +1,5 @@
 import { sessionUser, type SessionUser } from '@sesxi/contract';
 import { z } from 'zod';
-import { parseStored } from '../validation/stored-json';
 
 export const sessionKey = 'user';
 export const sessionLifetimeMs = 30 * 60 * 1000;
@@ -30,7 +29,14 @@ export function createSessionStore(storage: Storage, clock: () => number = Date.
   let current = read();
 
   function read(): StoredUser | null {
-    return parseStored(storage.getItem(sessionKey), storedUserSchema);
+    const raw = storage.getItem(sessionKey);
+    if (raw === null) return null;
+    try {
+      const parsed = storedUserSchema.safeParse(JSON.parse(raw));
+      return parsed.success ? parsed.data : null;
+    } catch {
+      return null;
+    }
   }
 
   function notify() {
