@@ -67,6 +67,40 @@ const webBoundaries = (zones) => ({
   'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones }],
 });
 
+const server = 'apps/server/src';
+const serverModules = fs
+  .readdirSync(path.join(import.meta.dirname, server, 'modules'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * The server's layers (docs/architecture.md): a module's public surface is its index.ts, and
+ * every file outside the module (another module, app.ts, a plugin, the cli, a test helper)
+ * imports it only there; plugins are infrastructure that import no module (app.ts, the
+ * composition root, hands them what they need); db/ lies below both. Imports are resolved to
+ * files first, so a path is caught however it is spelled. apps/server/src/import-boundaries.test.ts
+ * proves the zones; modules/dependencies.json says which module may use which.
+ */
+const serverZones = [
+  ...serverModules.map((name) => ({
+    target: [`${server}/*.ts`, `${server}/!(modules)/**`, `${server}/modules/!(${name})/**`],
+    from: `${server}/modules/${name}`,
+    except: ['./index.ts'],
+    message: `A module is imported only through its public surface: modules/${name}/index.ts.`,
+  })),
+  {
+    target: `${server}/plugins/**/!(*.test).ts`,
+    from: `${server}/modules`,
+    message: 'Plugins import no module: app.ts hands them what they need.',
+  },
+  {
+    target: `${server}/db/**/!(*.test).ts`,
+    from: [`${server}/modules`, `${server}/plugins`],
+    message:
+      'db/ imports neither the modules nor the plugins: pass what it needs in (see seedDatabase).',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.test-data/**'] },
   js.configs.recommended,
@@ -104,36 +138,36 @@ export default tseslint.config(
     rules: webBoundaries([...webLayers, ...webShippedOnly]),
   },
   {
-    // One import style between the server's modules: `#app/...`, which says where code comes
-    // from; `../` would hide a reach into another module (a module's own files use `./`).
-    files: ['apps/server/src/modules/**/*.ts'],
+    files: ['apps/server/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.json'] })],
+      // no-cycle reads the imported files too: with the TypeScript parser.
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+    },
     rules: {
-      'no-restricted-imports': [
+      'import-x/no-restricted-paths': [
         'error',
-        {
-          patterns: [
-            {
-              regex: '^\\.\\./',
-              message: 'Import from outside this folder as #app/..., not with ../',
-            },
-          ],
-        },
+        { basePath: import.meta.dirname, zones: serverZones },
       ],
+      // No import circles between files (type-only imports aside); between modules,
+      // modules/dependencies.test.ts keeps the map acyclic.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {
-    // db/ lies below the modules: it never imports them (the database plugin hands the seed
-    // the modules' own seeds). Tests may use a module to make rows.
-    files: ['apps/server/src/db/**/*.ts'],
-    ignores: ['**/*.test.ts'],
+    // One import style between the server's modules: `#app/...`, which says where code comes
+    // from; `../` (or `./../`) would hide a reach into another module (a module's own files
+    // use `./`).
+    files: [`${server}/modules/**/*.ts`],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              regex: '(^#app/modules/|/modules/)',
-              message: 'db/ does not import the modules: pass what it needs in (see seedDatabase).',
+              regex: '(^|/)\\.\\.(/|$)',
+              message: 'Import from outside this folder as #app/..., not with ../',
             },
           ],
         },

@@ -4,29 +4,34 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config, ServiceSettings } from './config.ts';
 import type { DatabaseConnection } from './db/database.ts';
+import { declaredAccess } from './http/route-access.ts';
 import { validatorCompiler } from './http/validator.ts';
 import { loggerOptions, requestIdOf } from './logging.ts';
 import metricsPlugin from './metrics/plugin.ts';
 import { createMetrics } from './metrics/registry.ts';
-import { contactRoutes } from './modules/contact/routes.ts';
-import { contentRoutes } from './modules/content/routes.ts';
-import texts from './modules/texts/plugin.ts';
-import webhooks from './modules/webhooks/jobs.ts';
-import { creditReportJobs } from './modules/credit-reports/jobs.ts';
-import { decisionRoutes } from './modules/decisions/routes.ts';
-import { healthRoutes } from './modules/health/routes.ts';
-import { identityCheckRoutes } from './modules/identity-checks/routes.ts';
-import { loanOfferRoutes } from './modules/loan-offers/routes.ts';
-import { loanRoutes } from './modules/loans/routes.ts';
-import { loginRoutes } from './modules/login/routes.ts';
-import { passwordRoutes } from './modules/passwords/routes.ts';
-import { phoneCodeRoutes } from './modules/phone-codes/routes.ts';
-import { questionnaireRoutes } from './modules/questionnaires/routes.ts';
-import { registrationRoutes } from './modules/registration/routes.ts';
-import { sdaRoutes } from './modules/sda/routes.ts';
-import { ssoRoutes } from './modules/sso/routes.ts';
-import { staffRoutes } from './modules/staff/routes.ts';
-import { supportRoutes } from './modules/support/routes.ts';
+import { contactRoutes } from '#app/modules/contact/index.ts';
+import { contentRoutes, createPageTexts, seedPageContent } from '#app/modules/content/index.ts';
+import { housekeepingPlugin } from '#app/modules/housekeeping/index.ts';
+import { jobsPlugin } from '#app/modules/jobs/index.ts';
+import { seedDefaultLoanProduct } from '#app/modules/loan-products/index.ts';
+import { smsPlugin } from '#app/modules/sms/index.ts';
+import { webhooksPlugin } from '#app/modules/webhooks/index.ts';
+import { creditReportJobs } from '#app/modules/credit-reports/index.ts';
+import { decisionRoutes } from '#app/modules/decisions/index.ts';
+import { healthRoutes } from '#app/modules/health/index.ts';
+import { identityCheckRoutes } from '#app/modules/identity-checks/index.ts';
+import { loanOfferRoutes } from '#app/modules/loan-offers/index.ts';
+import { loanFormDocuments, loanRoutes } from '#app/modules/loans/index.ts';
+import { loginRoutes } from '#app/modules/login/index.ts';
+import { passwordRoutes } from '#app/modules/passwords/index.ts';
+import { phoneCodeRoutes } from '#app/modules/phone-codes/index.ts';
+import { questionnaireRoutes } from '#app/modules/questionnaires/index.ts';
+import { registrationRoutes } from '#app/modules/registration/index.ts';
+import { sdaRoutes } from '#app/modules/sda/index.ts';
+import { createSessionRepository, createSessionService } from '#app/modules/sessions/index.ts';
+import { ssoRoutes } from '#app/modules/sso/index.ts';
+import { staffRoutes } from '#app/modules/staff/index.ts';
+import { supportRoutes } from '#app/modules/support/index.ts';
 import { apiDocs } from './plugins/api-docs/plugin.ts';
 import authentication from './plugins/authentication.ts';
 import database from './plugins/database.ts';
@@ -34,9 +39,7 @@ import errorEnvelope, {
   answerClientError,
   answerMalformedRequest,
 } from './plugins/error-envelope.ts';
-import housekeeping from './plugins/housekeeping.ts';
 import integrations from './plugins/integrations.ts';
-import jobs from './plugins/jobs.ts';
 import jsonBody from './plugins/json-body.ts';
 import openApi from './plugins/openapi.ts';
 import rateLimit from './plugins/rate-limit.ts';
@@ -99,7 +102,12 @@ export async function buildApp(
   });
 
   await app.register(metricsPlugin, { metrics, host: config.host, port: config.metricsPort });
-  await app.register(openApi, { productName: config.productName, appUrl: config.appUrl });
+  await app.register(openApi, {
+    productName: config.productName,
+    appUrl: config.appUrl,
+    accessOf: declaredAccess,
+    multipartBodies: loanFormDocuments(),
+  });
   await app.register(securityHeaders, { production: config.services.mode === 'production' });
   await app.register(rateLimit, {
     perMinute: config.rateLimitPerMinute,
@@ -108,7 +116,11 @@ export async function buildApp(
 
   await app.register(errorEnvelope);
   await app.register(jsonBody);
-  await app.register(database, { target: config.database, connection: overrides.database });
+  await app.register(database, {
+    target: config.database,
+    connection: overrides.database,
+    seeds: [seedDefaultLoanProduct, seedPageContent],
+  });
   // The sandbox's app and provider share a client secret every instance reads from the database.
   const sandboxSecrets =
     config.services.mode === 'sandbox' ? await sharedSandboxSecrets(app.database.db) : undefined;
@@ -119,11 +131,17 @@ export async function buildApp(
       }
     : config.services;
   await app.register(integrations, { services, storage: config.storage });
-  await app.register(jobs, { pollMs: config.jobPollMs });
-  await app.register(webhooks, { settings: config.webhooks });
-  await app.register(texts, { sealSecret: config.codeHashSecret });
-  await app.register(authentication);
-  await app.register(housekeeping);
+  await app.register(jobsPlugin, { pollMs: config.jobPollMs });
+  await app.register(webhooksPlugin, { settings: config.webhooks });
+  await app.register(smsPlugin, { sealSecret: config.codeHashSecret });
+  // Each route's gate comes from the access the contract declares for it (declaredAccess).
+  await app.register(authentication, {
+    sessions: createSessionService(createSessionRepository(app.database.db), app.clock, {
+      sandboxAccounts: config.services.mode === 'sandbox',
+    }),
+    accessOf: declaredAccess,
+  });
+  await app.register(housekeepingPlugin);
 
   await app.register(healthRoutes);
   await app.register(contactRoutes);
@@ -150,7 +168,11 @@ export async function buildApp(
     });
   }
   await app.register(apiDocs, { productName: config.productName });
-  await app.register(web, { distDir: config.webDistDir, productName: config.productName });
+  await app.register(web, {
+    distDir: config.webDistDir,
+    productName: config.productName,
+    pageTexts: createPageTexts(app.database.db),
+  });
 
   return app;
 }

@@ -4,6 +4,7 @@ import { defineEndpoint } from './endpoint.ts';
 import { statusOnly, success } from './envelope.ts';
 import { mobilePhone, personalNumber } from './formats.ts';
 import { sessionUser } from './session-user.ts';
+import { access } from './access.ts';
 
 /** Where a single sign-on started, so the callback knows where to continue. */
 export const ssoContext = z.enum(['registration', 'loan', 'other']);
@@ -53,6 +54,7 @@ const passwordMismatch = {
 export const ssoInitiate = defineEndpoint({
   method: 'POST',
   path: '/api/sso/initiate',
+  access: access.public,
   body: z.object({ state: ssoState }),
   response: success({ sso_token: z.string(), auth_url: z.url() }),
 });
@@ -61,6 +63,7 @@ export const ssoInitiate = defineEndpoint({
 export const ssoCallback = defineEndpoint({
   method: 'POST',
   path: '/api/sso/callback',
+  access: access.public,
   body: z.object({ code: z.string().min(1).max(2048), token: z.string().min(1).max(200) }),
   response: success({
     message: z.string(),
@@ -75,6 +78,7 @@ export const ssoCallback = defineEndpoint({
 export const ssoUserInfo = defineEndpoint({
   method: 'GET',
   path: '/api/sso/user-info',
+  access: access.public,
   query: z.object({ sso_token: z.string().min(1).max(200) }),
   response: success({
     user_info: z.object({ name: z.string(), surname: z.string(), identity_number: personalNumber }),
@@ -93,6 +97,7 @@ export const documentType = z.object({ id: z.number().int(), name: z.string() })
 export const registerForm = defineEndpoint({
   method: 'GET',
   path: '/api/register',
+  access: access.public,
   response: success({
     documentTypes: z.array(documentType),
     privacy_policy_info_text: z.string(),
@@ -112,6 +117,7 @@ export const registerForm = defineEndpoint({
 export const register = defineEndpoint({
   method: 'POST',
   path: '/api/register',
+  access: access.public,
   body: z
     .object({
       ...passwordPair,
@@ -141,6 +147,7 @@ export const register = defineEndpoint({
 export const phoneChecking = defineEndpoint({
   method: 'POST',
   path: '/api/phone-checking',
+  access: access.public,
   body: z.object({ phone: mobilePhone }),
   response: statusOnly,
 });
@@ -149,6 +156,7 @@ export const phoneChecking = defineEndpoint({
 export const phoneCheckingExists = defineEndpoint({
   method: 'POST',
   path: '/api/phone-checking-exists',
+  access: access.public,
   body: z.object({ phone: mobilePhone }),
   response: statusOnly,
 });
@@ -157,6 +165,7 @@ export const phoneCheckingExists = defineEndpoint({
 export const codeSending = defineEndpoint({
   method: 'POST',
   path: '/api/code-sending',
+  access: access.public,
   body: z.object({ phone: mobilePhone, purpose: codePurpose.default('registration') }),
   response: statusOnly,
 });
@@ -169,6 +178,7 @@ export const codeSending = defineEndpoint({
 export const codeChecking = defineEndpoint({
   method: 'POST',
   path: '/api/code-checking',
+  access: access.public,
   body: z.object({
     phone: mobilePhone,
     code: oneTimeCode,
@@ -183,6 +193,7 @@ export const codeChecking = defineEndpoint({
 export const login = defineEndpoint({
   method: 'POST',
   path: '/api/login',
+  access: access.public,
   body: z.object({
     phone: mobilePhone,
     password: z.string().min(1).max(256),
@@ -194,6 +205,7 @@ export const login = defineEndpoint({
 export const logout = defineEndpoint({
   method: 'POST',
   path: '/api/logout',
+  access: access.session,
   response: statusOnly,
 });
 
@@ -201,6 +213,7 @@ export const logout = defineEndpoint({
 export const changePassword = defineEndpoint({
   method: 'POST',
   path: '/api/change-password',
+  access: access.session,
   body: z.object(passwordPair).refine(passwordsMatch, passwordMismatch),
   response: statusOnly,
 });
@@ -209,6 +222,7 @@ export const changePassword = defineEndpoint({
 export const restorePassword = defineEndpoint({
   method: 'POST',
   path: '/api/restore-password',
+  access: access.public,
   body: z.object({ phone: mobilePhone }),
   response: statusOnly,
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
 import { success } from './envelope.ts';
 import { clockTime, isoWeekday } from './formats.ts';
+import { access } from './access.ts';
 
 export const branchSchedule = z.object({
   start_day: isoWeekday,
@@ -30,6 +31,7 @@ export const socialMedia = z.object({
 export const contactMain = defineEndpoint({
   method: 'GET',
   path: '/api/app/contact/main',
+  access: access.public,
   response: success({
     branch,
     branches: z.array(branch),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
 import { success } from './envelope.ts';
 import { locales } from './messages.ts';
+import { access } from './access.ts';
 
 /**
  * The texts the lender edits without a release: page bodies (`home`, `claims`, `faq`) and the
@@ -78,6 +79,7 @@ export type ContentBlock = z.infer<typeof contentBlock>;
 export const contentShow = defineEndpoint({
   method: 'GET',
   path: '/api/content/:key',
+  access: access.public,
   params: contentKeyParams,
   query: z.object({ locale: z.enum(locales).default('ka') }),
   response: success({ content: contentBlock }),
@@ -87,6 +89,7 @@ export const contentShow = defineEndpoint({
 export const contentPublish = defineEndpoint({
   method: 'PUT',
   path: '/api/content/:key',
+  access: access.staff('content_editor'),
   params: contentKeyParams,
   body: z.object({
     locale: z.enum(locales, { error: 'validation.required' }),
@@ -106,6 +109,7 @@ export const contentPublish = defineEndpoint({
 export const contentPreview = defineEndpoint({
   method: 'POST',
   path: '/api/content/preview',
+  access: access.staff('content_editor'),
   body: z.object({
     html: z
       .string({ error: 'validation.required' })
@@ -121,5 +125,6 @@ export const contentPreview = defineEndpoint({
 export const contentImageUpload = defineEndpoint({
   method: 'POST',
   path: '/api/content/images',
+  access: access.staff('content_editor'),
   response: success({ url: z.string() }),
 });

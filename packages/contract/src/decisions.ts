@@ -6,6 +6,7 @@ import { verificationCheck } from './identity-checks.ts';
 import { decision, loanStatus } from './loans.ts';
 import { affordability, loanOffer } from './offer/index.ts';
 import { moneyBetween, questionnaire } from './onboarding.ts';
+import { access } from './access.ts';
 
 // ── The credit bureau's report (Creditinfo Georgia) ───────────────────────────────────
 
@@ -55,6 +56,7 @@ export const rejectionReason = z.object({ code: z.string(), text: z.string() });
 export const rejectionReasons = defineEndpoint({
   method: 'GET',
   path: '/api/rejection-reasons',
+  access: access.staff('credit_officer'),
   response: success({ reasons: z.array(rejectionReason) }),
 });
 
@@ -103,6 +105,7 @@ export type QueueItem = z.output<typeof queueItem>;
 export const applicationQueue = defineEndpoint({
   method: 'GET',
   path: '/api/applications',
+  access: access.staff('credit_officer'),
   query: paginationQuery.extend({ status: z.enum(queueStatuses).optional() }),
   response: paginated(queueItem),
 });
@@ -145,6 +148,7 @@ export const historyEntry = z.object({
 export const applicationReview = defineEndpoint({
   method: 'GET',
   path: '/api/applications/:id',
+  access: access.staff('credit_officer'),
   params: applicationIdParams,
   response: success({
     application: z.object({
@@ -198,6 +202,7 @@ export const applicationBankStatementPath = '/api/applications/:id/bank-statemen
 export const applicationTakeReview = defineEndpoint({
   method: 'POST',
   path: '/api/applications/:id/review',
+  access: access.staff('credit_officer'),
   params: applicationIdParams,
   response: statusOnly,
 });
@@ -210,6 +215,7 @@ export const applicationTakeReview = defineEndpoint({
 export const applicationApprove = defineEndpoint({
   method: 'POST',
   path: '/api/applications/:id/approve',
+  access: access.staff('credit_officer'),
   params: applicationIdParams,
   body: z.object({
     amount: moneyBetween(0, 10_000_000),
@@ -222,6 +228,7 @@ export const applicationApprove = defineEndpoint({
 export const applicationConfirm = defineEndpoint({
   method: 'POST',
   path: '/api/applications/:id/confirm',
+  access: access.staff('credit_officer'),
   params: applicationIdParams,
   response: success({ decision }),
 });
@@ -230,6 +237,7 @@ export const applicationConfirm = defineEndpoint({
 export const applicationReject = defineEndpoint({
   method: 'POST',
   path: '/api/applications/:id/reject',
+  access: access.staff('credit_officer'),
   params: applicationIdParams,
   body: z.object({
     reason_codes: z

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Access } from './access.ts';
 
 /**
  * One endpoint of the API: its method, its path (with `:param` placeholders as Fastify
@@ -14,6 +15,12 @@ export interface Endpoint<
 > {
   method: Method;
   path: string;
+  /**
+   * Who may call it (see access.ts): the server's gate and the document's mark read this. Every
+   * endpoint the server serves declares it (the server refuses to start otherwise); only
+   * endpoints a test makes up may leave it out.
+   */
+  access?: Access;
   /** The `:param` placeholders of `path`. */
   params?: Params;
   body?: Body;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
 import { paginated, paginationQuery, recordId, success } from './envelope.ts';
+import { access } from './access.ts';
 
 // ── Identity-document verification (Identomat) ────────────────────────────────────────
 
@@ -12,6 +13,7 @@ import { paginated, paginationQuery, recordId, success } from './envelope.ts';
 export const identomatStart = defineEndpoint({
   method: 'POST',
   path: '/api/identomat/session',
+  access: access.customer,
   response: success({ session_token: z.string(), url: z.url() }),
 });
 
@@ -23,6 +25,7 @@ export const identomatStart = defineEndpoint({
 export const identomatResult = defineEndpoint({
   method: 'GET',
   path: '/api/identomat-user/:sessionToken',
+  access: access.customer,
   params: z.object({ sessionToken: z.string().min(1).max(200) }),
   response: z.discriminatedUnion('status', [
     success({ text: z.string() }),
@@ -113,6 +116,7 @@ export function isRunnableSearch(search: string): boolean {
 export const supportUsers = defineEndpoint({
   method: 'GET',
   path: '/api/checking/users',
+  access: access.staff('support'),
   query: paginationQuery.extend({
     search: paginationQuery.shape.search.check((context) => {
       if (!isRunnableSearch(context.value)) {
@@ -137,6 +141,7 @@ const userIdParams = z.object({ id: recordId });
 export const supportUserShow = defineEndpoint({
   method: 'GET',
   path: '/api/checking/users/:id',
+  access: access.staff('support'),
   params: userIdParams,
   response: success({ user: supportUser, lastRequests: z.array(verificationCheck) }),
 });
@@ -169,6 +174,7 @@ export const accessLogEntry = z.object({
 export const supportUserAccessLog = defineEndpoint({
   method: 'GET',
   path: '/api/checking/users/:id/access-log',
+  access: access.staff('support'),
   params: userIdParams,
   query: paginationQuery.omit({ search: true }),
   response: paginated(accessLogEntry),

@@ -1,3 +1,4 @@
+export * from './access.ts';
 export * from './endpoint.ts';
 export * from './envelope.ts';
 export * from './formats.ts';
@@ -19,3 +20,4 @@ export * from './content.ts';
 export * from './consent-wordings.ts';
 export * from './staff.ts';
 export * from './content-html.ts';
+export * from './file-routes.ts';

@@ -5,6 +5,7 @@ import { errorBody, recordId, statusOnly, success } from './envelope.ts';
 import { timestamp } from './formats.ts';
 import { affordability, loanOffer, scheduleRow } from './offer/index.ts';
 import { lookupItem, moneyBetween } from './onboarding.ts';
+import { access } from './access.ts';
 
 // ── Limits ────────────────────────────────────────────────────────────────────────────
 
@@ -118,6 +119,7 @@ export type OfferAffordability = z.output<typeof offerAffordability>;
 export const loanOfferQuote = defineEndpoint({
   method: 'POST',
   path: '/api/loan-offer',
+  access: access.onboarded,
   body: loanInputShape.pick({ amount: true, months: true, loan_purpose_id: true }).extend({
     loan_purpose_id: loanInputShape.shape.loan_purpose_id.nullish(),
   }),
@@ -185,6 +187,7 @@ const loanFormOptions = {
 export const loanOptions = defineEndpoint({
   method: 'GET',
   path: '/api/loans',
+  access: access.onboarded,
   response: success(loanFormOptions),
 });
 
@@ -195,6 +198,7 @@ export const loanOptions = defineEndpoint({
 export const loanCreate = defineEndpoint({
   method: 'POST',
   path: '/api/loans',
+  access: access.onboarded,
   response: success({ id: z.number().int() }),
 });
 
@@ -210,6 +214,7 @@ const loanIdParams = z.object({ id: recordId });
 export const loanEditShow = defineEndpoint({
   method: 'GET',
   path: '/api/loan-edit/:id',
+  access: access.onboarded,
   params: loanIdParams,
   response: success({ ...loanFormOptions, loan }),
 });
@@ -221,6 +226,7 @@ export const loanEditShow = defineEndpoint({
 export const loanEditSave = defineEndpoint({
   method: 'POST',
   path: '/api/loan-edit/:id',
+  access: access.onboarded,
   params: loanIdParams,
   response: statusOnly,
 });
@@ -273,6 +279,7 @@ export type LoanListItem = z.output<typeof loanListItem>;
 export const loansShow = defineEndpoint({
   method: 'GET',
   path: '/api/loans-show',
+  access: access.onboarded,
   response: success({ loans: z.array(loanListItem) }),
 });
 
@@ -282,6 +289,7 @@ export const loansShow = defineEndpoint({
 export const creditInfoShow = defineEndpoint({
   method: 'GET',
   path: '/api/credit-info/:id',
+  access: access.onboarded,
   params: loanIdParams,
   /**
    * Ours: `credit_info_html`, the wording as the sanitised HTML its editor published, its
@@ -306,6 +314,7 @@ export const creditInfoShow = defineEndpoint({
 export const creditInfoAgree = defineEndpoint({
   method: 'POST',
   path: '/api/credit-info/:id',
+  access: access.onboarded,
   params: loanIdParams,
   body: z.object({
     credit_info: z.union([z.literal(true), z.literal('')]).refine((value) => value === true, {
@@ -324,6 +333,7 @@ export const creditInfoAgree = defineEndpoint({
 export const creditInfoFinish = defineEndpoint({
   method: 'POST',
   path: '/api/credit-info/:id/finish',
+  access: access.onboarded,
   params: loanIdParams,
   body: z.object({ sso_token: z.string().min(1).max(200) }),
   response: statusOnly,
@@ -333,6 +343,7 @@ export const creditInfoFinish = defineEndpoint({
 export const loanCancel = defineEndpoint({
   method: 'POST',
   path: '/api/credit-info/:id/cancel',
+  access: access.onboarded,
   params: loanIdParams,
   response: statusOnly,
 });

@@ -3,6 +3,7 @@ import { defineEndpoint } from './endpoint.ts';
 import { success } from './envelope.ts';
 import { wordingSha256, wordingVersion } from './consent-wordings.ts';
 import { timestamp } from './formats.ts';
+import { access } from './access.ts';
 
 // ── Personal-data check (SDA) ─────────────────────────────────────────────────────────
 
@@ -13,6 +14,7 @@ import { timestamp } from './formats.ts';
 export const sdaInfo = defineEndpoint({
   method: 'GET',
   path: '/api/sda-checking',
+  access: access.customer,
   response: success({
     sda_info_text: z.string(),
     sda_info_html: z.string(),
@@ -31,6 +33,7 @@ export const sdaInfo = defineEndpoint({
 export const sdaCheck = defineEndpoint({
   method: 'POST',
   path: '/api/sda-checking',
+  access: access.customer,
   body: z.object({
     sda_agreed_at: timestamp,
     is_sda_verified: z.literal(true, { error: 'validation.consentRequired' }),
@@ -197,6 +200,7 @@ export const questionnaire = z.object({
 export const questionnaireOptions = defineEndpoint({
   method: 'GET',
   path: '/api/questionnaires/create',
+  access: access.sdaVerified,
   response: success({ cities: z.array(lookupItem), activitySpheres: z.array(lookupItem) }),
 });
 
@@ -207,6 +211,7 @@ export const questionnaireOptions = defineEndpoint({
 export const questionnaireShow = defineEndpoint({
   method: 'GET',
   path: '/api/questionnaires',
+  access: access.sdaVerified,
   response: success({
     questionnaire: questionnaire.nullable(),
     privacy_policy_agreement_text: z.string(),
@@ -219,6 +224,7 @@ export const questionnaireShow = defineEndpoint({
 export const questionnaireSave = defineEndpoint({
   method: 'POST',
   path: '/api/questionnaires',
+  access: access.sdaVerified,
   body: questionnaireInput,
   response: success({ questionnaire }),
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
 import { success } from './envelope.ts';
 import { mobilePhone, timestamp } from './formats.ts';
+import { access } from './access.ts';
 
 export const smsOutboxMessage = z.object({
   phone: z.string(),
@@ -16,6 +17,7 @@ export const smsOutboxMessage = z.object({
 export const devSmsOutbox = defineEndpoint({
   method: 'GET',
   path: '/api/dev/sms-outbox',
+  access: access.public,
   query: z.object({ phone: mobilePhone }),
   response: success({ messages: z.array(smsOutboxMessage) }),
 });

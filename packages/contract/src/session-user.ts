@@ -1,12 +1,5 @@
 import { z } from 'zod';
-
-/**
- * What staff may do: `support` the identity-check screens, `credit_officer` the decisions on
- * applications, `content_editor` the texts visitors read, `admin` the staff accounts (list,
- * disable, roles, tokens). One account may hold several; a customer holds none.
- */
-export const staffRoles = ['support', 'credit_officer', 'content_editor', 'admin'] as const;
-export type StaffRole = (typeof staffRoles)[number];
+import { staffRoles } from './access.ts';
 
 /**
  * The signed-in user as login and registration answer it. The web app keeps this record

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
 import { recordId, success } from './envelope.ts';
 import { timestamp } from './formats.ts';
-import { staffRoles } from './session-user.ts';
+import { access, staffRoles } from './access.ts';
 
 /** A staff role as a request names it. */
 export const staffRole = z.enum(staffRoles, { error: 'validation.invalid' });
@@ -34,6 +34,7 @@ const oneAccount = success({ account: staffAccount });
 export const staffList = defineEndpoint({
   method: 'GET',
   path: '/api/staff',
+  access: access.staff('admin'),
   response: success({ staff: z.array(staffAccount) }),
 });
 
@@ -44,6 +45,7 @@ export const staffList = defineEndpoint({
 export const staffDisable = defineEndpoint({
   method: 'POST',
   path: '/api/staff/:id/disable',
+  access: access.staff('admin'),
   params: staffId,
   response: oneAccount,
 });
@@ -52,6 +54,7 @@ export const staffDisable = defineEndpoint({
 export const staffEnable = defineEndpoint({
   method: 'POST',
   path: '/api/staff/:id/enable',
+  access: access.staff('admin'),
   params: staffId,
   response: oneAccount,
 });
@@ -63,6 +66,7 @@ export const staffEnable = defineEndpoint({
 export const staffSetRoles = defineEndpoint({
   method: 'PUT',
   path: '/api/staff/:id/roles',
+  access: access.staff('admin'),
   params: staffId,
   body: z.object({ roles: z.array(staffRole).max(staffRoles.length) }),
   response: oneAccount,
@@ -72,6 +76,7 @@ export const staffSetRoles = defineEndpoint({
 export const staffRevokeTokens = defineEndpoint({
   method: 'POST',
   path: '/api/staff/:id/revoke-tokens',
+  access: access.staff('admin'),
   params: staffId,
   response: success({ account: staffAccount, revoked: z.number().int() }),
 });

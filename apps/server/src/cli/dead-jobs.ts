@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { systemClock } from '#app/clock.ts';
-import { createJobRepository, type Job } from '#app/modules/jobs/repository.ts';
-import { deliverWebhookJob, type WebhookEvent } from '#app/modules/webhooks/events.ts';
+import { createJobRepository, type Job } from '#app/modules/jobs/index.ts';
+import { deliverWebhookJob, type WebhookEvent } from '#app/modules/webhooks/index.ts';
 import { fail, openConfiguredDatabase } from './command-line.ts';
 
 const usage = 'Usage: npm run jobs:dead -w @sesxi/server -- [--kind KIND] [--requeue ID]';

@@ -1,11 +1,11 @@
 import { parseArgs } from 'node:util';
 import { maxEffectiveRate, roundPercent } from '@sesxi/contract';
-import { createLoanProductRepository } from '#app/modules/loan-products/repository.ts';
 import {
+  createLoanProductRepository,
   LoanProductRefusedError,
   saveLoanProduct,
   type LoanProductSettings,
-} from '#app/modules/loan-products/save-product.ts';
+} from '#app/modules/loan-products/index.ts';
 import { fail, openConfiguredDatabase } from './command-line.ts';
 
 const usage = `Usage: npm run product:save -w @sesxi/server -- --code CODE [options]

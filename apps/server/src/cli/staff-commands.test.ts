@@ -8,7 +8,7 @@ import { tokenHash } from '#app/security/tokens.ts';
 import { openTestDatabase } from '#app/test/build-test-app.ts';
 import { logCapture } from '#app/test/log-capture.ts';
 import { testClock } from '#app/test/test-clock.ts';
-import { createUserRepository } from '#app/modules/users/repository.ts';
+import { createUserRepository } from '#app/modules/users/index.ts';
 import { pino } from 'pino';
 import { runStaffCommand } from './staff-commands.ts';
 

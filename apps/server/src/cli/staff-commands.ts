@@ -8,10 +8,13 @@ import {
   type StaffRole,
 } from '@sesxi/contract';
 import { HttpError } from '#app/errors.ts';
-import { maskedPersonalNumber } from '#app/modules/sda/service.ts';
-import type { ServiceContext } from '#app/modules/service-context.ts';
-import { createStaffRepository, type StaffRow } from '#app/modules/staff/repository.ts';
-import { createStaffService } from '#app/modules/staff/service.ts';
+import { maskedPersonalNumber } from '#app/modules/sda/index.ts';
+import type { ServiceContext } from '#app/service-context.ts';
+import {
+  createStaffRepository,
+  type StaffRow,
+  createStaffService,
+} from '#app/modules/staff/index.ts';
 
 const npm = 'npm run staff:<command> -w @sesxi/server --';
 const roleList = staffRoles.join('|');

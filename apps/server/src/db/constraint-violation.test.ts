@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseConnection } from '#app/db/database.ts';
-import { createUserRepository } from '#app/modules/users/repository.ts';
+import { createUserRepository } from '#app/modules/users/index.ts';
 import { openTestDatabase } from '#app/test/build-test-app.ts';
 import { violatedCheckConstraint, violatedUniqueConstraint } from './constraint-violation.ts';
 

@@ -12,11 +12,16 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { money, percent, timestamptz } from './columns.ts';
-import { branches, consents, loanPurposes, loanStatuses, users } from './schema.ts';
+import { money, oneOf, percent, timestamptz } from './columns.ts';
+import {
+  branches,
+  consentKinds,
+  consentTexts,
+  loanPurposes,
+  loanStatuses,
+  users,
+} from './core-schema.ts';
 
-// Only inside callbacks: schema.ts re-exports this file, so its tables are not there yet when
-// this module is evaluated.
 const status = (name: string) => text(name).$type<LoanStatusCode>();
 
 /**
@@ -287,5 +292,38 @@ export const jobs = pgTable(
     index('jobs_dead')
       .on(table.kind, table.deadAt)
       .where(sql`${table.deadAt} is not null`),
+  ],
+);
+
+// The consent ledger lives beside the loans because each names the other: a credit-bureau
+// consent names its application, a submission and a credit report name their consents.
+/**
+ * The consent ledger: every agreement with the exact wording's version and hash, the time,
+ * the address and the browser. Rows are only ever added.
+ */
+export const consents = pgTable(
+  'consents',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: consentKinds }).notNull(),
+    /** The wording agreed to: the very version the customer was shown. */
+    consentTextId: integer('consent_text_id')
+      .notNull()
+      .references(() => consentTexts.id),
+    /** Its wording's `sha256`, copied when the consent is recorded. */
+    textSha256: text('text_sha256').notNull(),
+    /** The application a credit-bureau consent was given for; null for the other kinds. */
+    loanApplicationId: integer('loan_application_id').references(() => loanApplications.id),
+    agreedAt: timestamptz('agreed_at').notNull(),
+    ip: text('ip').notNull(),
+    userAgent: text('user_agent').notNull(),
+  },
+  (table) => [
+    index('consents_user').on(table.userId),
+    index('consents_loan_application').on(table.loanApplicationId),
+    check('consents_kind', oneOf(table.kind, consentKinds)),
   ],
 );

@@ -5,6 +5,13 @@ import { jobs } from '#app/db/schema.ts';
 import { listenForScrapes, type MetricsListener } from './listener.ts';
 import { unmatchedRoute, type Metrics } from './registry.ts';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This app's metrics (tests read the counters here). */
+    metrics: Metrics;
+  }
+}
+
 interface MetricsOptions {
   metrics: Metrics;
   host: string;
@@ -20,6 +27,7 @@ interface MetricsOptions {
  */
 const metricsPlugin: FastifyPluginCallback<MetricsOptions> = (app, options, done) => {
   const { metrics } = options;
+  app.decorate('metrics', metrics);
 
   app.addHook('onResponse', (request, reply, next) => {
     const route = request.is404 ? unmatchedRoute : (request.routeOptions.url ?? unmatchedRoute);

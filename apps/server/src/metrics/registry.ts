@@ -1,5 +1,11 @@
 import { codePurpose } from '@sesxi/contract';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import {
+  businessEventOf,
+  type BusinessEvent,
+  type BusinessEventName,
+  type BusinessEvents,
+} from './business-events.ts';
 
 /** Route label of a request no route matched (a 404): raw URLs would be unbounded labels. */
 export const unmatchedRoute = 'unmatched';
@@ -10,7 +16,7 @@ const durationBuckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10
 /**
  * One app's metrics (never the global registry, so that several apps in one process, as the
  * tests build them, keep their own): Node's process metrics when asked, the request duration
- * histogram, the business counters fed by log events, and the gauges read on each scrape.
+ * histogram, the business counters fed by the business events, and the gauges read on each scrape.
  */
 export function createMetrics({ processMetrics }: { processMetrics: boolean }) {
   const registry = new Registry();
@@ -61,14 +67,11 @@ export function createMetrics({ processMetrics }: { processMetrics: boolean }) {
     { decision: ['approved', 'awaiting_second_officer', 'confirmed', 'rejected'] },
   );
 
-  type Count = [Counter, Partial<Record<string, string>>?] | undefined;
-  /** The counter (and its labels) each log event counts in, from the fields it is logged with. */
-  const counted: Record<string, (fields: Readonly<Record<string, unknown>>) => Count> = {
+  type Count = [Counter, Partial<Record<string, string>>?];
+  /** The counter (and its labels) each business event counts in, from the fields it carries. */
+  const counted: { [Name in BusinessEventName]: (fields: BusinessEvents[Name]) => Count } = {
     registered: () => [registrations],
-    code_sent: ({ purpose }) => {
-      const parsed = codePurpose.safeParse(purpose);
-      return parsed.success ? [codesSent, { purpose: parsed.data }] : undefined;
-    },
+    code_sent: ({ purpose }) => [codesSent, { purpose }],
     login_succeeded: () => [logins, { outcome: 'succeeded' }],
     login_failed: () => [logins, { outcome: 'failed' }],
     sda_verified: () => [sdaChecks, { outcome: 'verified' }],
@@ -78,13 +81,14 @@ export function createMetrics({ processMetrics }: { processMetrics: boolean }) {
     identomat_failed: () => [identomatChecks, { outcome: 'failed' }],
     identomat_unfinished: () => [identomatChecks, { outcome: 'unfinished' }],
     loan_submitted: () => [submissions],
-    loan_approval: ({ state }) => [
-      decisions,
-      { decision: state === 'awaiting_second_officer' ? 'awaiting_second_officer' : 'approved' },
-    ],
+    loan_approval: ({ state }) => [decisions, { decision: state }],
     loan_approval_confirmed: () => [decisions, { decision: 'confirmed' }],
     loan_rejected: () => [decisions, { decision: 'rejected' }],
   };
+  const countOf = <Name extends BusinessEventName>(event: {
+    name: Name;
+    fields: BusinessEvents[Name];
+  }) => counted[event.name](event.fields);
 
   const gauge = (name: string, help: string) => new Gauge({ name, help, registers: [registry] });
   const jobs = {
@@ -107,11 +111,11 @@ export function createMetrics({ processMetrics }: { processMetrics: boolean }) {
     requestDuration,
     jobs,
     deadJobs,
-    /** Counts a log line's event, when it is one the metrics count. */
+    /** Counts a log line's business event, when `recordEvent` wrote it (any other line counts nothing). */
     countEvent: (event: string, fields: Readonly<Record<string, unknown>>) => {
-      const count = Object.hasOwn(counted, event) ? counted[event]?.(fields) : undefined;
-      if (!count) return;
-      const [metric, labels] = count;
+      const recorded: BusinessEvent | undefined = businessEventOf(event, fields);
+      if (!recorded) return;
+      const [metric, labels] = countOf(recorded);
       if (labels) metric.inc(labels);
       else metric.inc();
     },

@@ -9,8 +9,8 @@ import {
   createSessionRepository,
   sessionRead,
   signedInUserId,
-} from '#app/modules/sessions/repository.ts';
-import { createSessionService } from '#app/modules/sessions/service.ts';
+  createSessionService,
+} from '#app/modules/sessions/index.ts';
 import { tokenHash } from '#app/security/tokens.ts';
 import { bearer, sandboxSupportToken } from '#app/test/accounts.ts';
 import { buildTestApp } from '#app/test/build-test-app.ts';

@@ -1,41 +1,64 @@
-import type { MessageKey, StaffRole } from '@sesxi/contract';
-import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
+import { access, accessName, type Access, type MessageKey } from '@sesxi/contract';
+import type { FastifyPluginCallback, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import type { users } from '#app/db/schema.ts';
 import { HttpError, httpError } from '#app/errors.ts';
-import { createSessionRepository, type SessionRead } from '#app/modules/sessions/repository.ts';
-import { createSessionService, type ActiveSession } from '#app/modules/sessions/service.ts';
 
 /** A request's signed-in user (with the gates' facts) and the session it came with. */
-export type SignedIn = ActiveSession;
+export interface SignedIn {
+  sessionId: number;
+  user: Omit<typeof users.$inferSelect, 'passwordHash' | 'searchText'> & {
+    hasQuestionnaire: boolean;
+  };
+}
+
+/**
+ * A read a route does with the session lookup (the sessions module's SessionRead): this plugin
+ * only hands it to the lookup, and its rows to the route.
+ */
+export interface SessionRead<Row> {
+  decodeRow(row: Row): void;
+}
+
+/**
+ * How a bearer token becomes a session (the sessions module's service, handed in by app.ts):
+ * undefined for a token of no live session.
+ */
+export interface SessionLookup {
+  resume(token: string): Promise<SignedIn | undefined>;
+  resumeWith(
+    token: string,
+    read: SessionRead<unknown>,
+    values: Record<string, unknown>,
+  ): Promise<(SignedIn & { alongside: unknown[] }) | undefined>;
+}
+
+export interface AuthenticationOptions {
+  sessions: SessionLookup;
+  /**
+   * The access the contract declares for a route (`GET`, `/api/staff`), undefined for a route
+   * it does not know: each declared route gets its gate from here, and from nowhere else.
+   */
+  accessOf: (method: string, url: string) => Access | undefined;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The signed-in user of a request's bearer token, or null; never throws for a bad token. */
     authenticate: (request: FastifyRequest) => Promise<SignedIn | null>;
     /**
-     * An onRequest hook for the account's own session (logout, change of password): 401
-     * without a live session; a session that must change its temporary password passes.
+     * The gates of routes outside the contract (tests' own), as a declared route of the same
+     * access gets them: 401 without a live session, 403 `auth.passwordChangeRequired` while the
+     * account must change its temporary password, 403 to anyone else the access does not admit.
      */
-    requireSession: (request: FastifyRequest) => Promise<void>;
+    requireUser: Gate;
+    requireSupport: Gate;
+    requireOnboarded: Gate;
     /**
-     * An onRequest hook: 401 without a live session, 403 `auth.passwordChangeRequired` while
-     * the account must change its temporary password (as every gate below answers then).
+     * The access of every route registered after this plugin, by `METHOD url` (undefined for
+     * one the contract does not declare): what the gates enforce, for the route-access test.
      */
-    requireUser: (request: FastifyRequest) => Promise<void>;
-    /** An onRequest hook: 401 without a live session, 403 for anyone but support staff. */
-    requireSupport: (request: FastifyRequest) => Promise<void>;
-    /** An onRequest hook: 401 without a live session, 403 for anyone but credit officers. */
-    requireCreditOfficer: (request: FastifyRequest) => Promise<void>;
-    /** An onRequest hook: 401 without a live session, 403 for anyone but content editors. */
-    requireContentEditor: (request: FastifyRequest) => Promise<void>;
-    /** An onRequest hook: 401 without a live session, 403 for anyone but admins. */
-    requireAdmin: (request: FastifyRequest) => Promise<void>;
-    /** An onRequest hook for customers' own screens: 401 without a session, 403 for support. */
-    requireCustomer: (request: FastifyRequest) => Promise<void>;
-    /** requireCustomer, then 403 `gate.sdaRequired` until the personal-data check has passed. */
-    requireSdaVerified: (request: FastifyRequest) => Promise<void>;
-    /** requireSdaVerified, then 403 `gate.questionnaireRequired` without a questionnaire. */
-    requireOnboarded: (request: FastifyRequest) => Promise<void>;
+    routeAccess: ReadonlyMap<string, Access | undefined>;
   }
   interface FastifyRequest {
     account: SignedIn | null;
@@ -75,13 +98,6 @@ function readOf(request: FastifyRequest) {
 
 const bearer = /^Bearer (\S+)$/;
 
-const signInGates = new WeakSet<object>();
-
-/** Whether `hook` is one of the onRequest hooks here that require a session (OpenAPI marks). */
-export function isSignInGate(hook: unknown): boolean {
-  return typeof hook === 'function' && signInGates.has(hook);
-}
-
 /**
  * The answer to any call but the change of password and logout while the account must change
  * its temporary password: the web app reads `password_change_required` and goes there.
@@ -96,20 +112,11 @@ function passwordChangeRequired(): HttpError {
  * Sessions by `Authorization: Bearer <token>` only: a token in a URL or a cookie is never
  * looked at (URLs end up in logs and histories).
  */
-const authentication: FastifyPluginCallback = (app, _options, done) => {
-  const sessions = createSessionService(createSessionRepository(app.database.db), app.clock, {
-    sandboxAccounts: app.config.services.mode === 'sandbox',
-  });
-
-  /** Declares a gate, marked for the OpenAPI document. */
-  function gate(name: GateName, hook: (request: FastifyRequest) => Promise<unknown>) {
-    const decorated = async (request: FastifyRequest) => {
-      await hook(request);
-    };
-    signInGates.add(decorated);
-    app.decorate(name, decorated);
-  }
-
+const authentication: FastifyPluginCallback<AuthenticationOptions> = (
+  app,
+  { sessions, accessOf },
+  done,
+) => {
   app.decorateRequest('account', null);
 
   app.decorateRequest('rowsReadWithSession', null);
@@ -151,9 +158,6 @@ const authentication: FastifyPluginCallback = (app, _options, done) => {
     return account;
   }
 
-  gate('requireSession', session);
-  gate('requireUser', signedIn);
-
   async function customer(request: FastifyRequest): Promise<SignedIn> {
     const account = await signedIn(request);
     if (account.user.isStaff) throw deny(request, account, 'customer_only', 'errors.forbidden');
@@ -168,43 +172,82 @@ const authentication: FastifyPluginCallback = (app, _options, done) => {
     return account;
   }
 
-  /** A staff member holding `role`. */
-  function requireRole(role: StaffRole) {
-    return async (request: FastifyRequest) => {
-      const account = await signedIn(request);
-      if (!account.user.roles.includes(role)) {
-        throw deny(request, account, `${role}_only`, 'errors.forbidden');
-      }
-    };
-  }
-
-  gate('requireSupport', requireRole('support'));
-  gate('requireCreditOfficer', requireRole('credit_officer'));
-  gate('requireContentEditor', requireRole('content_editor'));
-  gate('requireAdmin', requireRole('admin'));
-  gate('requireCustomer', customer);
-  gate('requireSdaVerified', sdaVerified);
-  gate('requireOnboarded', async (request: FastifyRequest) => {
+  async function onboarded(request: FastifyRequest): Promise<SignedIn> {
     const account = await sdaVerified(request);
     if (!account.user.hasQuestionnaire) {
       throw deny(request, account, 'questionnaire_required', 'gate.questionnaireRequired');
     }
+    return account;
+  }
+
+  const customerGates = { registered: customer, sda_verified: sdaVerified, onboarded };
+
+  /**
+   * The one place an access becomes a check: an onRequest hook that answers 401 without a live
+   * session and 403 to anyone the access does not admit; none for a public route.
+   */
+  function gateOf(declared: Access): Gate | undefined {
+    switch (declared.kind) {
+      case 'public':
+        return undefined;
+      case 'session':
+        return hook(session);
+      case 'signed_in':
+        return hook(signedIn);
+      case 'customer':
+        return hook(customerGates[declared.stage]);
+      case 'staff': {
+        const { role } = declared;
+        return hook(async (request) => {
+          const account = await signedIn(request);
+          if (!account.user.roles.includes(role)) {
+            throw deny(request, account, `${role}_only`, 'errors.forbidden');
+          }
+        });
+      }
+    }
+  }
+
+  /** A gate for routes outside the contract (tests' own): the same check as a declared route's. */
+  function decorateGate(name: GateName, declared: Access) {
+    const gate = gateOf(declared);
+    if (!gate) throw new Error(`${name}: ${accessName(declared)} needs no gate`);
+    app.decorate(name, gate);
+  }
+  decorateGate('requireUser', access.signedIn);
+  decorateGate('requireSupport', access.staff('support'));
+  decorateGate('requireOnboarded', access.onboarded);
+
+  // Every route the contract declares gets its access's gate, before its own onRequest hooks.
+  const routeAccess = new Map<string, Access | undefined>();
+  app.decorate('routeAccess', routeAccess);
+  app.addHook('onRoute', (route) => {
+    const declared = accessOf(methodOf(route), route.url);
+    for (const method of [route.method].flat()) routeAccess.set(`${method} ${route.url}`, declared);
+    const gate = declared && gateOf(declared);
+    if (gate) route.onRequest = [gate, ...[route.onRequest ?? []].flat()];
   });
   done();
 };
 
-type GateName =
-  | 'requireSession'
-  | 'requireUser'
-  | 'requireSupport'
-  | 'requireCreditOfficer'
-  | 'requireContentEditor'
-  | 'requireAdmin'
-  | 'requireCustomer'
-  | 'requireSdaVerified'
-  | 'requireOnboarded';
+/** An onRequest hook that lets a request through or throws its 401 or 403. */
+export type Gate = (request: FastifyRequest) => Promise<void>;
 
-export default fp(authentication, { name: 'authentication', dependencies: ['database'] });
+type GateName = 'requireUser' | 'requireSupport' | 'requireOnboarded';
+
+function hook(check: (request: FastifyRequest) => Promise<unknown>): Gate {
+  return async (request) => {
+    await check(request);
+  };
+}
+
+/** The method a route is declared under: GET for the HEAD route Fastify adds beside a GET. */
+function methodOf(route: RouteOptions): string {
+  const [method = 'GET'] = [route.method].flat();
+  return method === 'HEAD' ? 'GET' : method;
+}
+
+export default fp(authentication, { name: 'authentication' });
 
 /**
  * The rows of `read`, the route's `readWithSession`, as its sign-in check read them with the

@@ -3,22 +3,31 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ContentBlock } from '@sesxi/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '#app/db/database.ts';
 import { pageContentKeys, type PageContentKey } from '#app/db/schema.ts';
 import type { HtmlPage } from '#app/http/html-page.ts';
-import { createPageTexts, type PageTextVersions } from '#app/modules/content/page-texts.ts';
 
 /** What the web build's server bundle offers (apps/web/src/entry-server.tsx). */
 interface PageRenderer {
   renderPage(template: string, path: string, contents: readonly ContentBlock[]): Promise<string>;
 }
 
+/**
+ * Where the pages' texts come from (the content module's page texts, handed in by app.ts):
+ * the current versions of some keys, and the blocks of those versions.
+ */
+export interface PageTexts {
+  currentVersions: (keys: readonly PageContentKey[]) => Promise<PageTextVersions>;
+  at: (versions: PageTextVersions) => Promise<readonly ContentBlock[]>;
+}
+
+type PageTextVersions = { key: PageContentKey; version: number }[];
+
 /** The page as it is to be sent now. */
 export type CurrentPage = () => Promise<HtmlPage>;
 
 interface ContentPagesOptions {
   distDir: string;
-  db: Database;
+  texts: PageTexts;
   log: FastifyBaseLogger;
   /** A rendered page as it is sent (the product name put in, compressed). */
   finish: (html: string) => HtmlPage;
@@ -35,11 +44,10 @@ export const serverBundleDir = 'ssr';
  * bundle in the dist the pages are sent as the build wrote them (the seeded texts); when asking
  * or rendering fails, the page last sent is sent again and the failure logged.
  */
-export async function createContentPages({ distDir, db, log, finish }: ContentPagesOptions) {
+export async function createContentPages({ distDir, texts, log, finish }: ContentPagesOptions) {
   const template = await readFile(join(distDir, serverBundleDir, 'page.html'), 'utf8').catch(
     () => undefined,
   );
-  const texts = createPageTexts(db);
   let renderer: Promise<PageRenderer> | undefined;
   const bundle = () =>
     (renderer ??= import(

@@ -3,10 +3,8 @@ import fp from 'fastify-plugin';
 import type { DatabaseTarget } from '#app/config.ts';
 import type { DatabaseConnection } from '#app/db/database.ts';
 import { openDatabase } from '#app/db/open.ts';
-import { seedDatabase } from '#app/db/seed/seed.ts';
+import { seedDatabase, type ModuleSeed } from '#app/db/seed/seed.ts';
 import * as referenceData from '#app/db/seed/reference-data.ts';
-import { seedPageContent } from '#app/modules/content/service.ts';
-import { seedDefaultLoanProduct } from '#app/modules/loan-products/default-product.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,12 +16,14 @@ interface DatabaseOptions {
   target: DatabaseTarget;
   /** An already open connection to use instead (tests); the app closes it all the same. */
   connection?: DatabaseConnection;
+  /** The modules' own seeds (app.ts names them), run after the reference data. */
+  seeds: readonly ModuleSeed[];
 }
 
 /** Opens the database, brings its schema up to date, seeds it, and closes it with the app. */
 const database: FastifyPluginAsync<DatabaseOptions> = async (
   app,
-  { target, connection: given },
+  { target, connection: given, seeds },
 ) => {
   const connection =
     given ??
@@ -31,7 +31,7 @@ const database: FastifyPluginAsync<DatabaseOptions> = async (
       app.log.warn({ err: error }, 'database connection lost; the pool will reconnect');
     }));
   app.addHook('onClose', () => connection.close());
-  await seedDatabase(connection.db, referenceData, [seedDefaultLoanProduct, seedPageContent]);
+  await seedDatabase(connection.db, referenceData, seeds);
   app.decorate('database', connection);
 };
 

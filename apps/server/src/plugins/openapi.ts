@@ -1,15 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import swagger from '@fastify/swagger';
-import { loanCreate, loanEditSave } from '@sesxi/contract';
+import { accessName, needsSession, type Access } from '@sesxi/contract';
 import type { FastifyInstance, FastifyPluginAsync, FastifySchema, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { isApiPath } from '#app/http/paths.ts';
-import { readLoanForm } from '#app/modules/loans/bank-statements.ts';
-import { isSignInGate } from './authentication.ts';
-import { loanCreateBody, loanEditBody } from '#app/modules/loans/loan-form.ts';
 import { apiDocsPath } from './api-docs/plugin.ts';
 
 /** Where the document is served. */
@@ -28,16 +24,26 @@ const serverVersion = (
 interface OpenApiOptions {
   productName: string;
   appUrl: string;
+  /** The access the contract declares for a route (as the sign-in checks read it). */
+  accessOf: (method: string, url: string) => Access | undefined;
+  /**
+   * The JSON schemas of the bodies routes read from multipart in code rather than through a
+   * schema (the loan form's), by `METHOD path`: the document shows them as multipart/form-data.
+   */
+  multipartBodies: ReadonlyMap<string, object>;
 }
 
 /**
  * The API as an OpenAPI 3.1 document at GET /api/openapi.json, generated from the routes'
  * zod schemas (the contract's) when first asked for: every /api route the app registered
  * (the sandbox's only in the sandbox), tagged by the plugin that registered it, with the
- * bearer token on the routes behind the sign-in checks. Registered before the routes, so that
- * it sees each of them.
+ * bearer token on the routes whose declared access asks for a session, and that access as
+ * `x-access`. Registered before the routes, so that it sees each of them.
  */
-const openApi: FastifyPluginAsync<OpenApiOptions> = async (app, { productName, appUrl }) => {
+const openApi: FastifyPluginAsync<OpenApiOptions> = async (
+  app,
+  { productName, appUrl, accessOf, multipartBodies },
+) => {
   const tags = new WeakMap<object, string>();
   app.addHook('onRoute', function (route) {
     tags.set(route, tagOf(this, route.url));
@@ -69,10 +75,12 @@ const openApi: FastifyPluginAsync<OpenApiOptions> = async (app, { productName, a
     stripBasePath: false,
     transform: ({ schema, url, route, ...document }) => {
       if (!isApiPath(url) || documentationPaths.has(url)) return { schema: { hide: true }, url };
+      const declared = accessOf(methodOf(route), url);
       const described: FastifySchema & Record<string, unknown> = {
         ...schema,
         tags: [tags.get(route) ?? 'api'],
-        ...(isGated(route) && { security: [{ bearer: [] }] }),
+        ...(declared && { 'x-access': accessName(declared) }),
+        ...(declared && needsSession(declared) && { security: [{ bearer: [] }] }),
       };
       const transformed = zodTransform({ ...document, schema: described, url, route });
       const { response } = transformed.schema;
@@ -82,8 +90,8 @@ const openApi: FastifyPluginAsync<OpenApiOptions> = async (app, { productName, a
         if (success && success.description === undefined) success.description = 'Success.';
         answers.default = structuredClone(failure);
       }
-      const form = multipartForms.get(url);
-      if (form && hasHook(route.preValidation, readLoanForm)) {
+      const form = multipartBodies.get(`${methodOf(route)} ${url}`);
+      if (form) {
         Object.assign(transformed.schema, { body: form, consumes: ['multipart/form-data'] });
       }
       return { schema: withoutInfiniteBounds(transformed.schema), url: transformed.url };
@@ -110,51 +118,10 @@ function tagOf(instance: FastifyInstance, url: string): string {
   return /^\/api\/([^/]+)/.exec(url)?.[1] ?? 'api';
 }
 
-/** Whether a route runs one of the sign-in checks (authentication.ts's gates) first. */
-function isGated(route: RouteOptions): boolean {
-  const hooks: unknown = route.onRequest;
-  return (Array.isArray(hooks) ? hooks : [hooks]).some(isSignInGate);
-}
-
-function hasHook(hooks: unknown, hook: unknown): boolean {
-  return Array.isArray(hooks) ? hooks.includes(hook) : hooks === hook;
-}
-
-/**
- * The loan form's multipart bodies, which the route reads in code (`readLoanForm`) rather than
- * through a schema: each field is JSON text (`1500`, `"1500,50"`), the statement a file.
- */
-const multipartForms = new Map(
-  (
-    [
-      [loanCreate.path, loanCreateBody],
-      [loanEditSave.path, loanEditBody],
-    ] as const
-  ).map(([path, body]) => [path, multipartFormSchema(body)]),
-);
-
-function multipartFormSchema(body: typeof loanCreateBody | typeof loanEditBody) {
-  // The limits are the product's, checked per request: the document gives the fields' shape.
-  const shape = body({ id: 0, min_amount: 0, max_amount: 0, min_months: 0, max_months: 0 });
-  const schema = z.toJSONSchema(shape, {
-    io: 'input',
-    target: 'draft-2020-12',
-    unrepresentable: 'any',
-  }) as { properties?: Record<string, unknown>; required?: string[] };
-  const { $schema: _, ...rest } = schema as Record<string, unknown>;
-  return {
-    ...rest,
-    description:
-      "The loan form. Each field is JSON text: `amount` a number or a string with a comma decimal ('\"1500,50\"'), `months`, `loan_purpose_id` and `branch_id` whole numbers; the product's limits apply.",
-    properties: {
-      ...schema.properties,
-      file: {
-        type: 'string',
-        contentMediaType: 'application/octet-stream',
-        description: 'The bank statement: a PDF, JPEG or PNG (by its content), at most 10 MB.',
-      },
-    },
-  };
+/** The method a route is declared under (a route of several methods: its first). */
+function methodOf(route: RouteOptions): string {
+  const [method = 'GET'] = [route.method].flat();
+  return method;
 }
 
 /** Every failure's answer: errorBody of the contract, which zod cannot write as JSON schema. */

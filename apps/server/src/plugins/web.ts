@@ -6,11 +6,18 @@ import { productNamePlaceholder } from '@sesxi/contract';
 import { htmlPage, type HtmlPage } from '#app/http/html-page.ts';
 import { escapeHtml } from '#app/http/html.ts';
 import { isServerPath, routedPathOf } from '#app/http/paths.ts';
-import { createContentPages, serverBundleDir, type CurrentPage } from './content-pages.ts';
+import {
+  createContentPages,
+  serverBundleDir,
+  type CurrentPage,
+  type PageTexts,
+} from './content-pages.ts';
 
 interface WebOptions {
   distDir: string;
   productName: string;
+  /** The texts editors publish, which the prerendered pages show (see content-pages.ts). */
+  pageTexts: PageTexts;
 }
 
 const prerenderedDir = 'prerendered';
@@ -25,7 +32,7 @@ const prerenderedDir = 'prerendered';
  * with the product name put in, and revalidated on every visit. The server bundle (dist/ssr/)
  * is never sent.
  */
-const web: FastifyPluginAsync<WebOptions> = async (app, { distDir, productName }) => {
+const web: FastifyPluginAsync<WebOptions> = async (app, { distDir, productName, pageTexts }) => {
   const template = await readFile(join(distDir, 'index.html'), 'utf8').catch(() => undefined);
   if (template === undefined) {
     app.log.warn(
@@ -37,7 +44,7 @@ const web: FastifyPluginAsync<WebOptions> = async (app, { distDir, productName }
   const appShell = finish(template);
   const currentPage = await createContentPages({
     distDir,
-    db: app.database.db,
+    texts: pageTexts,
     log: app.log,
     finish,
   });

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { StaffRole } from '@sesxi/contract';
+import { staffRoles, type StaffRole } from '@sesxi/contract';
 import type { Database } from '#app/db/database.ts';
 import { users } from '#app/db/schema.ts';
 import { hashPassword, verifyPassword } from '#app/security/password-hashing.ts';
@@ -39,38 +39,48 @@ export const sandboxAdminAccount = {
 } satisfies SandboxStaffAccount;
 
 /**
- * sandbox.md's staff: the support account, two credit officers (four eyes), a content editor,
- * and an admin. Their passwords are published: they are never forced to change them, and
- * production refuses them (`isSandbox`).
+ * sandbox.md's staff, by the contract's roles: the support account, two credit officers (four
+ * eyes), a content editor, and an admin. A role the contract adds fails to compile until the
+ * sandbox has an account for it. Their passwords are published: they are never forced to change
+ * them, and production refuses them (`isSandbox`).
  */
-export const sandboxStaffAccounts: SandboxStaffAccount[] = [
-  sandboxSupportAccount,
-  {
-    phone: '599000002',
-    password: 'Credit-2026',
-    name: 'გიორგი',
-    surname: 'მჭედლიძე',
-    roles: ['credit_officer'],
-    personalNumber: '01001000102',
-  },
-  {
-    phone: '599000003',
-    password: 'Credit-2026',
-    name: 'ნატო',
-    surname: 'ჩიქოვანი',
-    roles: ['credit_officer'],
-    personalNumber: '01001000103',
-  },
-  {
-    phone: '599000004',
-    password: 'Content-2026',
-    name: 'ლალი',
-    surname: 'ბერიძე',
-    roles: ['content_editor'],
-    personalNumber: '01001000104',
-  },
-  sandboxAdminAccount,
-];
+const sandboxStaffByRole: Record<StaffRole, SandboxStaffAccount[]> = {
+  support: [sandboxSupportAccount],
+  credit_officer: [
+    {
+      phone: '599000002',
+      password: 'Credit-2026',
+      name: 'გიორგი',
+      surname: 'მჭედლიძე',
+      roles: ['credit_officer'],
+      personalNumber: '01001000102',
+    },
+    {
+      phone: '599000003',
+      password: 'Credit-2026',
+      name: 'ნატო',
+      surname: 'ჩიქოვანი',
+      roles: ['credit_officer'],
+      personalNumber: '01001000103',
+    },
+  ],
+  content_editor: [
+    {
+      phone: '599000004',
+      password: 'Content-2026',
+      name: 'ლალი',
+      surname: 'ბერიძე',
+      roles: ['content_editor'],
+      personalNumber: '01001000104',
+    },
+  ],
+  admin: [sandboxAdminAccount],
+};
+
+/** The sandbox's staff accounts, in the contract's order of roles. */
+export const sandboxStaffAccounts: SandboxStaffAccount[] = staffRoles.flatMap(
+  (role) => sandboxStaffByRole[role],
+);
 
 const holder = alias(users, 'holder');
 

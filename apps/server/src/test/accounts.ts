@@ -2,7 +2,7 @@ import type { SessionUser } from '@sesxi/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '#app/db/database.ts';
 import type { VerifiedIdentity } from '#app/integrations/sso/identity-provider.ts';
-import { createSsoRepository, type SsoContext } from '#app/modules/sso/repository.ts';
+import { createSsoRepository, type SsoContext } from '#app/modules/sso/index.ts';
 import { sandboxSupportAccount } from '#app/sandbox/staff-accounts.ts';
 import { newToken, tokenHash } from '#app/security/tokens.ts';
 import { confirmPhone } from './phone-codes.ts';

@@ -6,7 +6,7 @@ import type { LoanStatusCode } from '@sesxi/contract';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { loanApplications, loanStatusHistory, ssoTransactions } from '#app/db/schema.ts';
-import type { SsoContext } from '#app/modules/sso/repository.ts';
+import type { SsoContext } from '#app/modules/sso/index.ts';
 import { tokenHash } from '#app/security/tokens.ts';
 import { bearer, completedSsoToken } from './accounts.ts';
 import { buildTestApp } from './build-test-app.ts';

@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { users } from '#app/db/schema.ts';
-import { createSessionRepository } from '#app/modules/sessions/repository.ts';
-import { createSessionService } from '#app/modules/sessions/service.ts';
+import { createSessionRepository, createSessionService } from '#app/modules/sessions/index.ts';
 import { bearer } from './accounts.ts';
 
 /**

@@ -1,9 +1,8 @@
 import type { QuestionnaireInput } from '@sesxi/contract';
 import type { FastifyInstance } from 'fastify';
-import { createSdaService } from '#app/modules/sda/service.ts';
-import { createSessionRepository } from '#app/modules/sessions/repository.ts';
-import { createSessionService } from '#app/modules/sessions/service.ts';
-import type { User } from '#app/modules/users/repository.ts';
+import { createSdaService } from '#app/modules/sda/index.ts';
+import { createSessionRepository, createSessionService } from '#app/modules/sessions/index.ts';
+import type { User } from '#app/modules/users/index.ts';
 import { bearer } from './accounts.ts';
 import { insertCustomer } from './users.ts';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { createUserRepository, type User } from '#app/modules/users/repository.ts';
+import { createUserRepository, type User } from '#app/modules/users/index.ts';
 import { hashPassword } from '#app/security/password-hashing.ts';
 
 /** A registered customer, straight into the table (for tests of what comes after registration). */

@@ -6,6 +6,7 @@ import { ClaimsPage } from '../features/claims/claims-page';
 import { FaqPage } from '../features/content/faq-page';
 import { HomePage } from '../features/home/home-page';
 import { VerificationDonePage } from '../features/loans/credit-info/verification-done-page';
+import { roleScreens } from '../shared/session/roles';
 import { guestOnlyMiddleware, protectedMiddleware, requireRole } from './guards/guard-middleware';
 import { RootLayout } from './layout/root-layout';
 import { NotFoundPage } from './not-found-page';
@@ -14,6 +15,11 @@ import type { RouteHandle } from './route-handle';
 
 function titled(title: RouteHandle['title']): { handle: RouteHandle } {
   return { handle: { title } };
+}
+
+/** A staff role's own screen (where its holders land), as a path below the root. */
+function roleScreenPath(role: keyof typeof roleScreens): string {
+  return roleScreens[role].path.slice(1);
 }
 
 /**
@@ -194,7 +200,7 @@ export function appRoutes(): RouteObject[] {
               middleware: [requireRole('support')],
               children: [
                 {
-                  path: 'checking',
+                  path: roleScreenPath('support'),
                   ...titled('labels.users'),
                   lazy: {
                     Component: async () =>
@@ -215,7 +221,7 @@ export function appRoutes(): RouteObject[] {
               middleware: [requireRole('credit_officer')],
               children: [
                 {
-                  path: 'applications',
+                  path: roleScreenPath('credit_officer'),
                   ...titled('decisions.queueTitle'),
                   lazy: {
                     Component: async () =>
@@ -236,7 +242,7 @@ export function appRoutes(): RouteObject[] {
               middleware: [requireRole('content_editor')],
               children: [
                 {
-                  path: 'content',
+                  path: roleScreenPath('content_editor'),
                   ...titled('contentEditor.title'),
                   lazy: {
                     Component: async () =>
@@ -250,7 +256,7 @@ export function appRoutes(): RouteObject[] {
               middleware: [requireRole('admin')],
               children: [
                 {
-                  path: 'staff',
+                  path: roleScreenPath('admin'),
                   ...titled('staff.title'),
                   lazy: {
                     Component: async () => (await import('../features/staff/staff-page')).StaffPage,

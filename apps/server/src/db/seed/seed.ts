@@ -15,8 +15,8 @@ export type ModuleSeed = (tx: Database) => Promise<void>;
 /**
  * Adds the reference data that is missing; never changes or removes a row. Runs at every
  * start, in one transaction under an advisory lock so that instances starting together on one
- * PostgreSQL do not race. `moduleSeeds` are the modules' own seeds (the caller, the database
- * plugin, passes them: db/ does not know the modules), run in the same transaction after it.
+ * PostgreSQL do not race. `moduleSeeds` are the modules' own seeds (app.ts names them and the
+ * database plugin passes them: db/ does not know the modules), run in the same transaction after it.
  */
 export async function seedDatabase(
   db: Database,

@@ -1,7 +1,7 @@
 import type { Database } from '#app/db/database.ts';
 import type { ConsentKind } from '#app/db/schema.ts';
 import { HttpError } from '#app/errors.ts';
-import { textToHtml } from '#app/modules/content/sanitise.ts';
+import { textToHtml } from '#app/modules/content/index.ts';
 import { createConsentRepository, type ConsentEvidence } from './repository.ts';
 
 export type { ConsentEvidence } from './repository.ts';

@@ -7,7 +7,7 @@ import { createContentRepository } from './repository.ts';
 export type PageTextVersions = { key: PageContentKey; version: number }[];
 
 /**
- * The page texts the prerendered pages show (plugins/content-pages.ts), in Georgian as they
+ * The page texts the prerendered pages show (plugins/content-pages.ts, handed them by app.ts), in Georgian as they
  * are prerendered, as published now: asked for on every visit, so every instance sends a
  * publish at once.
  */

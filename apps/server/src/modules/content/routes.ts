@@ -1,10 +1,16 @@
 import multipart from '@fastify/multipart';
-import { contentImageUpload, contentPreview, contentPublish, contentShow } from '@sesxi/contract';
+import {
+  contentImageUpload,
+  contentPreview,
+  contentPublish,
+  contentShow,
+  fileRoutes,
+} from '@sesxi/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { schemaOf } from '#app/http/endpoint-schema.ts';
-import { serviceContext } from '#app/modules/service-context.ts';
+import { serviceContext } from '#app/service-context.ts';
 import { accountOf } from '#app/plugins/authentication.ts';
 import { perAccountRateLimit } from '#app/plugins/rate-limit.ts';
 import { createContentImages } from './images.ts';
@@ -30,7 +36,6 @@ export const contentRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
     storage: app.fileStorage,
     clock: app.clock,
   });
-  const editorsOnly = { onRequest: app.requireContentEditor };
 
   app.get(contentShow.path, { schema: schemaOf(contentShow) }, async (request) => ({
     status: 'success' as const,
@@ -39,7 +44,7 @@ export const contentRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
 
   app.put(
     contentPublish.path,
-    { ...editorsOnly, bodyLimit: publishBodyLimit, schema: schemaOf(contentPublish) },
+    { bodyLimit: publishBodyLimit, schema: schemaOf(contentPublish) },
     async (request) => ({
       status: 'success' as const,
       content: await service(request).publish(request.params.key, request.body, {
@@ -52,7 +57,6 @@ export const contentRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
   app.post(
     contentPreview.path,
     {
-      ...editorsOnly,
       bodyLimit: publishBodyLimit,
       config: previewRateLimit,
       schema: schemaOf(contentPreview),
@@ -60,19 +64,15 @@ export const contentRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
     (request) => ({ status: 'success' as const, html: sanitiseContent(request.body.html) }),
   );
 
-  app.post(
-    contentImageUpload.path,
-    { ...editorsOnly, schema: schemaOf(contentImageUpload) },
-    async (request) => {
-      const userId = accountOf(request).user.id;
-      const url = await images.upload(request, userId);
-      request.log.info({ event: 'content_image_uploaded', userId, url }, 'content image uploaded');
-      return { status: 'success' as const, url };
-    },
-  );
+  app.post(contentImageUpload.path, { schema: schemaOf(contentImageUpload) }, async (request) => {
+    const userId = accountOf(request).user.id;
+    const url = await images.upload(request, userId);
+    request.log.info({ event: 'content_image_uploaded', userId, url }, 'content image uploaded');
+    return { status: 'success' as const, url };
+  });
 
   app.get(
-    '/api/content/images/:id',
+    fileRoutes.contentImage.path,
     { schema: { params: z.object({ id: z.string().max(64) }) } },
     async (request, reply) => {
       const image = await images.serve(request.params.id, async () => {

@@ -1,6 +1,6 @@
 import type { FastifyPluginCallback } from 'fastify';
 import { z } from 'zod';
-import { creditConsentValidMs } from '#app/modules/consents/ledger.ts';
+import { creditConsentValidMs } from '#app/modules/consents/index.ts';
 import { createCreditReportService, fetchReportJob } from './service.ts';
 
 const fetchPayload = z.object({ applicationId: z.number().int() });

@@ -1,5 +1,6 @@
 import type { Affordability, CreditReport, PtiLimits } from '@sesxi/contract';
 import { and, eq, sql } from 'drizzle-orm';
+import { applicationJoins } from '#app/db/application-joins.ts';
 import type { Database } from '#app/db/database.ts';
 import {
   consents,
@@ -46,17 +47,11 @@ export function createCreditReportRepository(db: Database) {
           salary: sql<number | null>`${loanSubmissions.questionnaire} -> 'salary'`,
         })
         .from(creditReports)
-        .innerJoin(loanApplications, eq(loanApplications.id, creditReports.applicationId))
-        .innerJoin(users, eq(users.id, loanApplications.userId))
-        .innerJoin(loanSubmissions, eq(loanSubmissions.applicationId, loanApplications.id))
+        .innerJoin(loanApplications, applicationJoins.creditReport)
+        .innerJoin(users, applicationJoins.customer)
+        .innerJoin(loanSubmissions, applicationJoins.submission)
         .innerJoin(consents, eq(consents.id, loanSubmissions.creditConsentId))
-        .innerJoin(
-          loanOfferSnapshots,
-          and(
-            eq(loanOfferSnapshots.applicationId, loanApplications.id),
-            eq(loanOfferSnapshots.kind, 'submission'),
-          ),
-        )
+        .innerJoin(loanOfferSnapshots, applicationJoins.offer('submission'))
         .where(
           and(eq(creditReports.applicationId, applicationId), eq(creditReports.state, 'pending')),
         );

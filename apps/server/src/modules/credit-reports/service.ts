@@ -2,9 +2,9 @@ import { checkAffordability, toGel, toTetri, type CreditReport } from '@sesxi/co
 import type { Database } from '#app/db/database.ts';
 import { ServiceUnavailableError } from '#app/errors.ts';
 import type { CreditBureau } from '#app/integrations/credit-bureau/credit-bureau.ts';
-import { creditConsentValidMs } from '#app/modules/consents/ledger.ts';
-import { createLoanProductRepository } from '#app/modules/loan-products/repository.ts';
-import type { ServiceContext } from '#app/modules/service-context.ts';
+import { creditConsentValidMs } from '#app/modules/consents/index.ts';
+import { createLoanProductRepository } from '#app/modules/loan-products/index.ts';
+import type { ServiceContext } from '#app/service-context.ts';
 import { createCreditReportRepository } from './repository.ts';
 
 /** The kind of job that asks the bureau for a submission's report (once, retried until it answers). */

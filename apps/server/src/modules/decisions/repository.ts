@@ -1,12 +1,6 @@
-import {
-  minimumSearchLength,
-  type Affordability,
-  type CreditReport,
-  type LoanOffer,
-  type Questionnaire,
-} from '@sesxi/contract';
-import { and, asc, count, desc, eq, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import type { Affordability, LoanOffer, Questionnaire } from '@sesxi/contract';
+import { and, asc, desc, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
+import { applicationJoins } from '#app/db/application-joins.ts';
 import type { Database } from '#app/db/database.ts';
 import { maxId } from '#app/db/lookups.ts';
 import {
@@ -24,112 +18,30 @@ import {
   rejectionReasons,
   users,
 } from '#app/db/schema.ts';
-import type { SubmittedInputs } from '#app/modules/credit-reports/repository.ts';
-import { likePatternContaining } from '#app/modules/support/repository.ts';
-
-const officers = alias(users, 'officer');
-
-const customerColumns = { id: users.id, name: users.name, surname: users.surname };
-const officerColumns = { id: officers.id, name: officers.name, surname: officers.surname };
-
-export interface QueueRequest {
-  statuses: readonly ('submitted' | 'under_review')[];
-  search: string;
-  limit: number;
-  offset: number;
-}
-
-/** An application, a customer's name or personal number: what officers search the queue by. */
-function queueSearch(search: string): SQL | undefined {
-  if (search === '') return undefined;
-  const id = /^\d{1,9}$/.test(search) ? Number(search) : undefined;
-  return or(
-    search.length >= minimumSearchLength
-      ? sql`${users.searchText} like lower(${likePatternContaining(search)})`
-      : undefined,
-    id === undefined ? undefined : eq(loanApplications.id, id),
-  );
-}
+import type { SubmittedInputs } from '#app/modules/credit-reports/index.ts';
+import {
+  applicationColumns,
+  assignedOfficer,
+  customerColumns,
+  officerColumns,
+  officers,
+} from './columns.ts';
+import { createQueueRepository } from './queue-repository.ts';
 
 export type NewDecision = typeof loanDecisions.$inferInsert;
 
 export function createDecisionRepository(db: Database) {
   return {
-    /** A page of the queue, oldest submission first, with what the officers' table shows. */
-    async queuePage({ statuses, search, limit, offset }: QueueRequest) {
-      const where = and(inArray(loanApplications.status, statuses), queueSearch(search));
-      const latestCheck = db
-        .select({ outcome: identomatChecks.outcome })
-        .from(identomatChecks)
-        .where(
-          and(
-            eq(identomatChecks.userId, loanApplications.userId),
-            isNotNull(identomatChecks.completedAt),
-          ),
-        )
-        .orderBy(desc(identomatChecks.createdAt), desc(identomatChecks.id))
-        .limit(1)
-        .as('latest_check');
-      const [rows, [counted]] = await Promise.all([
-        db
-          .select({
-            id: loanApplications.id,
-            status: loanApplications.status,
-            statusName: loanStatuses.name,
-            statusNameEn: loanStatuses.nameEn,
-            amount: loanApplications.amount,
-            months: loanApplications.months,
-            submittedAt: loanSubmissions.submittedAt,
-            customer: customerColumns,
-            officer: officerColumns,
-            monthlyPayment: loanOfferSnapshots.monthlyPayment,
-            pti: loanOfferSnapshots.pti,
-            bureauState: creditReports.state,
-            bureauReport: sql<CreditReport | null>`${creditReports.report}`,
-            bureauAffordability: sql<Affordability | null>`${creditReports.affordability}`,
-            checkOutcome: latestCheck.outcome,
-          })
-          .from(loanApplications)
-          .innerJoin(users, eq(users.id, loanApplications.userId))
-          .innerJoin(loanStatuses, eq(loanStatuses.code, loanApplications.status))
-          .innerJoin(loanSubmissions, eq(loanSubmissions.applicationId, loanApplications.id))
-          .leftJoin(
-            loanOfferSnapshots,
-            and(
-              eq(loanOfferSnapshots.applicationId, loanApplications.id),
-              eq(loanOfferSnapshots.kind, 'submission'),
-            ),
-          )
-          .leftJoin(creditReports, eq(creditReports.applicationId, loanApplications.id))
-          .leftJoin(officers, eq(officers.id, loanApplications.assignedOfficerId))
-          .leftJoinLateral(latestCheck, sql`true`)
-          .where(where)
-          .orderBy(asc(loanSubmissions.submittedAt), asc(loanApplications.id))
-          .limit(limit)
-          .offset(offset),
-        db
-          .select({ total: count() })
-          .from(loanApplications)
-          .innerJoin(users, eq(users.id, loanApplications.userId))
-          .innerJoin(loanSubmissions, eq(loanSubmissions.applicationId, loanApplications.id))
-          .where(where),
-      ]);
-      return { rows, total: counted?.total ?? 0 };
-    },
+    ...createQueueRepository(db),
 
     /** A submitted application with everything the review screen shows of it, or undefined. */
     async application(id: number) {
       if (id > maxId) return undefined;
       const [row] = await db
         .select({
-          id: loanApplications.id,
-          userId: loanApplications.userId,
-          status: loanApplications.status,
+          ...applicationColumns,
           statusName: loanStatuses.name,
           statusNameEn: loanStatuses.nameEn,
-          amount: loanApplications.amount,
-          months: loanApplications.months,
-          productId: loanApplications.productId,
           purpose: loanPurposes.name,
           purposeEn: loanPurposes.nameEn,
           createdAt: loanApplications.createdAt,
@@ -152,11 +64,11 @@ export function createDecisionRepository(db: Database) {
           },
         })
         .from(loanApplications)
-        .innerJoin(users, eq(users.id, loanApplications.userId))
-        .innerJoin(loanStatuses, eq(loanStatuses.code, loanApplications.status))
+        .innerJoin(users, applicationJoins.customer)
+        .innerJoin(loanStatuses, applicationJoins.status)
         .innerJoin(loanPurposes, eq(loanPurposes.id, loanApplications.loanPurposeId))
-        .leftJoin(loanSubmissions, eq(loanSubmissions.applicationId, loanApplications.id))
-        .leftJoin(officers, eq(officers.id, loanApplications.assignedOfficerId))
+        .leftJoin(loanSubmissions, applicationJoins.submission)
+        .leftJoin(officers, assignedOfficer)
         .where(eq(loanApplications.id, id));
       return row;
     },
@@ -247,14 +159,8 @@ export function createDecisionRepository(db: Database) {
           approvedPayment: loanOfferSnapshots.monthlyPayment,
         })
         .from(loanApplications)
-        .innerJoin(loanStatuses, eq(loanStatuses.code, loanApplications.status))
-        .leftJoin(
-          loanOfferSnapshots,
-          and(
-            eq(loanOfferSnapshots.applicationId, loanApplications.id),
-            eq(loanOfferSnapshots.kind, 'approval'),
-          ),
-        )
+        .innerJoin(loanStatuses, applicationJoins.status)
+        .leftJoin(loanOfferSnapshots, applicationJoins.offer('approval'))
         .where(and(eq(loanApplications.userId, userId), ne(loanApplications.id, exceptId)))
         .orderBy(desc(loanApplications.createdAt), desc(loanApplications.id));
     },
@@ -299,19 +205,14 @@ export function createDecisionRepository(db: Database) {
       if (id > maxId) return undefined;
       const [row] = await db
         .select({
-          id: loanApplications.id,
-          userId: loanApplications.userId,
-          status: loanApplications.status,
-          amount: loanApplications.amount,
-          months: loanApplications.months,
-          productId: loanApplications.productId,
+          ...applicationColumns,
           phone: users.phone,
           identityNumber: users.identityNumber,
           identifiedPersonalNumber: loanSubmissions.identifiedPersonalNumber,
         })
         .from(loanApplications)
-        .innerJoin(users, eq(users.id, loanApplications.userId))
-        .leftJoin(loanSubmissions, eq(loanSubmissions.applicationId, loanApplications.id))
+        .innerJoin(users, applicationJoins.customer)
+        .leftJoin(loanSubmissions, applicationJoins.submission)
         .where(eq(loanApplications.id, id))
         .for('update', { of: loanApplications });
       return row;

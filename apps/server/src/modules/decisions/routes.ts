@@ -13,7 +13,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { schemaOf } from '#app/http/endpoint-schema.ts';
 import { accountOf } from '#app/plugins/authentication.ts';
-import { serviceContext } from '#app/modules/service-context.ts';
+import { serviceContext } from '#app/service-context.ts';
 import { createDecisionService } from './service.ts';
 import type { Officer } from './who-decides.ts';
 
@@ -33,43 +33,34 @@ function officerOf(request: FastifyRequest): Officer {
  * customers and for staff without the role). Every read of a customer's data is logged.
  */
 export const decisionRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
-  const officersOnly = { onRequest: app.requireCreditOfficer };
   const service = (request: FastifyRequest) =>
     createDecisionService({
       ...serviceContext(app, request),
       storage: app.fileStorage,
-      texts: app.texts,
+      sms: app.sms,
       productName: app.config.productName,
       ptiLimits: app.config.ptiLimits,
       secondOfficerFrom: app.config.approvalSecondOfficerFrom,
       machineFirstOfficer: app.config.machineFirstOfficer,
-      announce: app.announce,
+      enqueueWebhook: app.webhooks.enqueue,
     });
 
-  app.get(
-    rejectionReasons.path,
-    { ...officersOnly, schema: schemaOf(rejectionReasons) },
-    async (request) => ({
-      status: 'success' as const,
-      reasons: await service(request).reasons(officerOf(request).locale),
-    }),
+  app.get(rejectionReasons.path, { schema: schemaOf(rejectionReasons) }, async (request) => ({
+    status: 'success' as const,
+    reasons: await service(request).reasons(officerOf(request).locale),
+  }));
+
+  app.get(applicationQueue.path, { schema: schemaOf(applicationQueue) }, (request) =>
+    service(request).queue(officerOf(request), request.query),
   );
 
-  app.get(
-    applicationQueue.path,
-    { ...officersOnly, schema: schemaOf(applicationQueue) },
-    (request) => service(request).queue(officerOf(request), request.query),
-  );
-
-  app.get(
-    applicationReview.path,
-    { ...officersOnly, schema: schemaOf(applicationReview) },
-    (request) => service(request).review(officerOf(request), request.params.id),
+  app.get(applicationReview.path, { schema: schemaOf(applicationReview) }, (request) =>
+    service(request).review(officerOf(request), request.params.id),
   );
 
   app.get(
     applicationBankStatementPath,
-    { ...officersOnly, schema: { params: applicationReview.params } },
+    { schema: { params: applicationReview.params } },
     async (request, reply) => {
       const file = await service(request).bankStatement(officerOf(request), request.params.id);
       return reply
@@ -82,38 +73,26 @@ export const decisionRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
 
   app.post(
     applicationTakeReview.path,
-    { ...officersOnly, schema: schemaOf(applicationTakeReview) },
+    { schema: schemaOf(applicationTakeReview) },
     async (request) => {
       await service(request).takeReview(officerOf(request), request.params.id);
       return { status: 'success' as const };
     },
   );
 
-  app.post(
-    applicationApprove.path,
-    { ...officersOnly, schema: schemaOf(applicationApprove) },
-    async (request) => ({
-      status: 'success' as const,
-      decision: await service(request).approve(officerOf(request), request.params.id, request.body),
-    }),
-  );
+  app.post(applicationApprove.path, { schema: schemaOf(applicationApprove) }, async (request) => ({
+    status: 'success' as const,
+    decision: await service(request).approve(officerOf(request), request.params.id, request.body),
+  }));
 
-  app.post(
-    applicationConfirm.path,
-    { ...officersOnly, schema: schemaOf(applicationConfirm) },
-    async (request) => ({
-      status: 'success' as const,
-      decision: await service(request).confirm(officerOf(request), request.params.id),
-    }),
-  );
+  app.post(applicationConfirm.path, { schema: schemaOf(applicationConfirm) }, async (request) => ({
+    status: 'success' as const,
+    decision: await service(request).confirm(officerOf(request), request.params.id),
+  }));
 
-  app.post(
-    applicationReject.path,
-    { ...officersOnly, schema: schemaOf(applicationReject) },
-    async (request) => ({
-      status: 'success' as const,
-      decision: await service(request).reject(officerOf(request), request.params.id, request.body),
-    }),
-  );
+  app.post(applicationReject.path, { schema: schemaOf(applicationReject) }, async (request) => ({
+    status: 'success' as const,
+    decision: await service(request).reject(officerOf(request), request.params.id, request.body),
+  }));
   done();
 };

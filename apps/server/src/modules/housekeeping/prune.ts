@@ -1,5 +1,5 @@
 import { and, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
-import { absoluteMinutes, idleMinutes } from '#app/modules/sessions/service.ts';
+import { absoluteMinutes, idleMinutes } from '#app/modules/sessions/index.ts';
 import { rowsOf, type Database } from '#app/db/database.ts';
 import {
   jobs,
@@ -9,7 +9,7 @@ import {
   sessions,
   ssoTransactions,
 } from '#app/db/schema.ts';
-import { deliverWebhookJob } from '#app/modules/webhooks/events.ts';
+import { deliverWebhookJob } from '#app/modules/webhooks/index.ts';
 
 const dayMs = 24 * 3_600_000;
 const minuteMs = 60_000;

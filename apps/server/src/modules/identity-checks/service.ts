@@ -6,13 +6,14 @@ import {
   type ResponseOf,
 } from '@sesxi/contract';
 import { httpError } from '#app/errors.ts';
+import { recordEvent } from '#app/metrics/business-events.ts';
 import {
   identomatResultSchema,
   type DocumentHolder,
   type DocumentVerifier,
 } from '#app/integrations/identomat/document-verifier.ts';
-import type { UserProfile } from '#app/modules/users/repository.ts';
-import type { ServiceContext } from '#app/modules/service-context.ts';
+import type { UserProfile } from '#app/modules/users/index.ts';
+import type { ServiceContext } from '#app/service-context.ts';
 import { compareWithDocument, isVerified } from './comparison.ts';
 import { createIdentityCheckRepository, type CheckOutcome } from './repository.ts';
 
@@ -49,7 +50,7 @@ export function createIdentityCheckService({
     async start(customer: UserProfile): Promise<ResponseOf<typeof identomatStart>> {
       const session = await verifier.begin(await holderOf(customer));
       await repository.insertPending(customer.id, session.sessionToken, clock.now());
-      log.info({ event: 'identomat_started' }, 'document verification started');
+      recordEvent(log, 'identomat_started', {}, 'document verification started');
       return { status: 'success', session_token: session.sessionToken, url: session.url };
     },
 
@@ -64,15 +65,16 @@ export function createIdentityCheckService({
 
       const result = await verifier.result(sessionToken);
       if (!result) {
-        log.info({ event: 'identomat_unfinished' }, 'document verification not finished');
+        recordEvent(log, 'identomat_unfinished', {}, 'document verification not finished');
         return verdictOf('failure', null, locale);
       }
       const comparison = compareWithDocument(customer, result);
       const outcome = isVerified(result, comparison) ? 'success' : 'failure';
       if (await repository.complete(check, { result, outcome, now: clock.now() })) {
-        log.info(
+        recordEvent(
+          log,
+          outcome === 'success' ? 'identomat_verified' : 'identomat_failed',
           {
-            event: outcome === 'success' ? 'identomat_verified' : 'identomat_failed',
             providerResult: result.result,
             mismatches: comparison.filter((row) => !row.matches).map((row) => row.field),
           },

@@ -39,6 +39,16 @@ const heldBy = (job: Held) =>
   );
 
 export function createJobRepository(db: Database) {
+  /** Ends a holder's lease on `job`, setting `fields` with it; false when the lease was lost. */
+  async function release(job: Held, fields: Partial<typeof jobs.$inferInsert>): Promise<boolean> {
+    const released = await db
+      .update(jobs)
+      .set({ ...fields, lockedUntil: null, leaseToken: null })
+      .where(heldBy(job))
+      .returning({ id: jobs.id });
+    return released.length > 0;
+  }
+
   return {
     /** A job to run from `runAt`; call in the transaction of the change that causes it. */
     async enqueue({ kind, payload, orderingKey }: NewJob, runAt: Date): Promise<number> {
@@ -115,38 +125,17 @@ export function createJobRepository(db: Database) {
      * Answers false when the lease was lost (another worker holds the job, or it is done).
      */
     async complete(job: Held, now: Date, { forgetPayload = false } = {}): Promise<boolean> {
-      const done = await db
-        .update(jobs)
-        .set({
-          doneAt: now,
-          lockedUntil: null,
-          leaseToken: null,
-          lastError: null,
-          ...(forgetPayload && { payload: {} }),
-        })
-        .where(heldBy(job))
-        .returning({ id: jobs.id });
-      return done.length > 0;
+      return release(job, { doneAt: now, lastError: null, ...(forgetPayload && { payload: {} }) });
     },
 
     /** Lets go of a held job until `runAt`, keeping why it failed; false when not held. */
     async retryAt(job: Held, runAt: Date, error: string): Promise<boolean> {
-      const released = await db
-        .update(jobs)
-        .set({ runAt, lockedUntil: null, leaseToken: null, lastError: error.slice(0, 1000) })
-        .where(heldBy(job))
-        .returning({ id: jobs.id });
-      return released.length > 0;
+      return release(job, { runAt, lastError: error.slice(0, 1000) });
     },
 
     /** Gives a held job up: dead until an operator queues it again; false when not held. */
     async bury(job: Held, now: Date, error: string): Promise<boolean> {
-      const buried = await db
-        .update(jobs)
-        .set({ deadAt: now, lockedUntil: null, leaseToken: null, lastError: error.slice(0, 1000) })
-        .where(heldBy(job))
-        .returning({ id: jobs.id });
-      return buried.length > 0;
+      return release(job, { deadAt: now, lastError: error.slice(0, 1000) });
     },
 
     /** The jobs given up, newest first, of one kind or all. */

@@ -13,9 +13,11 @@ import {
 import { databaseCallsOf } from '#app/test/database-calls.ts';
 import { testClock } from '#app/test/test-clock.ts';
 import { phoneSeries } from '#app/test/unique.ts';
-import { saveLoanProduct } from '#app/modules/loan-products/save-product.ts';
-import { defaultLoanProduct } from '#app/modules/loan-products/default-product.ts';
-import type { StoredProduct } from '#app/modules/loan-products/repository.ts';
+import {
+  saveLoanProduct,
+  defaultLoanProduct,
+  type StoredProduct,
+} from '#app/modules/loan-products/index.ts';
 import { offerInputsWithSession } from './repository.ts';
 
 // 12:00 in Tbilisi on 2027-01-15: the payout date of the offer module's own worked example.

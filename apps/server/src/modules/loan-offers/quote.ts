@@ -10,7 +10,7 @@ import {
   type LoanProduct,
   type PtiLimits,
 } from '@sesxi/contract';
-import type { QuestionnaireRow } from '#app/modules/questionnaires/repository.ts';
+import type { QuestionnaireRow } from '#app/modules/questionnaires/index.ts';
 
 /** The questionnaire's answers the finances are computed from. */
 export type QuestionnaireFinances = Pick<

@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultLoanProduct } from '#app/modules/loan-products/default-product.ts';
+import {
+  defaultLoanProduct,
+  createLoanProductRepository,
+} from '#app/modules/loan-products/index.ts';
 import { bearer } from '#app/test/accounts.ts';
 import { loanTestApp } from '#app/test/loans.ts';
 import { onboardedCustomer } from '#app/test/onboarding.ts';
 import { testClock } from '#app/test/test-clock.ts';
 import { phoneSeries } from '#app/test/unique.ts';
-import { createLoanProductRepository } from '#app/modules/loan-products/repository.ts';
 
 // Noon in Tbilisi on 2027-01-31: the first payment falls after 28 days.
 const clock = testClock(new Date('2027-01-31T08:00:00Z'));

@@ -12,8 +12,8 @@ import {
   currentProductsSql,
   decodeProductRow,
   type ProductRow,
-} from '#app/modules/loan-products/repository.ts';
-import { sessionRead, signedInUserId } from '#app/modules/sessions/repository.ts';
+} from '#app/modules/loan-products/index.ts';
+import { sessionRead, signedInUserId } from '#app/modules/sessions/index.ts';
 import type { Quote, QuoteInputs, QuestionnaireFinances } from './quote.ts';
 
 /**

@@ -3,7 +3,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { schemaOf } from '#app/http/endpoint-schema.ts';
 import { rowsReadWithSession } from '#app/plugins/authentication.ts';
 import { perAccountRateLimit } from '#app/plugins/rate-limit.ts';
-import { serviceContext } from '#app/modules/service-context.ts';
+import { serviceContext } from '#app/service-context.ts';
 import { offerInputsWithSession } from './repository.ts';
 import { createLoanOfferService } from './service.ts';
 
@@ -20,7 +20,6 @@ export const loanOfferRoutes: FastifyPluginCallbackZod = (app, _options, done) =
     loanOfferQuote.path,
     {
       schema: schemaOf(loanOfferQuote),
-      onRequest: app.requireOnboarded,
       config: { ...loanOfferRateLimit, readWithSession: offerInputsWithSession },
     },
     (request) => {

@@ -14,9 +14,9 @@ import {
   currentProducts,
   defaultProductOf,
   limitsOf,
-} from '#app/modules/loan-products/repository.ts';
-import { createQuestionnaireRepository } from '#app/modules/questionnaires/repository.ts';
-import type { ServiceContext } from '#app/modules/service-context.ts';
+} from '#app/modules/loan-products/index.ts';
+import { createQuestionnaireRepository } from '#app/modules/questionnaires/index.ts';
+import type { ServiceContext } from '#app/service-context.ts';
 import { financesOf, quote, tbilisiDate, type QuoteInputs } from './quote.ts';
 import {
   createOfferSnapshotRepository,

@@ -20,7 +20,7 @@ export const defaultLoanProduct: LoanProductSettings = {
 
 /**
  * Saves `product` (the standard one unless told) when there is no default product: the loan
- * products' part of the seed, which the database plugin hands to `seedDatabase` so that it
+ * products' part of the seed, which app.ts gives the database plugin for `seedDatabase` so that it
  * runs in the seed's transaction and lock.
  */
 export async function seedDefaultLoanProduct(

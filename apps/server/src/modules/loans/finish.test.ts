@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { pruneExpired } from '#app/modules/housekeeping/prune.ts';
+import { pruneExpired } from '#app/modules/housekeeping/index.ts';
 import {
   consents,
   creditReports,
@@ -11,8 +11,10 @@ import {
   smsOutbox,
   ssoTransactions,
 } from '#app/db/schema.ts';
-import { defaultLoanProduct } from '#app/modules/loan-products/default-product.ts';
-import { createLoanProductRepository } from '#app/modules/loan-products/repository.ts';
+import {
+  defaultLoanProduct,
+  createLoanProductRepository,
+} from '#app/modules/loan-products/index.ts';
 import { ServiceUnavailableError } from '#app/errors.ts';
 import { tokenHash } from '#app/security/tokens.ts';
 import { bearer } from '#app/test/accounts.ts';

@@ -2,8 +2,11 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loanApplications } from '#app/db/schema.ts';
-import { defaultLoanProduct } from '#app/modules/loan-products/default-product.ts';
-import { createLoanProductRepository, limitsOf } from '#app/modules/loan-products/repository.ts';
+import {
+  defaultLoanProduct,
+  createLoanProductRepository,
+  limitsOf,
+} from '#app/modules/loan-products/index.ts';
 import { databaseCallsOf } from '#app/test/database-calls.ts';
 import { applicationsOfSessionUser, formOptionsWithSession } from './repository.ts';
 import { bearer, sandboxSupportToken } from '#app/test/accounts.ts';

@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultLoanProduct } from '#app/modules/loan-products/default-product.ts';
+import {
+  defaultLoanProduct,
+  createLoanProductRepository,
+  productItem,
+  saveLoanProduct,
+} from '#app/modules/loan-products/index.ts';
 import { bearer } from '#app/test/accounts.ts';
 import {
   createLoanViaApi,
@@ -11,8 +16,6 @@ import {
 } from '#app/test/loans.ts';
 import { onboardedCustomer } from '#app/test/onboarding.ts';
 import { phoneSeries } from '#app/test/unique.ts';
-import { createLoanProductRepository, productItem } from '#app/modules/loan-products/repository.ts';
-import { saveLoanProduct } from '#app/modules/loan-products/save-product.ts';
 
 const freshPhone = phoneSeries('5570');
 let app: FastifyInstance;

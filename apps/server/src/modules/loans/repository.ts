@@ -3,32 +3,19 @@ import {
   type BankStatementType,
   type LoanStatusCode,
   type Locale,
-  type ScheduleRow,
 } from '@sesxi/contract';
-import { and, eq, inArray, notInArray, sql, type AnyColumn, type SQLWrapper } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, eq, inArray, notInArray } from 'drizzle-orm';
+import { applicationJoins } from '#app/db/application-joins.ts';
 import type { Database } from '#app/db/database.ts';
-import { bilingualListSql, maxId, type BilingualItem } from '#app/db/lookups.ts';
-import { aliasedColumns, columnDecoder } from '#app/db/prepared.ts';
+import { maxId } from '#app/db/lookups.ts';
 import {
-  branches,
   loanApplications,
   loanDecisions,
-  loanOfferSnapshots,
-  loanProducts,
-  loanPurposes,
   loanStatuses,
   loanStatusHistory,
   loanSubmissions,
-  rejectionReasons,
   ssoTransactions,
 } from '#app/db/schema.ts';
-import {
-  currentProductsSql,
-  decodeProductRow,
-  type ProductRow,
-} from '#app/modules/loan-products/repository.ts';
-import { sessionRead, signedInUserId } from '#app/modules/sessions/repository.ts';
 import { loanTransitions, type LoanTransition } from './loan-states.ts';
 
 /** What the form sets, in the table's terms. */
@@ -69,139 +56,14 @@ function statementColumns(statement: StoredStatement) {
   };
 }
 
-const applicationColumns = {
-  id: loanApplications.id,
-  amount: loanApplications.amount,
-  months: loanApplications.months,
-  productId: loanApplications.productId,
-  statusCode: loanApplications.status,
-  statusName: loanStatuses.name,
-  statusNameEn: loanStatuses.nameEn,
-  createdAt: loanApplications.createdAt,
-  decidedAt: loanApplications.updatedAt,
-};
-
-/** The approval's offer snapshot, beside the submission's that the list joins. */
-const approvedOfferName = 'approved_offer';
-const approvedOffer = alias(loanOfferSnapshots, approvedOfferName);
-
-const reasonTexts = (column: AnyColumn) =>
-  sql`array(select ${column} from ${rejectionReasons}
-    where ${rejectionReasons.code} = any(${loanDecisions.reasonCodes})
-    order by ${rejectionReasons.sortOrder})`;
-
-/**
- * The applications of the customer `userId`, with what `loans-show` needs in one statement:
- * the status in both languages, the figures stored at submission (null before), the pricing
- * of the product version each was saved with (to compute a draft's figures), and a decided
- * one's decision (an approval with its schedule). Raw SQL,
- * the optional parts as JSON: `/main` runs it on every visit, and the query builder's
- * per-column row mapping cost more than the read.
- */
-function applicationsWithTerms(userId: SQLWrapper) {
-  return sql`select ${aliasedColumns(applicationColumns)},
-      case when ${loanOfferSnapshots.id} is null then null else json_build_object(
-        'monthlyPayment', ${loanOfferSnapshots.monthlyPayment},
-        'effectiveRate', ${loanOfferSnapshots.effectiveRate}) end as "submitted",
-      case when ${loanProducts.id} is null then null else json_build_object(
-        'nominal_rate', ${loanProducts.nominalRate},
-        'origination_fee_percent', ${loanProducts.originationFeePercent},
-        'origination_fee_fixed', ${loanProducts.originationFeeFixed},
-        'monthly_fee', ${loanProducts.monthlyFee}) end as "pricing",
-      (select json_build_object(
-          'kind', ${loanDecisions.kind},
-          'amount', ${loanDecisions.amount},
-          'months', ${loanDecisions.months},
-          'monthlyPayment', ${loanDecisions.monthlyPayment},
-          'effectiveRate', ${loanDecisions.effectiveRate},
-          'reasons', ${reasonTexts(rejectionReasons.name)},
-          'reasonsEn', ${reasonTexts(rejectionReasons.nameEn)},
-          'schedule', coalesce((select ${approvedOffer.schedule}
-            from ${loanOfferSnapshots} as ${sql.identifier(approvedOfferName)}
-            where ${approvedOffer.applicationId} = ${loanApplications.id}
-              and ${approvedOffer.kind} = 'approval'), '[]'))
-        from ${loanDecisions}
-        where ${loanDecisions.applicationId} = ${loanApplications.id}
-          -- An approval's final terms are on its confirmation when a second officer gave one.
-          and case ${loanApplications.status}
-            when 'approved' then ${loanDecisions.kind} in ('approval', 'confirmation')
-            when 'rejected' then ${loanDecisions.kind} = 'rejection'
-            else false end
-        order by ${loanDecisions.id} desc limit 1) as "decision"
-    from ${loanApplications}
-    join ${loanStatuses} on ${loanStatuses.code} = ${loanApplications.status}
-    left join ${loanOfferSnapshots} on ${loanOfferSnapshots.applicationId} = ${loanApplications.id}
-      and ${loanOfferSnapshots.kind} = 'submission'
-    left join ${loanProducts} on ${loanProducts.id} = ${loanApplications.productId}
-    where ${loanApplications.userId} = ${userId}`;
-}
-
-const decodeApplication = columnDecoder(applicationColumns);
-
-/**
- * `loans-show`'s read (the signed-in customer's applications with their terms, newest first)
- * done by its sign-in check, in the session's statement.
- */
-export const applicationsOfSessionUser = sessionRead<ApplicationWithTerms>(
-  'session_loans_of_customer',
-  {
-    rows: applicationsWithTerms(signedInUserId),
-    orderBy: sql`"read"."createdAt" desc, "read"."id" desc`,
-    decodeRow: decodeApplication,
-  },
-);
-
-/** What the loan form offers: its lists in both languages and the current loan products. */
-export interface FormOptionsRead {
-  branches: BilingualItem[];
-  purposes: BilingualItem[];
-  products: ProductRow[];
-}
-
-/**
- * `GET /api/loans`'s read (one row: the form's lists and the current products, in their order)
- * done by its sign-in check, in the session's statement.
- */
-export const formOptionsWithSession = sessionRead<FormOptionsRead>('session_loan_form_options', {
-  rows: sql`select ${bilingualListSql(branches)} as "branches",
-      ${bilingualListSql(loanPurposes)} as "purposes",
-      (select coalesce(json_agg("product" order by "product"."code"), '[]')
-        from (${currentProductsSql}) as "product") as "products"`,
-  decodeRow: ({ products }) => {
-    for (const product of products) decodeProductRow(product);
-  },
-});
-
-/** A row of `loans-show`: numbers in the JSON parts come out as JSON numbers. */
-export interface ApplicationWithTerms {
-  id: number;
-  amount: number;
-  months: number;
-  productId: number | null;
-  statusCode: LoanStatusCode;
-  statusName: string;
-  statusNameEn: string;
-  createdAt: Date;
-  decidedAt: Date;
-  submitted: { monthlyPayment: number; effectiveRate: number } | null;
-  pricing: {
-    nominal_rate: number;
-    origination_fee_percent: number;
-    origination_fee_fixed: number;
-    monthly_fee: number;
-  } | null;
-  decision: {
-    kind: (typeof loanDecisions.kind.enumValues)[number];
-    amount: number | null;
-    months: number | null;
-    monthlyPayment: number | null;
-    effectiveRate: number | null;
-    reasons: string[];
-    reasonsEn: string[];
-    /** The approval snapshot's schedule; empty for a rejection. */
-    schedule: ScheduleRow[];
-  } | null;
-}
+// The session reads (`loans-show`'s list and the form's options, read by the sign-in check)
+// live in session-reads.ts; re-exported here, where the routes and tests have read them.
+export {
+  applicationsOfSessionUser,
+  formOptionsWithSession,
+  type ApplicationWithTerms,
+  type FormOptionsRead,
+} from './session-reads.ts';
 
 /** Every query on applications names the owner: another customer's id finds nothing. */
 const owned = (id: number, userId: number) =>
@@ -224,7 +86,7 @@ export function createLoanRepository(db: Database) {
         createdAt: loanApplications.createdAt,
       })
       .from(loanApplications)
-      .innerJoin(loanStatuses, eq(loanStatuses.code, loanApplications.status));
+      .innerJoin(loanStatuses, applicationJoins.status);
 
   return {
     /** A new draft and its first history row; call inside a transaction. */
@@ -377,7 +239,7 @@ export function createLoanRepository(db: Database) {
         .select({ id: loanSubmissions.id })
         .from(loanSubmissions)
         .innerJoin(ssoTransactions, eq(ssoTransactions.id, loanSubmissions.ssoTransactionId))
-        .innerJoin(loanApplications, eq(loanApplications.id, loanSubmissions.applicationId))
+        .innerJoin(loanApplications, applicationJoins.submission)
         .where(
           and(
             eq(loanSubmissions.applicationId, id),

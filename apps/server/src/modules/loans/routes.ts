@@ -16,10 +16,10 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { schemaOf } from '#app/http/endpoint-schema.ts';
 import { bodyCheckedWith, checkedBody } from '#app/http/request-schema.ts';
 import { accountOf, rowsReadWithSession } from '#app/plugins/authentication.ts';
-import { evidenceOf } from '#app/modules/consents/evidence.ts';
-import { serviceContext } from '#app/modules/service-context.ts';
+import { evidenceOf } from '#app/modules/consents/index.ts';
+import { serviceContext } from '#app/service-context.ts';
 import { readLoanForm } from './bank-statements.ts';
-import { createLoanProductRepository } from '#app/modules/loan-products/repository.ts';
+import { createLoanProductRepository } from '#app/modules/loan-products/index.ts';
 import { createSubmissionService } from './submission-service.ts';
 import { loanCreateBody, loanEditBody } from './loan-form.ts';
 import { applicationsOfSessionUser, formOptionsWithSession } from './repository.ts';
@@ -33,7 +33,6 @@ const success = { status: 'success' as const };
  */
 export const loanRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   void app.register(multipart);
-  const gate = { onRequest: app.requireOnboarded };
   /** The form read from multipart, then checked against the default product's limits. */
   const multipartForm = (body: typeof loanCreateBody | typeof loanEditBody) => ({
     preValidation: [
@@ -42,23 +41,22 @@ export const loanRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         body(await createLoanProductRepository(app.database.db).defaultProduct()),
       ),
     ],
-    ...gate,
   });
 
   const loans = (request: FastifyRequest) =>
     createLoanService({
       ...serviceContext(app, request),
       storage: app.fileStorage,
-      announce: app.announce,
+      enqueueWebhook: app.webhooks.enqueue,
     });
   const submission = (request: FastifyRequest) =>
     createSubmissionService({
       ...serviceContext(app, request),
-      texts: app.texts,
+      sms: app.sms,
       productName: app.config.productName,
       ptiLimits: app.config.ptiLimits,
       jobs: app.jobs,
-      announce: app.announce,
+      enqueueWebhook: app.webhooks.enqueue,
     });
   const localeOf = (request: FastifyRequest) =>
     localeFromAcceptLanguage(request.headers['accept-language']);
@@ -67,7 +65,7 @@ export const loanRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   // The options are read by the sign-in check, with the session: one round trip.
   app.get(
     loanOptions.path,
-    { schema: schemaOf(loanOptions), ...gate, config: { readWithSession: formOptionsWithSession } },
+    { schema: schemaOf(loanOptions), config: { readWithSession: formOptionsWithSession } },
     (request) => {
       const [read] = rowsReadWithSession(request, formOptionsWithSession);
       if (!read) throw new Error('the form options’ read answered no row');
@@ -84,7 +82,7 @@ export const loanRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     (request) => loans(request).create(userIdOf(request), request.body),
   );
 
-  app.get(loanEditShow.path, { schema: schemaOf(loanEditShow), ...gate }, (request) =>
+  app.get(loanEditShow.path, { schema: schemaOf(loanEditShow) }, (request) =>
     loans(request).editShow(userIdOf(request), request.params.id, localeOf(request)),
   );
 
@@ -105,7 +103,6 @@ export const loanRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     loansShow.path,
     {
       schema: schemaOf(loansShow),
-      ...gate,
       config: { readWithSession: applicationsOfSessionUser },
     },
     (request) =>
@@ -115,40 +112,32 @@ export const loanRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       ),
   );
 
-  app.post(loanCancel.path, { schema: schemaOf(loanCancel), ...gate }, async (request) => {
+  app.post(loanCancel.path, { schema: schemaOf(loanCancel) }, async (request) => {
     await loans(request).cancel(userIdOf(request), request.params.id);
     return success;
   });
 
-  app.get(creditInfoShow.path, { schema: schemaOf(creditInfoShow), ...gate }, (request) =>
+  app.get(creditInfoShow.path, { schema: schemaOf(creditInfoShow) }, (request) =>
     submission(request).consentText(userIdOf(request), request.params.id),
   );
 
-  app.post(
-    creditInfoAgree.path,
-    { schema: schemaOf(creditInfoAgree), ...gate },
-    async (request) => {
-      await submission(request).agree(
-        userIdOf(request),
-        request.params.id,
-        evidenceOf(request, app.clock.now()),
-        request.body.credit_info_version,
-      );
-      return success;
-    },
-  );
+  app.post(creditInfoAgree.path, { schema: schemaOf(creditInfoAgree) }, async (request) => {
+    await submission(request).agree(
+      userIdOf(request),
+      request.params.id,
+      evidenceOf(request, app.clock.now()),
+      request.body.credit_info_version,
+    );
+    return success;
+  });
 
-  app.post(
-    creditInfoFinish.path,
-    { schema: schemaOf(creditInfoFinish), ...gate },
-    async (request) => {
-      await submission(request).submit(
-        accountOf(request).user,
-        request.params.id,
-        request.body.sso_token,
-      );
-      return success;
-    },
-  );
+  app.post(creditInfoFinish.path, { schema: schemaOf(creditInfoFinish) }, async (request) => {
+    await submission(request).finish(
+      accountOf(request).user,
+      request.params.id,
+      request.body.sso_token,
+    );
+    return success;
+  });
   done();
 };

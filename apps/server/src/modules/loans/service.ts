@@ -12,7 +12,7 @@ import { lookupExists, lookupNames, namedIn } from '#app/db/lookups.ts';
 import { branches, loanPurposes } from '#app/db/schema.ts';
 import { HttpError, httpError, type Message } from '#app/errors.ts';
 import { newStorageKey, type FileStorage } from '#app/integrations/storage/file-storage.ts';
-import { tbilisiDate } from '#app/modules/loan-offers/quote.ts';
+import { tbilisiDate } from '#app/modules/loan-offers/index.ts';
 import {
   createLoanProductRepository,
   currentProducts,
@@ -20,9 +20,9 @@ import {
   limitsOf,
   productItem,
   type StoredProduct,
-} from '#app/modules/loan-products/repository.ts';
-import type { ServiceContext } from '#app/modules/service-context.ts';
-import type { AnnounceEvent } from '#app/modules/webhooks/events.ts';
+} from '#app/modules/loan-products/index.ts';
+import type { ServiceContext } from '#app/service-context.ts';
+import type { EnqueueWebhook } from '#app/modules/webhooks/index.ts';
 import type { BankStatementUpload } from './bank-statements.ts';
 import type { LoanForm } from './loan-form.ts';
 import { offerFigures, type OfferFigures } from './offer-figures.ts';
@@ -79,7 +79,7 @@ function decisionOf(row: ApplicationWithTerms, locale: Locale): CustomerDecision
 
 export interface LoanDependencies extends ServiceContext {
   storage: FileStorage;
-  announce: AnnounceEvent;
+  enqueueWebhook: EnqueueWebhook;
 }
 
 /** A second application while one is open: 409, naming the open one for the form to link. */
@@ -98,7 +98,7 @@ const oneOpenPerUser = 'loan_applications_one_open_per_user';
 /** The longest file name kept with a statement; a longer one is cut. */
 const maxFileNameLength = 255;
 
-export function createLoanService({ db, clock, log, storage, announce }: LoanDependencies) {
+export function createLoanService({ db, clock, log, storage, enqueueWebhook }: LoanDependencies) {
   const repository = createLoanRepository(db);
   const products = createLoanProductRepository(db);
 
@@ -293,7 +293,8 @@ export function createLoanService({ db, clock, log, storage, announce }: LoanDep
       await db.transaction(async (tx) => {
         const moved = await moveApplication(tx, { id, userId, name: 'cancel', now: clock.now() });
         // The lender's system heard of the application once it was submitted, not before.
-        if (!unsubmittedStatuses.has(moved.from)) await announce(tx, 'application.cancelled', id);
+        if (!unsubmittedStatuses.has(moved.from))
+          await enqueueWebhook(tx, 'application.cancelled', id);
       });
       log.info({ event: 'loan_cancelled', loanId: id }, 'loan application cancelled');
     },

@@ -8,30 +8,31 @@ import {
   type ResponseOf,
 } from '@sesxi/contract';
 import { HttpError, httpError } from '#app/errors.ts';
-import type { TextQueue } from '#app/modules/texts/plugin.ts';
+import { recordEvent } from '#app/metrics/business-events.ts';
+import type { SmsQueue } from '#app/modules/sms/index.ts';
 import {
   createConsentLedger,
   creditConsentValidMs,
   type ConsentEvidence,
-} from '#app/modules/consents/ledger.ts';
+} from '#app/modules/consents/index.ts';
 import type { FastifyInstance } from 'fastify';
-import { requestCreditReport } from '#app/modules/credit-reports/service.ts';
-import { recordOfferSnapshot } from '#app/modules/loan-offers/service.ts';
-import { currentQuestionnaire } from '#app/modules/questionnaires/service.ts';
-import type { AnnounceEvent } from '#app/modules/webhooks/events.ts';
-import type { ServiceContext } from '#app/modules/service-context.ts';
-import { spendLoanSignIn } from '#app/modules/sso/service.ts';
-import type { UserProfile } from '#app/modules/users/repository.ts';
+import { requestCreditReport } from '#app/modules/credit-reports/index.ts';
+import { recordOfferSnapshot } from '#app/modules/loan-offers/index.ts';
+import { currentQuestionnaire } from '#app/modules/questionnaires/index.ts';
+import type { EnqueueWebhook } from '#app/modules/webhooks/index.ts';
+import type { ServiceContext } from '#app/service-context.ts';
+import { spendLoanSignIn } from '#app/modules/sso/index.ts';
+import type { UserProfile } from '#app/modules/users/index.ts';
 import { tokenFormat, tokenHash } from '#app/security/tokens.ts';
 import { createLoanRepository } from './repository.ts';
 import { moveApplication } from './transitions.ts';
 
 interface SubmissionDependencies extends ServiceContext {
-  texts: TextQueue;
+  sms: SmsQueue;
   productName: string;
   ptiLimits: PtiLimits;
   jobs: Pick<FastifyInstance['jobs'], 'enqueue' | 'runNow'>;
-  announce: AnnounceEvent;
+  enqueueWebhook: EnqueueWebhook;
 }
 
 /**
@@ -42,11 +43,11 @@ export function createSubmissionService({
   db,
   clock,
   log,
-  texts,
+  sms,
   productName,
   ptiLimits,
   jobs,
-  announce,
+  enqueueWebhook,
 }: SubmissionDependencies) {
   const repository = createLoanRepository(db);
 
@@ -132,15 +133,15 @@ export function createSubmissionService({
     },
 
     /**
-     * Submits the application once single sign-on proved the customer's identity: the sign-in
-     * must be completed, unused, started by this customer for this application, and name the
-     * customer's personal number, and this application's credit consent must be under 30 days
-     * old. The sign-in is spent together with the submission, or not at all; the submission
+     * Finishes the application (`POST /api/credit-info/{id}/finish`): submits it once single
+     * sign-on proved the customer's identity. The sign-in must be completed, unused, started by
+     * this customer for this application, and name the customer's personal number, and this
+     * application's credit consent must be under 30 days old. The sign-in is spent together with the submission, or not at all; the submission
      * record (which sign-in, which consent) and the offer snapshot (recomputed here, the server
      * being the authority) are stored with them. The same sign-in sent again once the
      * submission went through answers success again and changes nothing.
      */
-    async submit(user: UserProfile, id: number, ssoToken: string): Promise<void> {
+    async finish(user: UserProfile, id: number, ssoToken: string): Promise<void> {
       await requireOwned(id, user.id);
       const now = clock.now();
       const queued = await db.transaction(async (tx) => {
@@ -186,8 +187,8 @@ export function createSubmissionService({
           consentId: consent.id,
           now,
         });
-        await announce(tx, 'application.submitted', id);
-        const text = await texts.queue(tx, {
+        await enqueueWebhook(tx, 'application.submitted', id);
+        const text = await sms.queue(tx, {
           phone: user.phone,
           text: translate('sms.submitted', 'ka', { product: productName, id }),
         });
@@ -197,9 +198,9 @@ export function createSubmissionService({
         log.info({ event: 'loan_finish_repeated', loanId: id }, 'a submission sent again');
         return;
       }
-      log.info({ event: 'loan_submitted', loanId: id }, 'loan application submitted');
+      recordEvent(log, 'loan_submitted', { loanId: id }, 'loan application submitted');
       await askBureauNow(id, queued.report);
-      await texts.sendNow(queued.text);
+      await sms.sendNow(queued.text);
     },
   };
 }

@@ -18,8 +18,8 @@ import { onboardedCustomer } from '#app/test/onboarding.ts';
 import { testClock } from '#app/test/test-clock.ts';
 import { phoneSeries } from '#app/test/unique.ts';
 import { raceAt } from '#app/test/race.ts';
-import { createConsentLedger } from '#app/modules/consents/ledger.ts';
-import { textToHtml } from '#app/modules/content/sanitise.ts';
+import { createConsentLedger } from '#app/modules/consents/index.ts';
+import { textToHtml } from '#app/modules/content/index.ts';
 import { loanTransitions, type LoanTransition } from './loan-states.ts';
 import { createLoanRepository } from './repository.ts';
 

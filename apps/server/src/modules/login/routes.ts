@@ -2,9 +2,8 @@ import { login, logout } from '@sesxi/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { schemaOf } from '#app/http/endpoint-schema.ts';
 import { accountOf } from '#app/plugins/authentication.ts';
-import { createSessionRepository } from '#app/modules/sessions/repository.ts';
-import { createSessionService } from '#app/modules/sessions/service.ts';
-import { serviceContext } from '#app/modules/service-context.ts';
+import { createSessionRepository, createSessionService } from '#app/modules/sessions/index.ts';
+import { serviceContext } from '#app/service-context.ts';
 import { createLoginService } from './service.ts';
 
 export const loginRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
@@ -20,15 +19,11 @@ export const loginRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     return { status: 'success' as const, user: await service.login(phone, password, request.ip) };
   });
 
-  app.post(
-    logout.path,
-    { schema: schemaOf(logout), onRequest: app.requireSession },
-    async (request) => {
-      const { sessionId, user } = accountOf(request);
-      await sessions.end(sessionId);
-      request.log.info({ event: 'token_revoked', userId: user.id, reason: 'logout' }, 'signed out');
-      return { status: 'success' as const };
-    },
-  );
+  app.post(logout.path, { schema: schemaOf(logout) }, async (request) => {
+    const { sessionId, user } = accountOf(request);
+    await sessions.end(sessionId);
+    request.log.info({ event: 'token_revoked', userId: user.id, reason: 'logout' }, 'signed out');
+    return { status: 'success' as const };
+  });
   done();
 };

@@ -1,11 +1,12 @@
 import type { SessionUser } from '@sesxi/contract';
 import { fieldError, TooManyRequestsError } from '#app/errors.ts';
+import { recordEvent } from '#app/metrics/business-events.ts';
 import { verifyPassword } from '#app/security/password-hashing.ts';
 import { createRateCounters, type Cap } from '#app/security/rate-counters.ts';
-import type { SessionService } from '#app/modules/sessions/service.ts';
-import { createUserRepository } from '#app/modules/users/repository.ts';
-import { sessionUserOf } from '#app/modules/users/session-user.ts';
-import type { ServiceContext } from '#app/modules/service-context.ts';
+import type { SessionService } from '#app/modules/sessions/index.ts';
+import { createUserRepository, sessionUserOf } from '#app/modules/users/index.ts';
+import { createQuestionnaireRepository } from '#app/modules/questionnaires/index.ts';
+import type { ServiceContext } from '#app/service-context.ts';
 
 /**
  * Login attempts counted before any hashing: per phone against guessing one account's
@@ -73,16 +74,20 @@ export function createLoginService({
             ? 'sandbox_account_in_production'
             : undefined;
       if (refusal || !user) {
-        log.warn(
-          { event: 'login_failed', phone, knownPhone: user !== undefined, reason: refusal },
+        recordEvent(
+          log,
+          'login_failed',
+          { phone, knownPhone: user !== undefined, reason: refusal },
           'login failed',
         );
         throw fieldError('password', 'auth.invalidCredentials');
       }
       await counters.reset(phoneKey, loginLimits.perPhone, now);
       await users.recordSignIn(user.id, now);
-      log.info({ event: 'login_succeeded', userId: user.id }, 'signed in');
-      return sessionUserOf(db, user, await sessions.start(user.id));
+      recordEvent(log, 'login_succeeded', { userId: user.id }, 'signed in');
+      const apiToken = await sessions.start(user.id);
+      const hasQuestionnaire = await createQuestionnaireRepository(db).existsFor(user.id);
+      return sessionUserOf(user, apiToken, hasQuestionnaire);
     },
   };
 }

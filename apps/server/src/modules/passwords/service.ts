@@ -1,27 +1,21 @@
 import { translate } from '@sesxi/contract';
 import type { Database } from '#app/db/database.ts';
 import { fieldError } from '#app/errors.ts';
-import type { TextQueue } from '#app/modules/texts/plugin.ts';
+import type { SmsQueue } from '#app/modules/sms/index.ts';
 import { refuseCommonPassword } from '#app/security/common-passwords.ts';
 import { hashPassword, verifyPassword } from '#app/security/password-hashing.ts';
 import { randomPassword } from '#app/security/random-password.ts';
-import { hasConfirmedCode, spendConfirmedCode } from '#app/modules/phone-codes/service.ts';
-import { createSessionRepository } from '#app/modules/sessions/repository.ts';
-import { createUserRepository, type UserProfile } from '#app/modules/users/repository.ts';
-import type { ServiceContext } from '#app/modules/service-context.ts';
+import { hasConfirmedCode, spendConfirmedCode } from '#app/modules/phone-codes/index.ts';
+import { createSessionRepository } from '#app/modules/sessions/index.ts';
+import { createUserRepository, type UserProfile } from '#app/modules/users/index.ts';
+import type { ServiceContext } from '#app/service-context.ts';
 
 interface PasswordDependencies extends ServiceContext {
-  texts: TextQueue;
+  sms: SmsQueue;
   productName: string;
 }
 
-export function createPasswordService({
-  db,
-  texts,
-  clock,
-  productName,
-  log,
-}: PasswordDependencies) {
+export function createPasswordService({ db, sms, clock, productName, log }: PasswordDependencies) {
   /** Sets the password and ends every session of the user, together. */
   async function replacePassword(tx: Database, user: UserProfile, passwordHash: string, now: Date) {
     await createUserRepository(tx).setPasswordHash(user.id, passwordHash, now);
@@ -66,13 +60,13 @@ export function createPasswordService({
         if (!spent) throw fieldError('phone', 'validation.phoneNotConfirmed');
         return {
           revoked: await replacePassword(tx, user, passwordHash, now),
-          text: await texts.queue(tx, {
+          text: await sms.queue(tx, {
             phone,
             text: translate('sms.newPassword', 'ka', { product: productName, password }),
           }),
         };
       });
-      await texts.sendNow(text);
+      await sms.sendNow(text);
       log.info({ event: 'password_restored', userId: user.id }, 'password restored');
       log.info({ event: 'token_revoked', userId: user.id, sessions: revoked }, 'sessions ended');
     },

@@ -2,7 +2,7 @@ import { codeChecking, codeSending, phoneChecking, phoneCheckingExists } from '@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { schemaOf } from '#app/http/endpoint-schema.ts';
-import { serviceContext } from '#app/modules/service-context.ts';
+import { serviceContext } from '#app/service-context.ts';
 import { createPhoneCodeService } from './service.ts';
 
 /** Checking a phone tells whether it is registered, so it is capped tighter than the API. */
@@ -12,7 +12,7 @@ export const phoneCodeRoutes: FastifyPluginCallbackZod = (app, _options, done) =
   const service = (request: FastifyRequest) =>
     createPhoneCodeService({
       ...serviceContext(app, request),
-      texts: app.texts,
+      sms: app.sms,
       codeHashSecret: app.config.codeHashSecret,
       limits: app.config.smsLimits,
       productName: app.config.productName,

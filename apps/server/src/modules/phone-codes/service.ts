@@ -3,12 +3,13 @@ import type { SmsLimits } from '#app/config.ts';
 import type { Database } from '#app/db/database.ts';
 import type { CodePurpose } from '#app/db/schema.ts';
 import { fieldError, ServiceUnavailableError, TooManyRequestsError } from '#app/errors.ts';
-import type { TextQueue } from '#app/modules/texts/plugin.ts';
+import { recordEvent } from '#app/metrics/business-events.ts';
+import type { SmsQueue } from '#app/modules/sms/index.ts';
 import { createRateCounters, windowStartOf, type Cap } from '#app/security/rate-counters.ts';
-import { createUserRepository } from '#app/modules/users/repository.ts';
+import { createUserRepository } from '#app/modules/users/index.ts';
 import { createCodeHasher, newCode } from './code-hash.ts';
 import { createPhoneCodeRepository } from './repository.ts';
-import type { ServiceContext } from '#app/modules/service-context.ts';
+import type { ServiceContext } from '#app/service-context.ts';
 
 const hourMs = 3_600_000;
 const dayMs = 24 * hourMs;
@@ -57,7 +58,7 @@ function confirmationValidSince(now: Date): Date {
 }
 
 interface PhoneCodeDependencies extends ServiceContext {
-  texts: TextQueue;
+  sms: SmsQueue;
   codeHashSecret: string;
   limits: SmsLimits;
   productName: string;
@@ -65,7 +66,7 @@ interface PhoneCodeDependencies extends ServiceContext {
 
 export function createPhoneCodeService({
   db,
-  texts,
+  sms,
   clock,
   codeHashSecret,
   limits,
@@ -151,14 +152,14 @@ export function createPhoneCodeService({
           });
         }
         await countSend(tx, phone, ip, now);
-        return texts.queue(tx, {
+        return sms.queue(tx, {
           phone,
           text: translate('sms.code', 'ka', { product: productName, code }),
           expiresAt: replaced.expiresAt,
         });
       });
-      await texts.sendNow(queued);
-      log.info({ event: 'code_sent', phone, purpose }, 'code sent');
+      await sms.sendNow(queued);
+      recordEvent(log, 'code_sent', { phone, purpose }, 'code sent');
     },
 
     /**

@@ -4,8 +4,8 @@ import type { Database } from '#app/db/database.ts';
 import { lookupExists, lookupNames } from '#app/db/lookups.ts';
 import { aliasedColumns, columnDecoder } from '#app/db/prepared.ts';
 import { activitySpheres, cities, questionnaireHistory, questionnaires } from '#app/db/schema.ts';
-import { latestWordingSql, type LatestWordingJson } from '#app/modules/consents/repository.ts';
-import { sessionRead, signedInUserId } from '#app/modules/sessions/repository.ts';
+import { latestWordingSql, type LatestWordingJson } from '#app/modules/consents/index.ts';
+import { sessionRead, signedInUserId } from '#app/modules/sessions/index.ts';
 
 export type QuestionnaireRow = typeof questionnaires.$inferSelect;
 

@@ -8,8 +8,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { schemaOf } from '#app/http/endpoint-schema.ts';
 import { accountOf, rowsReadWithSession } from '#app/plugins/authentication.ts';
-import { evidenceOf } from '#app/modules/consents/evidence.ts';
-import { serviceContext } from '#app/modules/service-context.ts';
+import { evidenceOf } from '#app/modules/consents/index.ts';
+import { serviceContext } from '#app/service-context.ts';
 import { questionnaireOfSessionUser } from './repository.ts';
 import { createQuestionnaireService } from './service.ts';
 
@@ -17,13 +17,9 @@ import { createQuestionnaireService } from './service.ts';
 export const questionnaireRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const service = (request: FastifyRequest) =>
     createQuestionnaireService(serviceContext(app, request));
-  const gate = { onRequest: app.requireSdaVerified };
 
-  app.get(
-    questionnaireOptions.path,
-    { schema: schemaOf(questionnaireOptions), ...gate },
-    (request) =>
-      service(request).options(localeFromAcceptLanguage(request.headers['accept-language'])),
+  app.get(questionnaireOptions.path, { schema: schemaOf(questionnaireOptions) }, (request) =>
+    service(request).options(localeFromAcceptLanguage(request.headers['accept-language'])),
   );
 
   // The questionnaire is read by the sign-in check, with the session: one round trip.
@@ -31,7 +27,6 @@ export const questionnaireRoutes: FastifyPluginCallbackZod = (app, _options, don
     questionnaireShow.path,
     {
       schema: schemaOf(questionnaireShow),
-      ...gate,
       config: { readWithSession: questionnaireOfSessionUser },
     },
     (request) => {
@@ -41,17 +36,13 @@ export const questionnaireRoutes: FastifyPluginCallbackZod = (app, _options, don
     },
   );
 
-  app.post(
-    questionnaireSave.path,
-    { schema: schemaOf(questionnaireSave), ...gate },
-    async (request) => {
-      const { ip, userAgent } = evidenceOf(request, app.clock.now());
-      const questionnaire = await service(request).save(accountOf(request).user.id, request.body, {
-        ip,
-        userAgent,
-      });
-      return { status: 'success' as const, questionnaire };
-    },
-  );
+  app.post(questionnaireSave.path, { schema: schemaOf(questionnaireSave) }, async (request) => {
+    const { ip, userAgent } = evidenceOf(request, app.clock.now());
+    const questionnaire = await service(request).save(accountOf(request).user.id, request.body, {
+      ip,
+      userAgent,
+    });
+    return { status: 'success' as const, questionnaire };
+  });
   done();
 };

@@ -9,7 +9,7 @@ import {
 } from '@sesxi/contract';
 import type { Database } from '#app/db/database.ts';
 import { HttpError, type Message } from '#app/errors.ts';
-import type { ServiceContext } from '#app/modules/service-context.ts';
+import type { ServiceContext } from '#app/service-context.ts';
 import {
   createQuestionnaireRepository,
   type QuestionnaireRow,

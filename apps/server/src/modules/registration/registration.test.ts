@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consents, consentTexts, phoneCodes, users } from '#app/db/schema.ts';
 import type { VerifiedIdentity } from '#app/integrations/sso/identity-provider.ts';
-import { textToHtml } from '#app/modules/content/sanitise.ts';
+import { textToHtml } from '#app/modules/content/index.ts';
 import {
   bearer,
   completedSsoToken,

@@ -2,10 +2,9 @@ import { localeFromAcceptLanguage, register, registerForm } from '@sesxi/contrac
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { schemaOf } from '#app/http/endpoint-schema.ts';
-import { evidenceOf } from '#app/modules/consents/evidence.ts';
-import { createSessionRepository } from '#app/modules/sessions/repository.ts';
-import { createSessionService } from '#app/modules/sessions/service.ts';
-import { serviceContext } from '#app/modules/service-context.ts';
+import { evidenceOf } from '#app/modules/consents/index.ts';
+import { createSessionRepository, createSessionService } from '#app/modules/sessions/index.ts';
+import { serviceContext } from '#app/service-context.ts';
 import { createRegistrationService } from './service.ts';
 
 export const registrationRoutes: FastifyPluginCallbackZod = (app, _options, done) => {

@@ -3,16 +3,17 @@ import type { z } from 'zod';
 import type { Database } from '#app/db/database.ts';
 import { violatedUniqueConstraint } from '#app/db/constraint-violation.ts';
 import { HttpError, type Message } from '#app/errors.ts';
+import { recordEvent } from '#app/metrics/business-events.ts';
 import { refuseCommonPassword } from '#app/security/common-passwords.ts';
 import { hashPassword } from '#app/security/password-hashing.ts';
-import { createConsentLedger, type ConsentEvidence } from '#app/modules/consents/ledger.ts';
-import { spendConfirmedCode } from '#app/modules/phone-codes/service.ts';
-import type { SessionService } from '#app/modules/sessions/service.ts';
-import { spendRegistrationSignIn } from '#app/modules/sso/service.ts';
-import { createUserRepository, type User } from '#app/modules/users/repository.ts';
-import { sessionUserOf } from '#app/modules/users/session-user.ts';
+import { createConsentLedger, type ConsentEvidence } from '#app/modules/consents/index.ts';
+import { spendConfirmedCode } from '#app/modules/phone-codes/index.ts';
+import type { SessionService } from '#app/modules/sessions/index.ts';
+import { spendRegistrationSignIn } from '#app/modules/sso/index.ts';
+import { createUserRepository, type User, sessionUserOf } from '#app/modules/users/index.ts';
+import { createQuestionnaireRepository } from '#app/modules/questionnaires/index.ts';
 import { createRegistrationRepository } from './repository.ts';
-import type { ServiceContext } from '#app/modules/service-context.ts';
+import type { ServiceContext } from '#app/service-context.ts';
 
 type Registration = z.output<NonNullable<(typeof register)['body']>>;
 
@@ -64,8 +65,10 @@ export function createRegistrationService({ db, sessions, clock, log }: Registra
           const field = fieldOfConstraint[violatedUniqueConstraint(error) ?? ''];
           throw field ? fieldErrors({ [field[0]]: [field[1]] }) : error;
         });
-      log.info({ event: 'registered', userId: user.id }, 'account registered');
-      return sessionUserOf(db, user, await sessions.start(user.id));
+      recordEvent(log, 'registered', { userId: user.id }, 'account registered');
+      const apiToken = await sessions.start(user.id);
+      const hasQuestionnaire = await createQuestionnaireRepository(db).existsFor(user.id);
+      return sessionUserOf(user, apiToken, hasQuestionnaire);
     },
   };
 

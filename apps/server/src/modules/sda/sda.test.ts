@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { consents, consentTexts, sessions, users } from '#app/db/schema.ts';
 import type { VerifiedIdentity } from '#app/integrations/sso/identity-provider.ts';
-import { textToHtml } from '#app/modules/content/sanitise.ts';
+import { textToHtml } from '#app/modules/content/index.ts';
 import { bearer, registerCustomer, sandboxSupportToken } from '#app/test/accounts.ts';
 import { buildTestApp } from '#app/test/build-test-app.ts';
 import { logCapture } from '#app/test/log-capture.ts';

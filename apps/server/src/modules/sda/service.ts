@@ -1,13 +1,14 @@
 import type { ResponseOf, sdaInfo } from '@sesxi/contract';
 import { httpError } from '#app/errors.ts';
+import { recordEvent } from '#app/metrics/business-events.ts';
 import type { SdaRegistry } from '#app/integrations/sda/sda-registry.ts';
 import {
   createConsentLedger,
   type ConsentEvidence,
   type ShownWording,
-} from '#app/modules/consents/ledger.ts';
-import type { ServiceContext } from '#app/modules/service-context.ts';
-import type { UserProfile } from '#app/modules/users/repository.ts';
+} from '#app/modules/consents/index.ts';
+import type { ServiceContext } from '#app/service-context.ts';
+import type { UserProfile } from '#app/modules/users/index.ts';
 import { createSdaRepository } from './repository.ts';
 
 interface SdaDependencies extends ServiceContext {
@@ -62,9 +63,10 @@ export function createSdaService({ db, clock, log, registry }: SdaDependencies) 
       });
       if (answer === 'refused') {
         const deleted = await createSdaRepository(db).deleteUnverified(user.id);
-        log.warn(
+        recordEvent(
+          log,
+          'sda_refused',
           {
-            event: 'sda_refused',
             userId: user.id,
             personalNumber: maskedPersonalNumber(user.identityNumber),
             accountDeleted: deleted,
@@ -78,7 +80,7 @@ export function createSdaService({ db, clock, log, registry }: SdaDependencies) 
           await createConsentLedger(tx).record(user.id, wording, evidence);
         }
       });
-      log.info({ event: 'sda_verified', userId: user.id }, 'personal data confirmed');
+      recordEvent(log, 'sda_verified', { userId: user.id }, 'personal data confirmed');
       return 'success';
     },
   };

@@ -3,7 +3,7 @@ import type { StaffRole } from '@sesxi/contract';
 import type { Database } from '#app/db/database.ts';
 import { aliasedColumns, columnDecoder, preparedSql, type PreparedSql } from '#app/db/prepared.ts';
 import { questionnaires, sessions, users } from '#app/db/schema.ts';
-import { profileColumns, type UserProfile } from '#app/modules/users/repository.ts';
+import { profileColumns, type UserProfile } from '#app/modules/users/index.ts';
 
 /** A live session with its user and what the gates ask about them. */
 export interface ResolvedSession {

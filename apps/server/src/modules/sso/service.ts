@@ -7,8 +7,8 @@ import {
 } from '#app/integrations/sso/identity-provider.ts';
 import { newToken, tokenFormat, tokenHash } from '#app/security/tokens.ts';
 import type { Database } from '#app/db/database.ts';
-import type { ServiceContext } from '#app/modules/service-context.ts';
-import { createUserRepository } from '#app/modules/users/repository.ts';
+import type { ServiceContext } from '#app/service-context.ts';
+import { createUserRepository } from '#app/modules/users/index.ts';
 import { createSsoRepository } from './repository.ts';
 
 /** A sign-in must come back within 15 minutes of its start (the expiry)… */

@@ -11,8 +11,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { schemaOf } from '#app/http/endpoint-schema.ts';
 import { accountOf } from '#app/plugins/authentication.ts';
-import { maskedPersonalNumber } from '#app/modules/sda/service.ts';
-import { serviceContext } from '#app/modules/service-context.ts';
+import { maskedPersonalNumber } from '#app/modules/sda/index.ts';
+import { serviceContext } from '#app/service-context.ts';
 import type { StaffRow } from './repository.ts';
 import { warnOfStaffAccountsAtStart } from './start-check.ts';
 import { createStaffService, type StaffActor } from './service.ts';
@@ -43,38 +43,33 @@ const adminOf = (request: FastifyRequest): StaffActor => ({ adminId: accountOf(r
  */
 export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   await warnOfStaffAccountsAtStart(app);
-  const adminsOnly = { onRequest: app.requireAdmin };
   const service = (request: FastifyRequest) => createStaffService(serviceContext(app, request));
   const answer = (row: StaffRow) => ({ status: 'success' as const, account: staffAccountOf(row) });
 
-  app.get(staffList.path, { ...adminsOnly, schema: schemaOf(staffList) }, async (request) => ({
+  app.get(staffList.path, { schema: schemaOf(staffList) }, async (request) => ({
     status: 'success' as const,
     staff: (await service(request).list()).map(staffAccountOf),
   }));
 
-  app.post(staffDisable.path, { ...adminsOnly, schema: schemaOf(staffDisable) }, async (request) =>
+  app.post(staffDisable.path, { schema: schemaOf(staffDisable) }, async (request) =>
     answer(await service(request).disable(request.params.id, adminOf(request))),
   );
 
-  app.post(staffEnable.path, { ...adminsOnly, schema: schemaOf(staffEnable) }, async (request) =>
+  app.post(staffEnable.path, { schema: schemaOf(staffEnable) }, async (request) =>
     answer(await service(request).enable(request.params.id, adminOf(request))),
   );
 
-  app.put(staffSetRoles.path, { ...adminsOnly, schema: schemaOf(staffSetRoles) }, async (request) =>
+  app.put(staffSetRoles.path, { schema: schemaOf(staffSetRoles) }, async (request) =>
     answer(
       await service(request).setRoles(request.params.id, request.body.roles, adminOf(request)),
     ),
   );
 
-  app.post(
-    staffRevokeTokens.path,
-    { ...adminsOnly, schema: schemaOf(staffRevokeTokens) },
-    async (request) => {
-      const { account, revoked } = await service(request).revokeTokens(
-        request.params.id,
-        adminOf(request),
-      );
-      return { ...answer(account), revoked };
-    },
-  );
+  app.post(staffRevokeTokens.path, { schema: schemaOf(staffRevokeTokens) }, async (request) => {
+    const { account, revoked } = await service(request).revokeTokens(
+      request.params.id,
+      adminOf(request),
+    );
+    return { ...answer(account), revoked };
+  });
 };

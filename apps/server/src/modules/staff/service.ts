@@ -4,10 +4,9 @@ import type { Database } from '#app/db/database.ts';
 import { fieldError, httpError } from '#app/errors.ts';
 import { hashPassword } from '#app/security/password-hashing.ts';
 import { randomPassword } from '#app/security/random-password.ts';
-import { createSessionRepository } from '#app/modules/sessions/repository.ts';
-import { createSessionService } from '#app/modules/sessions/service.ts';
-import { createUserRepository } from '#app/modules/users/repository.ts';
-import type { ServiceContext } from '#app/modules/service-context.ts';
+import { createSessionRepository, createSessionService } from '#app/modules/sessions/index.ts';
+import { createUserRepository } from '#app/modules/users/index.ts';
+import type { ServiceContext } from '#app/service-context.ts';
 import { createStaffRepository, type StaffChanges, type StaffRow } from './repository.ts';
 
 /**

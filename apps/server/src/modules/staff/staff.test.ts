@@ -3,8 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessLog, users } from '#app/db/schema.ts';
-import { createSessionRepository } from '#app/modules/sessions/repository.ts';
-import { createSessionService } from '#app/modules/sessions/service.ts';
+import { createSessionRepository, createSessionService } from '#app/modules/sessions/index.ts';
 import {
   sandboxAdminAccount,
   sandboxStaffAccounts,

@@ -1,4 +1,4 @@
-import type { AccessAction } from '#app/modules/access-log/repository.ts';
+import type { AccessAction } from '#app/modules/access-log/index.ts';
 import { searchValues, type PageRequest } from './repository.ts';
 
 /** How many verification results the user page shows. */

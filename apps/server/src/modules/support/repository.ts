@@ -1,15 +1,16 @@
 import { minimumSearchLength, searchTotalCap, userIdOfSearch } from '@sesxi/contract';
 import { and, eq, not, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '#app/db/database.ts';
+import { likePatternContaining } from '#app/db/like-pattern.ts';
 import { aliasedColumns, columnDecoder, preparedSql } from '#app/db/prepared.ts';
 import { accessLog, customerCount, documentTypes, users } from '#app/db/schema.ts';
-import type { Access } from '#app/modules/access-log/repository.ts';
+import type { Access } from '#app/modules/access-log/index.ts';
 import {
   decodeCheck,
   latestCompletedChecks,
   type IdentityCheck,
-} from '#app/modules/identity-checks/repository.ts';
-import { sessionRead, signedIn, signedInHasRole } from '#app/modules/sessions/repository.ts';
+} from '#app/modules/identity-checks/index.ts';
+import { sessionRead, signedIn, signedInHasRole } from '#app/modules/sessions/index.ts';
 
 export interface PageRequest {
   /**
@@ -19,11 +20,6 @@ export interface PageRequest {
   search: string;
   limit: number;
   offset: number;
-}
-
-/** Every character LIKE treats specially, made literal: a search is plain text. */
-export function likePatternContaining(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (special) => `\\${special}`)}%`;
 }
 
 /** What a page of the list shows of each customer (`CustomerRow`). */

@@ -9,7 +9,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { schemaOf } from '#app/http/endpoint-schema.ts';
 import { validPartOf } from '#app/http/validator.ts';
 import { accountOf, rowsReadWithSession, type RequestRead } from '#app/plugins/authentication.ts';
-import { serviceContext } from '#app/modules/service-context.ts';
+import { serviceContext } from '#app/service-context.ts';
 import {
   customerWithSession,
   everyCustomerWithSession,
@@ -31,7 +31,6 @@ function readerOf(request: FastifyRequest): Reader {
 /** The support back office's API: support staff only (401 without a session, 403 otherwise). */
 export const supportRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const service = (request: FastifyRequest) => createSupportService(serviceContext(app, request));
-  const supportOnly = { onRequest: app.requireSupport };
 
   /**
    * A list page, with or without a search, is read and logged by the sign-in check, in the
@@ -51,7 +50,7 @@ export const supportRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
 
   app.get(
     supportUsers.path,
-    { ...supportOnly, config: { readWithSession: list }, schema: schemaOf(supportUsers) },
+    { config: { readWithSession: list }, schema: schemaOf(supportUsers) },
     (request) =>
       service(request).users(readerOf(request), request.query, rowsReadWithSession(request, list)),
   );
@@ -68,15 +67,12 @@ export const supportRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
 
   app.get(
     supportUserShow.path,
-    { ...supportOnly, config: { readWithSession: shown }, schema: schemaOf(supportUserShow) },
+    { config: { readWithSession: shown }, schema: schemaOf(supportUserShow) },
     (request) => service(request).user(readerOf(request), rowsReadWithSession(request, shown)),
   );
 
-  app.get(
-    supportUserAccessLog.path,
-    { ...supportOnly, schema: schemaOf(supportUserAccessLog) },
-    (request) =>
-      service(request).accessHistory(readerOf(request), request.params.id, request.query),
+  app.get(supportUserAccessLog.path, { schema: schemaOf(supportUserAccessLog) }, (request) =>
+    service(request).accessHistory(readerOf(request), request.params.id, request.query),
   );
   done();
 };

@@ -8,12 +8,9 @@ import {
   type supportUserShow,
 } from '@sesxi/contract';
 import { httpError } from '#app/errors.ts';
-import {
-  createAccessLogRepository,
-  type AccessAction,
-} from '#app/modules/access-log/repository.ts';
-import { verificationCheckOf } from '#app/modules/identity-checks/check-view.ts';
-import type { ServiceContext } from '#app/modules/service-context.ts';
+import { createAccessLogRepository, type AccessAction } from '#app/modules/access-log/index.ts';
+import { verificationCheckOf } from '#app/modules/identity-checks/index.ts';
+import type { ServiceContext } from '#app/service-context.ts';
 import { listRequestOf, type ListQuery, type Paging } from './read-values.ts';
 import {
   createSupportRepository,

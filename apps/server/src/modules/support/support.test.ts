@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { minutesBefore } from '#app/clock.ts';
 import { rowsOf, type Database } from '#app/db/database.ts';
 import { accessLog, identomatChecks, sessions, users } from '#app/db/schema.ts';
-import { createSessionRepository, type SessionRead } from '#app/modules/sessions/repository.ts';
+import { createSessionRepository, type SessionRead } from '#app/modules/sessions/index.ts';
 import { tokenHash } from '#app/security/tokens.ts';
 import { sandboxSupportAccount } from '#app/sandbox/staff-accounts.ts';
 import { bearer, sandboxSupportToken } from '#app/test/accounts.ts';
@@ -18,12 +18,12 @@ import { logCapture } from '#app/test/log-capture.ts';
 import { testClock } from '#app/test/test-clock.ts';
 import { phoneSeries } from '#app/test/unique.ts';
 import { insertCustomer } from '#app/test/users.ts';
-import { verificationCheckOf } from '#app/modules/identity-checks/check-view.ts';
+import { likePatternContaining } from '#app/db/like-pattern.ts';
+import { verificationCheckOf } from '#app/modules/identity-checks/index.ts';
 import {
   createSupportRepository,
   customerWithSession,
   everyCustomerWithSession,
-  likePatternContaining,
   searchWithSession,
   type TotalledRow,
 } from './repository.ts';

@@ -1,25 +1,24 @@
 import type { SessionUser } from '@sesxi/contract';
-import type { Database } from '#app/db/database.ts';
-import { createQuestionnaireRepository } from '#app/modules/questionnaires/repository.ts';
 import type { UserProfile } from './repository.ts';
 
 /**
  * The user record of the spec that login and registration answer. The onboarding flags come
  * from the database as the server's gates see them: `is_sda_verified` from the user,
- * `has_questionnaire` from the questionnaires table.
+ * `has_questionnaire` from the questionnaires table (the caller asks the questionnaires module:
+ * users lies below it).
  */
-export async function sessionUserOf(
-  db: Database,
+export function sessionUserOf(
   user: UserProfile,
   apiToken: string,
-): Promise<SessionUser> {
+  hasQuestionnaire: boolean,
+): SessionUser {
   return {
     apiToken,
     name: user.name,
     surname: user.surname,
     phone: user.phone,
     is_sda_verified: user.isSdaVerified,
-    has_questionnaire: await createQuestionnaireRepository(db).existsFor(user.id),
+    has_questionnaire: hasQuestionnaire,
     is_identomat_verified: user.isIdentomatVerified,
     isSupport: user.roles.includes('support'),
     roles: user.roles,

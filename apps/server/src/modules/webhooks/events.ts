@@ -33,7 +33,7 @@ export const applicationOrderingKey = (applicationId: number) => `application:${
  * Queues an event for delivery, in the transaction of the change (which holds the
  * application's row, so its events are numbered one at a time); none when no URL is set.
  */
-export type AnnounceEvent = (
+export type EnqueueWebhook = (
   tx: Database,
   event: LenderEvent,
   applicationId: number,

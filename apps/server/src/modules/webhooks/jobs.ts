@@ -7,7 +7,7 @@ import {
   applicationOrderingKey,
   deliverWebhookJob,
   lenderEvents,
-  type AnnounceEvent,
+  type EnqueueWebhook,
   type WebhookEvent,
 } from './events.ts';
 import { createWebhookRepository } from './repository.ts';
@@ -15,8 +15,10 @@ import { webhookSignature } from './signature.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Tells the lender's system of an event (a no-op without `WEBHOOK_URL`). */
-    announce: AnnounceEvent;
+    webhooks: {
+      /** Queues a webhook telling the lender's system of an event (a no-op without `WEBHOOK_URL`). */
+      enqueue: EnqueueWebhook;
+    };
   }
 }
 
@@ -70,7 +72,7 @@ const webhooks: FastifyPluginCallback<{ settings: WebhookSettings | undefined }>
   { settings },
   done,
 ) => {
-  app.decorate<AnnounceEvent>('announce', async (tx, type, applicationId) => {
+  const enqueue: EnqueueWebhook = async (tx, type, applicationId) => {
     if (!settings) return;
     const orderingKey = applicationOrderingKey(applicationId);
     const event: WebhookEvent = {
@@ -83,7 +85,8 @@ const webhooks: FastifyPluginCallback<{ settings: WebhookSettings | undefined }>
       },
     };
     await app.jobs.enqueue(tx, deliverWebhookJob, event, { orderingKey });
-  });
+  };
+  app.decorate('webhooks', { enqueue });
 
   if (settings) {
     app.jobs.handle(

@@ -5,9 +5,8 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '#app/app.ts';
 import { jobs } from '#app/db/schema.ts';
-import { createJobRepository } from '#app/modules/jobs/repository.ts';
-import { retryDelayMs } from '#app/modules/jobs/runner.ts';
-import { pruneExpired } from '#app/modules/housekeeping/prune.ts';
+import { createJobRepository, retryDelayMs } from '#app/modules/jobs/index.ts';
+import { pruneExpired } from '#app/modules/housekeeping/index.ts';
 import {
   answerJson,
   startFakeHttpService,

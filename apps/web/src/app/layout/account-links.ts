@@ -1,19 +1,16 @@
-import { hasRole, isStaff, mustChangePassword } from '../../shared/session/roles';
+import {
+  isStaff,
+  mustChangePassword,
+  roleScreens,
+  rolesOf,
+  type RoleScreenLabel,
+} from '../../shared/session/roles';
 import type { StoredUser } from '../../shared/session/session-store';
 
 export interface AccountLink {
   to: string;
   label:
-    | 'login'
-    | 'register'
-    | 'supportUsers'
-    | 'applications'
-    | 'content'
-    | 'staff'
-    | 'myProfile'
-    | 'editData'
-    | 'changePassword'
-    | 'logout';
+    'login' | 'register' | RoleScreenLabel | 'myProfile' | 'editData' | 'changePassword' | 'logout';
 }
 
 /**
@@ -36,12 +33,10 @@ export function accountLinks(user: StoredUser | null): AccountLink[] {
   }
   if (isStaff(user)) {
     return [
-      ...(hasRole(user, 'support') ? [{ to: '/checking', label: 'supportUsers' } as const] : []),
-      ...(hasRole(user, 'credit_officer')
-        ? [{ to: '/applications', label: 'applications' } as const]
-        : []),
-      ...(hasRole(user, 'content_editor') ? [{ to: '/content', label: 'content' } as const] : []),
-      ...(hasRole(user, 'admin') ? [{ to: '/staff', label: 'staff' } as const] : []),
+      ...rolesOf(user).map((role) => ({
+        to: roleScreens[role].path,
+        label: roleScreens[role].label,
+      })),
       { to: '/change-password', label: 'changePassword' },
       { to: '/logout', label: 'logout' },
     ];

@@ -5,27 +5,27 @@ import type { Database } from '#app/db/database.ts';
 import { createTextSeal } from '#app/security/sealed-text.ts';
 
 /** The kind of job that texts one message through the SMS port. */
-export const sendTextJob = 'sms.send';
+export const sendSmsJob = 'sms.send';
 
-/** A text to send: to whom, what, and (a one-time code) until when it is worth sending. */
-export interface Text {
+/** A text message to send: to whom, what, and (a one-time code) until when it is worth sending. */
+export interface Sms {
   phone: string;
   text: string;
   /** Past this moment the text is dropped unsent: a code that arrives late only confuses. */
   expiresAt?: Date;
 }
 
-/** Queues and sends texts (the app's `texts`). */
-export interface TextQueue {
+/** Queues and sends text messages (the app's `sms`). */
+export interface SmsQueue {
   /** Queues a text in the transaction `db` of the change that causes it; answers its job. */
-  queue: (db: Database, text: Text) => Promise<number>;
+  queue: (db: Database, sms: Sms) => Promise<number>;
   /** Tries to send a queued text now; when the gateway fails, the job retries it. */
   sendNow: (job: number) => Promise<void>;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    texts: TextQueue;
+    sms: SmsQueue;
   }
 }
 
@@ -41,12 +41,12 @@ const payload = z.object({
  * text waits sealed (a code, a new password) and is forgotten once sent; a code past its
  * expiry is dropped rather than sent late.
  */
-const texts: FastifyPluginCallback<{ sealSecret: string }> = (app, { sealSecret }, done) => {
+const sms: FastifyPluginCallback<{ sealSecret: string }> = (app, { sealSecret }, done) => {
   const seal = createTextSeal(sealSecret);
 
-  app.decorate('texts', {
+  app.decorate('sms', {
     queue: (db, { phone, text, expiresAt }) =>
-      app.jobs.enqueue(db, sendTextJob, {
+      app.jobs.enqueue(db, sendSmsJob, {
         phone,
         sealed: seal.seal(text),
         expires_at: expiresAt?.toISOString() ?? null,
@@ -61,7 +61,7 @@ const texts: FastifyPluginCallback<{ sealSecret: string }> = (app, { sealSecret 
   });
 
   app.jobs.handle(
-    sendTextJob,
+    sendSmsJob,
     async (job) => {
       const { phone, sealed, expires_at: expiresAt } = payload.parse(job);
       if (expiresAt !== null && new Date(expiresAt) <= app.clock.now()) {
@@ -77,4 +77,4 @@ const texts: FastifyPluginCallback<{ sealSecret: string }> = (app, { sealSecret 
   done();
 };
 
-export default fp(texts, { name: 'texts', dependencies: ['jobs', 'integrations'] });
+export default fp(sms, { name: 'sms', dependencies: ['jobs', 'integrations'] });

@@ -1,13 +1,8 @@
 import type { FastifyPluginCallback } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '#app/db/database.ts';
-import { createJobRepository, type NewJob } from '#app/modules/jobs/repository.ts';
-import {
-  createJobRunner,
-  type JobHandler,
-  type JobKind,
-  type JobKindOptions,
-} from '#app/modules/jobs/runner.ts';
+import { createJobRepository, type NewJob } from './repository.ts';
+import { createJobRunner, type JobHandler, type JobKind, type JobKindOptions } from './runner.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,7 +1,7 @@
 import type { FastifyPluginCallback } from 'fastify';
 import fp from 'fastify-plugin';
-import { createContentImages } from '#app/modules/content/images.ts';
-import { pruneExpired } from '#app/modules/housekeeping/prune.ts';
+import { createContentImages } from '#app/modules/content/index.ts';
+import { pruneExpired } from './prune.ts';
 
 const hourMs = 3_600_000;
 

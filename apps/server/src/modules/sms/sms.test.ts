@@ -6,7 +6,7 @@ import { ServiceUnavailableError } from '#app/errors.ts';
 import { buildTestApp } from '#app/test/build-test-app.ts';
 import { testClock } from '#app/test/test-clock.ts';
 import { raceAt } from '#app/test/race.ts';
-import { sendTextJob } from './plugin.ts';
+import { sendSmsJob } from './plugin.ts';
 
 const clock = testClock();
 let app: FastifyInstance;
@@ -32,12 +32,12 @@ describe('texts that are never lost', () => {
       const queued: number[] = [];
       for (let index = 0; index < 12; index++) {
         if (index === 4) gatewayUp = false;
-        const job = await app.texts.queue(app.database.db, {
+        const job = await app.sms.queue(app.database.db, {
           phone: '599770011',
           text: `ტექსტი ${index}`,
         });
         queued.push(job);
-        await app.texts.sendNow(job);
+        await app.sms.sendNow(job);
       }
       expect(delivered).toHaveLength(4);
       gatewayUp = true;
@@ -59,13 +59,13 @@ describe('texts that are never lost', () => {
     app.smsSender.send = () => Promise.reject(new ServiceUnavailableError('sms'));
     let job: number;
     try {
-      job = await app.texts.queue(app.database.db, { phone: '599770012', text: 'კოდია 4821' });
-      await app.texts.sendNow(job);
+      job = await app.sms.queue(app.database.db, { phone: '599770012', text: 'კოდია 4821' });
+      await app.sms.sendNow(job);
     } finally {
       app.smsSender.send = send;
     }
     const [waiting] = await app.database.db.select().from(jobs).where(eq(jobs.id, job));
-    expect(waiting?.kind).toBe(sendTextJob);
+    expect(waiting?.kind).toBe(sendSmsJob);
     expect(JSON.stringify(waiting?.payload)).not.toContain('4821');
     clock.advance(60_000);
     await app.jobs.runDue();

@@ -1,0 +1,1 @@
+export { type Access, type AccessAction, createAccessLogRepository } from './repository.ts';

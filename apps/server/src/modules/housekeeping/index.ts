@@ -1,0 +1,2 @@
+export { default as housekeepingPlugin } from './plugin.ts';
+export { pruneExpired } from './prune.ts';

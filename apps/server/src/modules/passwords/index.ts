@@ -1,0 +1,1 @@
+export { passwordRoutes } from './routes.ts';

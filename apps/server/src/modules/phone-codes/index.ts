@@ -1,0 +1,2 @@
+export { phoneCodeRoutes } from './routes.ts';
+export { hasConfirmedCode, spendConfirmedCode } from './service.ts';

@@ -1,0 +1,3 @@
+export { createQuestionnaireRepository, type QuestionnaireRow } from './repository.ts';
+export { questionnaireRoutes } from './routes.ts';
+export { currentQuestionnaire } from './service.ts';

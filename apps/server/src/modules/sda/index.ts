@@ -1,0 +1,2 @@
+export { sdaRoutes } from './routes.ts';
+export { createSdaService, maskedPersonalNumber } from './service.ts';

@@ -1,0 +1,2 @@
+export { default as smsPlugin } from './plugin.ts';
+export type { SmsQueue } from './plugin.ts';
