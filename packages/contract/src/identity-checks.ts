@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
 import { paginated, paginationQuery, recordId, success } from './envelope.ts';
 import { access } from './access.ts';
+import { timestamp } from './formats.ts';
+import { decision, loanStatus } from './loans.ts';
 
 // ── Identity-document verification (Identomat) ────────────────────────────────────────
 
@@ -137,13 +139,36 @@ export const supportUsers = defineEndpoint({
 /** A user's id in a path, within PostgreSQL's `integer` (a larger one is refused, never queried). */
 const userIdParams = z.object({ id: recordId });
 
-/** `GET /api/checking/users/{id}`: the customer and their 10 most recent checks. */
+/**
+ * One of the customer's applications as support reads it (to answer "why was I rejected?" and
+ * "where is my money?"): amounts in lari, the status in the request's language, and the
+ * latest decision once there is one: an approval's final terms (`awaiting_second_officer`
+ * while a second officer has not confirmed it) or a rejection's reasons in the Georgian texts
+ * the customer reads. Never the officer's internal note.
+ */
+export const supportApplication = z.object({
+  id: z.number().int(),
+  created_at: timestamp,
+  amount: z.number(),
+  months: z.number().int(),
+  loan_status: loanStatus,
+  decision: decision.nullable(),
+});
+
+/**
+ * `GET /api/checking/users/{id}`: the customer, their 10 most recent checks and their
+ * applications, newest first (read-only; logged as `users.show`).
+ */
 export const supportUserShow = defineEndpoint({
   method: 'GET',
   path: '/api/checking/users/:id',
   access: access.staff('support'),
   params: userIdParams,
-  response: success({ user: supportUser, lastRequests: z.array(verificationCheck) }),
+  response: success({
+    user: supportUser,
+    lastRequests: z.array(verificationCheck),
+    applications: z.array(supportApplication),
+  }),
 });
 
 /**
@@ -182,6 +207,7 @@ export const supportUserAccessLog = defineEndpoint({
 
 export type SupportUserRow = z.output<typeof supportUserRow>;
 export type SupportUser = z.output<typeof supportUser>;
+export type SupportApplication = z.output<typeof supportApplication>;
 export type VerificationCheck = z.output<typeof verificationCheck>;
 export type VerificationComparison = z.output<typeof verificationComparison>;
 export type AccessLogEntry = z.output<typeof accessLogEntry>;

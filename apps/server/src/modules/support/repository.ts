@@ -1,9 +1,23 @@
-import { minimumSearchLength, searchTotalCap, userIdOfSearch } from '@sesxi/contract';
+import {
+  minimumSearchLength,
+  searchTotalCap,
+  userIdOfSearch,
+  type LoanStatusCode,
+} from '@sesxi/contract';
 import { and, eq, not, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '#app/db/database.ts';
 import { likePatternContaining } from '#app/db/like-pattern.ts';
 import { aliasedColumns, columnDecoder, preparedSql } from '#app/db/prepared.ts';
-import { accessLog, customerCount, documentTypes, users } from '#app/db/schema.ts';
+import {
+  accessLog,
+  customerCount,
+  documentTypes,
+  loanApplications,
+  loanDecisions,
+  loanStatuses,
+  rejectionReasons,
+  users,
+} from '#app/db/schema.ts';
 import type { Access } from '#app/modules/access-log/index.ts';
 import {
   decodeCheck,
@@ -171,16 +185,82 @@ export const everyCustomerWithSession = listWithSession(
 
 export const searchWithSession = listWithSession('session_support_search', searchedPage);
 
-/** A customer as the user page shows them, with their latest completed checks, newest first. */
-export type ShownCustomer = Customer & { checks: IdentityCheck[] };
+/**
+ * An application as support reads it: its status in both languages and its latest decision
+ * (kind, terms, the customer's Georgian reason texts, when; never the officer's note).
+ */
+export interface ShownApplication {
+  id: number;
+  amount: number;
+  months: number;
+  statusCode: LoanStatusCode;
+  statusName: string;
+  statusNameEn: string;
+  createdAt: Date;
+  decision: {
+    kind: (typeof loanDecisions.kind.enumValues)[number];
+    amount: number | null;
+    months: number | null;
+    monthlyPayment: number | null;
+    effectiveRate: number | null;
+    reasons: string[];
+    createdAt: Date;
+  } | null;
+}
+
+/**
+ * The applications of the customer `shown."id"`, newest first, as JSON: each with its latest
+ * decision and that decision's reasons in the texts the customer reads (Georgian). The
+ * officer's internal note is not read.
+ */
+const applicationsOfShown = sql`select coalesce(json_agg("application"
+      order by "application"."createdAt" desc, "application"."id" desc), '[]')
+    from (select ${loanApplications.id} as "id", ${loanApplications.amount} as "amount",
+        ${loanApplications.months} as "months", ${loanApplications.status} as "statusCode",
+        ${loanStatuses.name} as "statusName", ${loanStatuses.nameEn} as "statusNameEn",
+        ${loanApplications.createdAt} as "createdAt",
+        (select json_build_object(
+            'kind', ${loanDecisions.kind},
+            'amount', ${loanDecisions.amount},
+            'months', ${loanDecisions.months},
+            'monthlyPayment', ${loanDecisions.monthlyPayment},
+            'effectiveRate', ${loanDecisions.effectiveRate},
+            'reasons', array(select ${rejectionReasons.name} from ${rejectionReasons}
+              where ${rejectionReasons.code} = any(${loanDecisions.reasonCodes})
+              order by ${rejectionReasons.sortOrder}),
+            'createdAt', ${loanDecisions.createdAt})
+          from ${loanDecisions}
+          where ${loanDecisions.applicationId} = ${loanApplications.id}
+          order by ${loanDecisions.id} desc limit 1) as "decision"
+      from ${loanApplications}
+      join ${loanStatuses} on ${loanStatuses.code} = ${loanApplications.status}
+      where ${loanApplications.userId} = shown."id") as "application"`;
+
+/** JSON's timestamps as the Dates the rest of the code reads (its numbers are numbers already). */
+function decodeApplication(application: ShownApplication) {
+  application.createdAt = new Date(application.createdAt);
+  if (application.decision) {
+    application.decision.createdAt = new Date(application.decision.createdAt);
+  }
+}
+
+/**
+ * A customer as the user page shows them, with their latest completed checks and their
+ * applications, newest first.
+ */
+export type ShownCustomer = Customer & {
+  checks: IdentityCheck[];
+  applications: ShownApplication[];
+};
 
 const decodeCustomer = columnDecoder(customerColumns);
 
 /**
  * The support user page done by the sign-in check, in the session's statement: the customer
- * `id` with their `checks` latest completed checks, and the access-log row naming them, only
- * when the session's user is support staff and `id` is a customer's (no row otherwise: a
- * customer's or an unknown token's request, or a 404, reads and writes nothing).
+ * `id` with their `checks` latest completed checks and their applications, and the access-log
+ * row naming them, only when the session's user is support staff and `id` is a customer's (no
+ * row otherwise: a customer's or an unknown token's request, or a 404, reads and writes
+ * nothing).
  */
 export const customerWithSession = sessionRead<ShownCustomer>('session_support_customer', {
   with: sql`shown as (
@@ -195,11 +275,13 @@ export const customerWithSession = sessionRead<ShownCustomer>('session_support_c
     )`,
   rows: sql`select shown.*, (
       select coalesce(json_agg("check" order by "check"."createdAt" desc, "check"."id" desc), '[]')
-      from (${latestCompletedChecks(sql`shown."id"`, value('checks'))}) as "check") as "checks"
+      from (${latestCompletedChecks(sql`shown."id"`, value('checks'))}) as "check") as "checks",
+      (${applicationsOfShown}) as "applications"
     from shown`,
   decodeRow: (customer) => {
     decodeCustomer(customer);
     for (const check of customer.checks) decodeCheck(check);
+    for (const application of customer.applications) decodeApplication(application);
   },
 });
 

@@ -2,6 +2,7 @@ import {
   formatTimestamp,
   type Locale,
   type ResponseOf,
+  type SupportApplication,
   type supportUserAccessLog,
   type SupportUserRow,
   type supportUsers,
@@ -16,6 +17,7 @@ import {
   createSupportRepository,
   type Customer,
   type CustomerRow,
+  type ShownApplication,
   type ShownCustomer,
   type TotalledRow,
 } from './repository.ts';
@@ -105,6 +107,7 @@ export function createSupportService({ db, clock, log }: ServiceContext) {
           created_at: formatTimestamp(customer.createdAt),
         },
         lastRequests: customer.checks.map((check) => verificationCheckOf(customer, check)),
+        applications: customer.applications.map((row) => applicationOf(row, reader.locale)),
       };
     },
 
@@ -154,5 +157,47 @@ function rowOf(customer: CustomerRow, locale: Locale): SupportUserRow {
     document_number: customer.documentNumber ?? '',
     identity_number: customer.identityNumber ?? '',
     is_identomat_verified: customer.isIdentomatVerified,
+  };
+}
+
+/**
+ * The decision an application's latest decision row stands for: a rejection of a rejected
+ * one, an approval (or its confirmation) of an approved one, or an approval still waiting for a
+ * second officer on one under review; none otherwise.
+ */
+function decisionStateOf({ statusCode, decision }: ShownApplication) {
+  if (!decision) return undefined;
+  if (statusCode === 'rejected' && decision.kind === 'rejection') return 'rejected' as const;
+  if (statusCode === 'approved' && decision.kind !== 'rejection') return 'approved' as const;
+  if (statusCode === 'under_review' && decision.kind === 'approval') {
+    return 'awaiting_second_officer' as const;
+  }
+  return undefined;
+}
+
+function applicationOf(row: ShownApplication, locale: Locale): SupportApplication {
+  const state = decisionStateOf(row);
+  const { decision } = row;
+  return {
+    id: row.id,
+    created_at: formatTimestamp(row.createdAt),
+    amount: row.amount,
+    months: row.months,
+    loan_status: {
+      code: row.statusCode,
+      name: locale === 'en' ? row.statusNameEn : row.statusName,
+    },
+    decision:
+      state && decision
+        ? {
+            state,
+            amount: decision.amount,
+            months: decision.months,
+            monthly_payment: decision.monthlyPayment,
+            effective_rate: decision.effectiveRate,
+            reasons: decision.reasons,
+            decided_at: formatTimestamp(decision.createdAt),
+          }
+        : null,
   };
 }

@@ -2,6 +2,7 @@ import {
   minimumSearchLength,
   searchTotalCap,
   type AccessLogEntry,
+  type SupportApplication,
   type SupportUser,
   type SupportUserRow,
   type VerificationCheck,
@@ -172,3 +173,50 @@ export function accessLogEntries(count: number): AccessLogEntry[] {
     created_at: `2026-11-22 12:${String(59 - index).padStart(2, '0')}:00`,
   }));
 }
+
+/** The customer's applications, newest first: one in draft, one rejected, one approved. */
+export const shownApplications: SupportApplication[] = [
+  {
+    id: 412,
+    created_at: '2026-11-24 18:20:00',
+    amount: 800,
+    months: 6,
+    loan_status: { code: 'draft', name: 'შევსების პროცესში' },
+    decision: null,
+  },
+  {
+    id: 377,
+    created_at: '2026-11-22 10:02:11',
+    amount: 3000,
+    months: 24,
+    loan_status: { code: 'rejected', name: 'უარყოფილია' },
+    decision: {
+      state: 'rejected',
+      amount: null,
+      months: null,
+      monthly_payment: null,
+      effective_rate: null,
+      reasons: [
+        'შემოსავალი არ არის საკმარისი ყოველთვიური გადასახადისთვის',
+        'გაქვთ ვადაგადაცილებული დავალიანება',
+      ],
+      decided_at: '2026-11-23 11:40:05',
+    },
+  },
+  {
+    id: 201,
+    created_at: '2026-10-01 09:00:00',
+    amount: 1500.5,
+    months: 12,
+    loan_status: { code: 'approved', name: 'დამტკიცებულია' },
+    decision: {
+      state: 'approved',
+      amount: 1200,
+      months: 10,
+      monthly_payment: 131.45,
+      effective_rate: 29.87,
+      reasons: [],
+      decided_at: '2026-10-02 15:30:00',
+    },
+  },
+];

@@ -9,6 +9,7 @@ import {
   approvedCheck,
   mismatchedCheck,
   paginatedAnswer,
+  shownApplications,
   shownUser,
   supportRows,
   supportStaffFixture,
@@ -27,6 +28,7 @@ function openUser(answers: Record<string, ApiAnswer> = {}) {
         status: 'success',
         user: shownUser,
         lastRequests: [unfinishedCheck, mismatchedCheck, approvedCheck],
+        applications: shownApplications,
       }),
     [logCall]: paginatedAnswer(accessLogEntries(3)),
     ...answers,
@@ -81,9 +83,65 @@ describe('/checking/users/{id}', () => {
     ]);
   });
 
+  it('lists the customer’s applications read-only, a rejection with the reasons the customer read', async () => {
+    openUser();
+    const table = await screen.findByRole('table', { name: 'განაცხადები' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual([
+      '№',
+      'განაცხადის თარიღი',
+      'მოთხოვნილი თანხა',
+      'მოთხოვნილი ვადა',
+      'სტატუსი',
+      'გადაწყვეტილება',
+    ]);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual([
+      '412',
+      '377',
+      '201',
+    ]);
+    const [draft, rejected, approved] = rows.map((row) => within(row));
+    expect(draft?.getByText('გადაწყვეტილება ჯერ არ არის')).toBeInTheDocument();
+    expect(rejected?.getByText('3000,00 ₾')).toBeInTheDocument();
+    expect(rejected?.getByText('უარყოფილია 2026-11-23 11:40')).toBeInTheDocument();
+    const reasons = rejected?.getByRole('list', {
+      name: 'უარის მიზეზები, როგორც მომხმარებელმა წაიკითხა',
+    });
+    expect(
+      within(reasons as HTMLElement)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'შემოსავალი არ არის საკმარისი ყოველთვიური გადასახადისთვის',
+      'გაქვთ ვადაგადაცილებული დავალიანება',
+    ]);
+    expect(approved?.getByText('დამტკიცებულია 2026-10-02 15:30')).toBeInTheDocument();
+    expect(approved?.getByText('1200,00 ₾, 10 თვე')).toBeInTheDocument();
+    expect(within(table).queryByRole('textbox')).not.toBeInTheDocument();
+    expect(within(table).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('says so when the customer has no applications', async () => {
+    openUser({
+      [showCall]: () =>
+        jsonResponse({
+          status: 'success',
+          user: shownUser,
+          lastRequests: [approvedCheck],
+          applications: [],
+        }),
+    });
+    expect(await screen.findByText('მომხმარებელს განაცხადები არ აქვს')).toBeInTheDocument();
+  });
+
   it('says so when the customer has no checks yet', async () => {
     openUser({
-      [showCall]: () => jsonResponse({ status: 'success', user: shownUser, lastRequests: [] }),
+      [showCall]: () =>
+        jsonResponse({ status: 'success', user: shownUser, lastRequests: [], applications: [] }),
     });
     expect(await screen.findByText('ვერიფიკაციის შედეგები ჯერ არ არის')).toBeInTheDocument();
   });
@@ -180,7 +238,12 @@ describe('/checking/users/{id}', () => {
     const { user, router } = renderApp('/checking?search=AB1234567', {
       'GET /api/checking/users': usersListAnswer(rows),
       [showCall]: () =>
-        jsonResponse({ status: 'success', user: shownUser, lastRequests: [approvedCheck] }),
+        jsonResponse({
+          status: 'success',
+          user: shownUser,
+          lastRequests: [approvedCheck],
+          applications: [],
+        }),
       [logCall]: paginatedAnswer(accessLogEntries(3)),
     });
     await user.click(await screen.findByRole('link', { name: 'ნახვა: ნიკა ქავთარაძე' }));

@@ -7,6 +7,7 @@ import { ChecksSection } from '../../../shared/identity-checks/checks-section';
 import { FieldList } from '../../../shared/ui/field-list';
 import { Section } from '../../../shared/ui/page-parts';
 import { AccessLogSection } from './access-log-section';
+import { ApplicationsSection } from './applications-section';
 import { personName } from '../../../shared/format/person-name';
 
 function PersonalFields({ user }: { user: SupportUser }) {
@@ -32,7 +33,10 @@ function PersonalFields({ user }: { user: SupportUser }) {
   );
 }
 
-/** `/checking/users/{id}`: one customer's data, verification results and access history. */
+/**
+ * `/checking/users/{id}`: one customer's data, applications, verification results and access
+ * history.
+ */
 export function UserPage() {
   const { t } = useTranslation();
   const id = String(useRecordId());
@@ -44,9 +48,10 @@ export function UserPage() {
       title={shown.isSuccess ? personName(shown.data.user) : t('support.userTitle')}
       record={shown}
     >
-      {({ user, lastRequests }) => (
+      {({ user, lastRequests, applications }) => (
         <>
           <PersonalFields user={user} />
+          <ApplicationsSection applications={applications} />
           <ChecksSection checks={lastRequests} />
           <AccessLogSection userId={id} />
         </>
