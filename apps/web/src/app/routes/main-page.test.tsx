@@ -175,10 +175,11 @@ describe('/main', () => {
     },
   );
 
-  it('lists the applications newest first, in lari, with their monthly payment and effective rate', async () => {
+  it('lists the applications newest first with their number, in lari, with their monthly payment and effective rate', async () => {
     renderMain();
     const table = await screen.findByRole('table', { name: 'ჩემი განაცხადები' });
     expect(columnHeadersOf(table)).toEqual([
+      '№',
       'განაცხადის თარიღი',
       'მოთხოვნილი თანხა',
       'მოთხოვნილი ვადა',
@@ -188,6 +189,7 @@ describe('/main', () => {
     ]);
     expect(bodyRowsOf(table)).toEqual([
       [
+        '5',
         '2026-11-20 18:40',
         `12${nbsp}500,50${nbsp}₾`,
         '24 თვე',
@@ -195,8 +197,24 @@ describe('/main', () => {
         '28,90%',
         'თანხმობა მიცემულია',
       ],
-      ['2026-10-15 11:00', `3000,00${nbsp}₾`, '12 თვე', `290,10${nbsp}₾`, '30,20%', 'დამტკიცებული'],
-      ['2026-10-01 09:15', `800,00${nbsp}₾`, '6 თვე', `150,20${nbsp}₾`, '31,40%', 'გაუქმებული'],
+      [
+        '3',
+        '2026-10-15 11:00',
+        `3000,00${nbsp}₾`,
+        '12 თვე',
+        `290,10${nbsp}₾`,
+        '30,20%',
+        'დამტკიცებული',
+      ],
+      [
+        '2',
+        '2026-10-01 09:15',
+        `800,00${nbsp}₾`,
+        '6 თვე',
+        `150,20${nbsp}₾`,
+        '31,40%',
+        'გაუქმებული',
+      ],
     ]);
   });
 
@@ -221,6 +239,7 @@ describe('/main', () => {
         .getAllByRole('term')
         .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
     expect(fieldsOf(items[0] as HTMLElement)).toEqual([
+      ['№', '5'],
       ['განაცხადის თარიღი', '2026-11-20 18:40'],
       ['მოთხოვნილი თანხა', `12${nbsp}500,50${nbsp}₾`],
       ['მოთხოვნილი ვადა', '24 თვე'],

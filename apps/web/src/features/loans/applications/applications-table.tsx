@@ -17,6 +17,8 @@ import classes from './applications.module.css';
 function useFieldsOf(): (loan: LoanListItem) => [string, ReactNode][] {
   const { t } = useTranslation();
   return (loan) => [
+    // The application's number, which every text message to the customer names.
+    [t('main.number'), loan.id],
     // YYYY-MM-DD HH:mm: the seconds say nothing to the customer.
     [t('labels.applicationDate'), loan.created_at.slice(0, 16)],
     [t('labels.requestedAmount'), formatMoney(loan.amount)],
