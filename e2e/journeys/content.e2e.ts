@@ -261,7 +261,9 @@ describe('content the lender edits', () => {
     await logIn(review, officer.phone, officer.password);
     await waitForPath(review, '/applications');
     await review.goto(`/applications/${String(applicationId)}`);
-    await review.getByRole('button', { name: 'ტექსტი: კონფიდენციალურობის პოლიტიკა' }).click();
+    await review
+      .getByRole('button', { name: 'ტექსტის ნახვა: კონფიდენციალურობის პოლიტიკა' })
+      .click();
     const wording = review.getByRole('dialog');
     await wording.getByText(oldPolicyLine, { exact: false }).waitFor();
     expect(await wording.textContent()).not.toContain(newPolicyLine);

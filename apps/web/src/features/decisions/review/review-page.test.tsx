@@ -135,9 +135,12 @@ describe('/applications/{id}', () => {
 
   it('shows a consent’s wording in a dialog', async () => {
     const { user } = openReview(reviewFixture());
-    await user.click(
-      await screen.findByRole('button', { name: 'ტექსტი: საკრედიტო ბიუროს შემოწმება' }),
-    );
+    const show = await screen.findByRole('button', {
+      name: 'ტექსტის ნახვა: საკრედიტო ბიუროს შემოწმება',
+    });
+    // The accessible name starts with the visible label (axe's label-content-name-mismatch).
+    expect(show).toHaveTextContent('ტექსტის ნახვა');
+    await user.click(show);
     const dialog = await screen.findByRole('dialog');
     expect(
       within(dialog).getByText('ვეთანხმები საკრედიტო ბიუროში ჩემი მონაცემების გადამოწმებას.'),
