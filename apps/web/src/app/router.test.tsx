@@ -80,6 +80,22 @@ describe('app shell', () => {
     expect(main.getByText('ქუთაისის ფილიალი')).toBeInTheDocument();
   });
 
+  it('shows the contacts on /claims once: in its own section, not again in the footer', async () => {
+    renderApp('/claims');
+    const main = within(await screen.findByRole('main'));
+    expect(await main.findByRole('link', { name: 'info@sesxi.ge' })).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'info@sesxi.ge' })).toHaveLength(1);
+    const footer = within(screen.getByRole('contentinfo'));
+    expect(footer.queryByRole('heading')).not.toBeInTheDocument();
+    expect(footer.getByText(/Sesxi/)).toBeInTheDocument();
+  });
+
+  it('keeps the contacts in the footer elsewhere', async () => {
+    renderApp('/faq');
+    const footer = within(screen.getByRole('contentinfo'));
+    expect(await footer.findByRole('link', { name: 'info@sesxi.ge' })).toBeInTheDocument();
+  });
+
   it('tells a customer back from verification that it is done and offers to sign in', async () => {
     renderApp('/credit-info/redirect');
     expect(

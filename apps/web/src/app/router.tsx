@@ -49,7 +49,8 @@ export function appRoutes(): RouteObject[] {
             },
             {
               path: 'claims',
-              ...titled('claims.title'),
+              // Its own section lists the contacts, with the branches' phones.
+              handle: { title: 'claims.title', showsContacts: true } satisfies RouteHandle,
               Component: ClaimsPage,
             },
             {

@@ -1,9 +1,11 @@
 import { Anchor, Container, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useMatches } from 'react-router';
 import { useContactMain } from '../../shared/contact/contact-main';
 import { telHref } from '../../shared/format/phone';
 import { productName } from '../../shared/page/product-name';
 import { useThisYear } from '../../shared/page/use-today';
+import { pageShowsContacts } from '../route-handle';
 import classes from './layout.module.css';
 
 function ContactDetails() {
@@ -49,14 +51,16 @@ function ContactDetails() {
   );
 }
 
+/** The lender's contacts (unless the page lists them itself) and the copyright. */
 export function Footer() {
   const { t } = useTranslation();
   const year = useThisYear();
+  const contactsOnPage = pageShowsContacts(useMatches());
   return (
     <footer className={classes.footer}>
       <Container size="lg">
         <Stack gap="lg">
-          <ContactDetails />
+          {!contactsOnPage && <ContactDetails />}
           <Text size="sm">
             {t('footer.copyright', { year: year ?? '', productName: productName() })}
           </Text>
