@@ -2,7 +2,7 @@ import { Stack, Text } from '@mantine/core';
 import type { Decision } from '@sesxi/contract';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../shared/format/money';
-import { formatPercent } from '../../../shared/format/percent';
+import { ApprovedPayment, ReasonList } from '../../../shared/decision/decision-parts';
 
 /**
  * The lender's decision under an application's status: an approval's terms (amount, term,
@@ -22,14 +22,7 @@ export function DecisionSummary({ decision }: { decision: Decision | null }) {
             months: decision.months,
           })}
         </Text>
-        {decision.monthly_payment !== null && decision.effective_rate !== null && (
-          <Text size="sm">
-            {t('main.decision.approvedPayment', {
-              payment: formatMoney(decision.monthly_payment),
-              rate: formatPercent(decision.effective_rate),
-            })}
-          </Text>
-        )}
+        <ApprovedPayment decision={decision} />
       </Stack>
     );
   }
@@ -38,16 +31,7 @@ export function DecisionSummary({ decision }: { decision: Decision | null }) {
       <Text size="sm" fw={700} aria-hidden>
         {t('main.decision.reasons')}:
       </Text>
-      <ul
-        aria-label={t('main.decision.reasons')}
-        style={{ margin: 0, paddingInlineStart: '1.25rem' }}
-      >
-        {decision.reasons.map((reason) => (
-          <Text component="li" size="sm" key={reason}>
-            {reason}
-          </Text>
-        ))}
-      </ul>
+      <ReasonList reasons={decision.reasons} label={t('main.decision.reasons')} />
     </Stack>
   );
 }

@@ -2,7 +2,7 @@ import { Stack, Table, Text } from '@mantine/core';
 import type { SupportApplication } from '@sesxi/contract';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../shared/format/money';
-import { formatPercent } from '../../../shared/format/percent';
+import { ApprovedPayment, ReasonList } from '../../../shared/decision/decision-parts';
 import { ScrollableTable } from '../../../shared/ui/scrollable-table';
 import { Section } from '../../../shared/ui/page-parts';
 
@@ -20,16 +20,7 @@ function DecisionCell({ decision }: { decision: SupportApplication['decision'] }
         <Text size="sm" fw={700}>
           {t('support.decisions.rejected', { date })}
         </Text>
-        <ul
-          aria-label={t('support.decisions.reasons')}
-          style={{ margin: 0, paddingInlineStart: '1.25rem' }}
-        >
-          {decision.reasons.map((reason) => (
-            <Text component="li" size="sm" key={reason}>
-              {reason}
-            </Text>
-          ))}
-        </ul>
+        <ReasonList reasons={decision.reasons} label={t('support.decisions.reasons')} />
       </Stack>
     );
   }
@@ -46,14 +37,7 @@ function DecisionCell({ decision }: { decision: SupportApplication['decision'] }
           })}
         </Text>
       )}
-      {decision.monthly_payment !== null && decision.effective_rate !== null && (
-        <Text size="sm">
-          {t('main.decision.approvedPayment', {
-            payment: formatMoney(decision.monthly_payment),
-            rate: formatPercent(decision.effective_rate),
-          })}
-        </Text>
-      )}
+      <ApprovedPayment decision={decision} />
     </Stack>
   );
 }
