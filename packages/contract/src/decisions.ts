@@ -142,6 +142,8 @@ export const historyEntry = z.object({
   actor: person.nullable(),
   reason: z.string(),
   at: timestamp,
+  /** On a take-over (`reason` `take_over`): the officer who held the application before. */
+  taken_over_from: person.nullable(),
 });
 
 /** `GET /api/applications/{id}`: everything an officer decides on, each read logged. */
@@ -198,12 +200,17 @@ export const applicationReview = defineEndpoint({
 /** `GET /api/applications/{id}/bank-statement`: the file, as an attachment of its sniffed type. */
 export const applicationBankStatementPath = '/api/applications/:id/bank-statement';
 
-/** `POST /api/applications/{id}/review`: the officer takes the application (→ under review). */
+/**
+ * `POST /api/applications/{id}/review`: the officer takes the application (→ under review). The
+ * officer who holds it decides; another takes it over from them with `take_over: true` (the
+ * history records who from whom).
+ */
 export const applicationTakeReview = defineEndpoint({
   method: 'POST',
   path: '/api/applications/:id/review',
   access: access.staff('credit_officer'),
   params: applicationIdParams,
+  body: z.object({ take_over: z.boolean().default(false) }).nullish(),
   response: statusOnly,
 });
 

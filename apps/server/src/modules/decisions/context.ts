@@ -88,6 +88,21 @@ export function createDecisionContext(dependencies: DecisionDependencies) {
     return application;
   }
 
+  /**
+   * 409 when a colleague holds the application: the officer holding it decides, another first
+   * takes it over. `alsoMay` is one more officer who may decide it (the first officer of an
+   * approval awaiting confirmation offers it to any second officer).
+   */
+  function refuseUnlessHolder(
+    officer: Officer,
+    application: { assignedOfficerId: number | null },
+    alsoMay?: number,
+  ) {
+    const holder = application.assignedOfficerId;
+    if (holder === null || holder === officer.userId || holder === alsoMay) return;
+    throw httpError(409, 'decision.heldByColleague');
+  }
+
   /** A submitted application (officers never see drafts); 404 otherwise. */
   async function applicationOr404(id: number) {
     const application = await repository.application(id);
@@ -114,6 +129,7 @@ export function createDecisionContext(dependencies: DecisionDependencies) {
     logRead,
     refusal,
     lockDecidable,
+    refuseUnlessHolder,
     applicationOr404,
     queueText,
   };

@@ -123,6 +123,7 @@ export function reviewView(records: ReviewRecords, officer: Officer, now: Date):
       actor: entry.actor,
       reason: entry.reason,
       at: formatTimestamp(entry.at),
+      taken_over_from: entry.previousOfficer,
     })),
     customer_applications: records.others.map((other) => ({
       id: other.id,

@@ -148,6 +148,7 @@ export function reviewFixture(changes: Partial<Review> = {}): Review {
         actor: null,
         reason: 'submit',
         at: '2026-11-20 10:15:00',
+        taken_over_from: null,
       },
     ],
     customer_applications: [],

@@ -55,8 +55,12 @@ export function downloadBankStatement(id: number, fallbackName: string) {
   return apiDownload(applicationBankStatementPath, { params: { id }, fallbackName });
 }
 
-export function takeReview(id: number) {
-  return apiRequest(applicationTakeReview, { params: { id } });
+/** Takes the application into review; `takeOver` takes it from the colleague who holds it. */
+export function takeReview(id: number, takeOver = false) {
+  return apiRequest(applicationTakeReview, {
+    params: { id },
+    ...(takeOver && { body: { take_over: true } }),
+  });
 }
 
 export async function approveApplication(id: number, body: BodyOf<typeof applicationApprove>) {
