@@ -194,6 +194,11 @@ export const applicationReview = defineEndpoint({
      * no personal number), in the request's language; null when they may.
      */
     viewer_refusal: z.string().nullable(),
+    /**
+     * Whether a colleague holds the application under review: the officer reading takes it over
+     * (`POST /api/applications/{id}/review {take_over: true}`) before deciding.
+     */
+    held_by_colleague: z.boolean(),
   }),
 });
 

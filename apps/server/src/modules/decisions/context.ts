@@ -7,7 +7,7 @@ import { createAccessLogRepository, type AccessAction } from '#app/modules/acces
 import type { ServiceContext } from '#app/service-context.ts';
 import type { EnqueueWebhook } from '#app/modules/webhooks/index.ts';
 import { createDecisionRepository, type DecisionRow } from './repository.ts';
-import { decidingRefusal, type Officer } from './who-decides.ts';
+import { decidingRefusal, heldByColleague, type Officer } from './who-decides.ts';
 
 /** What the decision service is made with for one request. */
 export interface DecisionDependencies extends ServiceContext {
@@ -98,9 +98,9 @@ export function createDecisionContext(dependencies: DecisionDependencies) {
     application: { assignedOfficerId: number | null },
     alsoMay?: number,
   ) {
-    const holder = application.assignedOfficerId;
-    if (holder === null || holder === officer.userId || holder === alsoMay) return;
-    throw httpError(409, 'decision.heldByColleague');
+    if (heldByColleague(officer, application.assignedOfficerId, alsoMay)) {
+      throw httpError(409, 'decision.heldByColleague');
+    }
   }
 
   /** A submitted application (officers never see drafts); 404 otherwise. */

@@ -35,6 +35,8 @@ describe('the officer holding an application decides it', () => {
       expect(answer.json()).toMatchObject({ status: 'error', message: held });
     }
     expect(await decisionsOf(id)).toEqual([]);
+    expect((await review(second, id)).json()).toMatchObject({ held_by_colleague: true });
+    expect((await review(first, id)).json()).toMatchObject({ held_by_colleague: false });
     // Taking it again without saying "take over" stays a conflict, as before.
     expect((await take(second, id)).statusCode).toBe(409);
 

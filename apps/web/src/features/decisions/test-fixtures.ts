@@ -156,6 +156,7 @@ export function reviewFixture(changes: Partial<Review> = {}): Review {
     decision: null,
     viewer_is_approver: false,
     viewer_refusal: null,
+    held_by_colleague: false,
     ...changes,
   };
 }

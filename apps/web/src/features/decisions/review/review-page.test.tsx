@@ -168,6 +168,54 @@ describe('/applications/{id}', () => {
     expect(requestsTo(fetchMock, 'POST /api/applications/41/review')).toHaveLength(1);
   });
 
+  it('shows a colleague’s application read-only, with a take-over that records from whom', async () => {
+    let takenOver = false;
+    const { user, fetchMock } = openReview(
+      () =>
+        reviewFixture({
+          held_by_colleague: !takenOver,
+          history: [
+            ...reviewFixture().history,
+            ...(takenOver
+              ? [
+                  {
+                    from: 'under_review',
+                    to: 'under_review',
+                    actor: secondOfficer,
+                    reason: 'take_over',
+                    at: '2026-11-20 12:00:00',
+                    taken_over_from: { id: 2, name: 'გიორგი', surname: 'ლომიძე' },
+                  },
+                ]
+              : []),
+          ],
+        }),
+      {
+        'POST /api/applications/41/review': () => {
+          takenOver = true;
+          return ok();
+        },
+      },
+    );
+    expect(
+      await screen.findByText(
+        'განაცხადს განიხილავს გიორგი ლომიძე. გადაწყვეტილების მისაღებად, გთხოვთ, ჯერ გადაიბაროთ განაცხადი.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'დამტკიცება' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'უარყოფა' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'ჩემზე გადაბარება' }));
+    expect(await screen.findByRole('button', { name: 'დამტკიცება' })).toBeInTheDocument();
+    expect(bodiesSentTo(fetchMock, 'POST /api/applications/41/review')).toEqual([
+      { take_over: true },
+    ]);
+    const history = await section('სტატუსების ისტორია');
+    expect(
+      within(history).getByText('გადაიბარა (წინა ოფიცერი: გიორგი ლომიძე)'),
+    ).toBeInTheDocument();
+  });
+
   it('approves the asked terms at most, after a confirmation, with server errors under the fields', async () => {
     const { user, fetchMock } = openReview(reviewFixture(), {
       'POST /api/applications/41/approve': (body) =>
