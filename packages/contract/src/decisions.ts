@@ -75,8 +75,12 @@ export const recommendation = z.object({
 
 const person = z.object({ id: z.number().int(), name: z.string(), surname: z.string() });
 
-/** The statuses the queue lists: waiting for an officer, or in review. */
-export const queueStatuses = ['submitted', 'under_review'] as const;
+/**
+ * The statuses the queue filters by: waiting for an officer, in review, or (in review) an
+ * approval awaiting a second officer's confirmation (four eyes).
+ */
+export const queueStatuses = ['submitted', 'under_review', 'awaiting_second_officer'] as const;
+export type QueueStatus = (typeof queueStatuses)[number];
 
 /** One application in the queue, oldest submission first. */
 export const queueItem = z.object({
@@ -98,6 +102,8 @@ export const queueItem = z.object({
   /** The latest document check's outcome; null when the customer has none. */
   identity_check_passed: z.boolean().nullable(),
   assigned_officer: person.nullable(),
+  /** An approval awaits a second officer's confirmation (four eyes). */
+  awaiting_second_officer: z.boolean(),
 });
 export type QueueItem = z.output<typeof queueItem>;
 

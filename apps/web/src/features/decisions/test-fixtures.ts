@@ -30,6 +30,7 @@ export function queueItem(changes: Partial<QueueItem> = {}): QueueItem {
     bureau: { state: 'ready', serious_overdue: false },
     identity_check_passed: true,
     assigned_officer: null,
+    awaiting_second_officer: false,
     ...changes,
   };
 }
@@ -40,7 +41,11 @@ export function queueAnswer(items: QueueItem[]): ApiAnswer {
     const page = Number(query.get('page') ?? 1);
     const perPage = Number(query.get('per_page') ?? 15);
     const status = query.get('status');
-    const found = items.filter((item) => !status || item.status.code === status);
+    const found = items.filter((item) =>
+      status === 'awaiting_second_officer'
+        ? item.awaiting_second_officer
+        : !status || item.status.code === status,
+    );
     return jsonResponse({
       status: 'success',
       data: found.slice((page - 1) * perPage, page * perPage),

@@ -8,12 +8,11 @@ import {
   applicationTakeReview,
   rejectionReasons,
   type BodyOf,
+  type QueueStatus,
 } from '@sesxi/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiDownload, apiRequest } from '../../../shared/api/api-client';
 import { currentLocale } from '../../../shared/i18n/i18n';
-
-export type QueueStatus = 'submitted' | 'under_review';
 
 export interface QueuePageQuery {
   page: number;
