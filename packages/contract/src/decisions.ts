@@ -191,8 +191,18 @@ export const applicationReview = defineEndpoint({
     /** The customer's other applications and loans, newest first. */
     customer_applications: z.array(customerApplication),
     recommendation,
-    /** The decision so far; an approval awaiting the second officer names the first. */
-    decision: decision.extend({ officer: person, confirmed_by: person.nullable() }).nullable(),
+    /**
+     * The decision so far; an approval awaiting the second officer names the first. After four
+     * eyes, `officer` and `decided_at` are the first officer's approval, `confirmed_by` and
+     * `confirmed_at` the second's confirmation.
+     */
+    decision: decision
+      .extend({
+        officer: person,
+        confirmed_by: person.nullable(),
+        confirmed_at: timestamp.nullable(),
+      })
+      .nullable(),
     /** Whether the officer reading made the approval that awaits a second officer (four eyes). */
     viewer_is_approver: z.boolean(),
     /**

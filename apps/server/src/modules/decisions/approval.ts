@@ -149,13 +149,14 @@ export function createApproval({
       decided_at: formatTimestamp(clock.now()),
     };
     if (state === 'awaiting_second_officer') {
+      await createDecisionRepository(tx).recordFirstApproval(application.id, officer.userId, now);
       await enqueueWebhook(tx, 'application.awaiting_second_officer', application.id);
       return { decision, text: undefined };
     }
     await moveApplicationAsStaff(tx, {
       id: application.id,
       officerId: officer.userId,
-      name: 'approve',
+      name: kind === 'confirmation' ? 'confirm' : 'approve',
       now,
     });
     await createOfferSnapshotRepository(tx).insert(

@@ -241,6 +241,21 @@ export function createDecisionRepository(db: Database) {
       });
     },
 
+    /**
+     * The history row of an approval that awaits a second officer: the status stays under
+     * review, the first officer's step is kept with its time.
+     */
+    async recordFirstApproval(id: number, officerId: number, now: Date) {
+      await db.insert(loanStatusHistory).values({
+        applicationId: id,
+        fromStatus: 'under_review',
+        toStatus: 'under_review',
+        actorUserId: officerId,
+        reason: 'first_approval',
+        createdAt: now,
+      });
+    },
+
     async insertDecision(decision: NewDecision): Promise<void> {
       await db.insert(loanDecisions).values(decision);
     },

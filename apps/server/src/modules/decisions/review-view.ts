@@ -235,9 +235,10 @@ function decisionView(
             .filter((reason) => last.reasonCodes.includes(reason.code))
             .map((reason) => (locale === 'en' ? reason.nameEn : reason.name))
         : [],
-    decided_at: formatTimestamp(last.createdAt),
+    decided_at: formatTimestamp((proposal ?? last).createdAt),
     officer: (proposal ?? last).officer,
     confirmed_by: last.kind === 'confirmation' ? last.officer : null,
+    confirmed_at: last.kind === 'confirmation' ? formatTimestamp(last.createdAt) : null,
   };
 }
 

@@ -177,6 +177,7 @@ export const awaitingDecision: NonNullable<Review['decision']> = {
   decided_at: '2026-11-20 11:00:00',
   officer,
   confirmed_by: null,
+  confirmed_at: null,
 };
 
 export { secondOfficer };

@@ -132,7 +132,9 @@ function DecisionSummary({ decision }: { decision: NonNullable<Review['decision'
           at: decision.decided_at,
         })}
         {decision.confirmed_by &&
-          ` · ${t('decisions.confirmedBy', { officer: personName(decision.confirmed_by) })}`}
+          ` · ${t('decisions.confirmedBy', { officer: personName(decision.confirmed_by) })}${
+            decision.confirmed_at ? `, ${decision.confirmed_at}` : ''
+          }`}
       </Text>
     </Stack>
   );

@@ -312,6 +312,45 @@ describe('/applications/{id}', () => {
     expect(requestsTo(fetchMock, 'POST /api/applications/41/confirm')).toHaveLength(1);
   });
 
+  it('shows both four-eyes steps: the first approval and the confirmation, each with its time', async () => {
+    openReview(
+      reviewFixture({
+        decision: {
+          ...awaitingDecision,
+          state: 'approved',
+          confirmed_by: secondOfficer,
+          confirmed_at: '2026-11-20 12:30:00',
+        },
+        history: [
+          {
+            from: 'under_review',
+            to: 'under_review',
+            actor: { id: 2, name: 'გიორგი', surname: 'ლომიძე' },
+            reason: 'first_approval',
+            at: '2026-11-20 11:00:00',
+            taken_over_from: null,
+          },
+          {
+            from: 'under_review',
+            to: 'approved',
+            actor: secondOfficer,
+            reason: 'confirm',
+            at: '2026-11-20 12:30:00',
+            taken_over_from: null,
+          },
+        ],
+      }),
+    );
+    expect(
+      await screen.findByText(
+        'გადაწყვიტა გიორგი ლომიძე, 2026-11-20 11:00:00 · დაადასტურა ნატო ხარაძე, 2026-11-20 12:30:00',
+      ),
+    ).toBeInTheDocument();
+    const history = await section('სტატუსების ისტორია');
+    expect(within(history).getByText('დამტკიცდა (ელოდება მეორე ოფიცერს)')).toBeInTheDocument();
+    expect(within(history).getByText('დაადასტურა მეორე ოფიცერმა')).toBeInTheDocument();
+  });
+
   it('rejects with the chosen reasons and an internal note', async () => {
     const { user, fetchMock } = openReview(reviewFixture(), {
       'POST /api/applications/41/reject': () =>
