@@ -231,7 +231,8 @@ export const applicationTakeReview = defineEndpoint({
   path: '/api/applications/:id/review',
   access: access.staff('credit_officer'),
   params: applicationIdParams,
-  body: z.object({ take_over: z.boolean().default(false) }).nullish(),
+  // A take without a body (as before `take_over`) reads as `{}`.
+  body: z.preprocess((value) => value ?? {}, z.object({ take_over: z.boolean().default(false) })),
   response: statusOnly,
 });
 

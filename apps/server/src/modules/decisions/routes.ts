@@ -78,7 +78,7 @@ export const decisionRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
       await service(request).takeReview(
         officerOf(request),
         request.params.id,
-        request.body?.take_over,
+        request.body.take_over,
       );
       return { status: 'success' as const };
     },
