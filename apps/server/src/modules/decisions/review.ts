@@ -67,9 +67,9 @@ export function createReview({
         const application = await lockDecidable(tx, officer, id);
         const holder = application.assignedOfficerId;
         if (takeOver && application.status === 'under_review') {
-          if (holder !== officer.userId) {
-            await createDecisionRepository(tx).takeOver(id, officer.userId, holder, clock.now());
-          }
+          // Their own already: nothing to take over.
+          if (holder === officer.userId) return undefined;
+          await createDecisionRepository(tx).takeOver(id, officer.userId, holder, clock.now());
           return holder;
         }
         await moveApplicationAsStaff(tx, {
