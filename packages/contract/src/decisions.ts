@@ -75,8 +75,12 @@ export const recommendation = z.object({
 
 const person = z.object({ id: z.number().int(), name: z.string(), surname: z.string() });
 
-/** The statuses the queue lists: waiting for an officer, or in review. */
-export const queueStatuses = ['submitted', 'under_review'] as const;
+/**
+ * The statuses the queue filters by: waiting for an officer, in review, or (in review) an
+ * approval awaiting a second officer's confirmation (four eyes).
+ */
+export const queueStatuses = ['submitted', 'under_review', 'awaiting_second_officer'] as const;
+export type QueueStatus = (typeof queueStatuses)[number];
 
 /** One application in the queue, oldest submission first. */
 export const queueItem = z.object({
@@ -98,6 +102,8 @@ export const queueItem = z.object({
   /** The latest document check's outcome; null when the customer has none. */
   identity_check_passed: z.boolean().nullable(),
   assigned_officer: person.nullable(),
+  /** An approval awaits a second officer's confirmation (four eyes). */
+  awaiting_second_officer: z.boolean(),
 });
 export type QueueItem = z.output<typeof queueItem>;
 
@@ -142,6 +148,8 @@ export const historyEntry = z.object({
   actor: person.nullable(),
   reason: z.string(),
   at: timestamp,
+  /** On a take-over (`reason` `take_over`): the officer who held the application before. */
+  taken_over_from: person.nullable(),
 });
 
 /** `GET /api/applications/{id}`: everything an officer decides on, each read logged. */
@@ -183,8 +191,18 @@ export const applicationReview = defineEndpoint({
     /** The customer's other applications and loans, newest first. */
     customer_applications: z.array(customerApplication),
     recommendation,
-    /** The decision so far; an approval awaiting the second officer names the first. */
-    decision: decision.extend({ officer: person, confirmed_by: person.nullable() }).nullable(),
+    /**
+     * The decision so far; an approval awaiting the second officer names the first. After four
+     * eyes, `officer` and `decided_at` are the first officer's approval, `confirmed_by` and
+     * `confirmed_at` the second's confirmation.
+     */
+    decision: decision
+      .extend({
+        officer: person,
+        confirmed_by: person.nullable(),
+        confirmed_at: timestamp.nullable(),
+      })
+      .nullable(),
     /** Whether the officer reading made the approval that awaits a second officer (four eyes). */
     viewer_is_approver: z.boolean(),
     /**
@@ -192,18 +210,29 @@ export const applicationReview = defineEndpoint({
      * no personal number), in the request's language; null when they may.
      */
     viewer_refusal: z.string().nullable(),
+    /**
+     * Whether a colleague holds the application under review: the officer reading takes it over
+     * (`POST /api/applications/{id}/review {take_over: true}`) before deciding.
+     */
+    held_by_colleague: z.boolean(),
   }),
 });
 
 /** `GET /api/applications/{id}/bank-statement`: the file, as an attachment of its sniffed type. */
 export const applicationBankStatementPath = '/api/applications/:id/bank-statement';
 
-/** `POST /api/applications/{id}/review`: the officer takes the application (→ under review). */
+/**
+ * `POST /api/applications/{id}/review`: the officer takes the application (→ under review). The
+ * officer who holds it decides; another takes it over from them with `take_over: true` (the
+ * history records who from whom).
+ */
 export const applicationTakeReview = defineEndpoint({
   method: 'POST',
   path: '/api/applications/:id/review',
   access: access.staff('credit_officer'),
   params: applicationIdParams,
+  // A take without a body (as before `take_over`) reads as `{}`.
+  body: z.preprocess((value) => value ?? {}, z.object({ take_over: z.boolean().default(false) })),
   response: statusOnly,
 });
 

@@ -109,6 +109,8 @@ const messages = {
     'decision.nothingToConfirm': 'დასადასტურებელი დამტკიცება არ არსებობს',
     'decision.awaitingSecondOfficer':
       'განაცხადი უკვე დამტკიცებულია და მეორე საკრედიტო ოფიცრის დადასტურებას ელოდება',
+    'decision.heldByColleague':
+      'განაცხადს სხვა საკრედიტო ოფიცერი განიხილავს. გადაწყვეტილების მისაღებად, გთხოვთ, ჯერ გადაიბაროთ განაცხადი',
     'decision.ownApplication': 'საკუთარ განაცხადზე გადაწყვეტილებას ვერ მიიღებთ',
     'decision.personalNumberMissing':
       'თქვენს ანგარიშს პირადი ნომერი არ აქვს, ამიტომ გადაწყვეტილებას ვერ მიიღებთ. გთხოვთ, მიმართოთ ადმინისტრატორს',
@@ -235,6 +237,8 @@ const messages = {
     'decision.nothingToConfirm': 'There is no approval to confirm',
     'decision.awaitingSecondOfficer':
       'The application is already approved and awaits a second credit officer’s confirmation',
+    'decision.heldByColleague':
+      'Another credit officer holds this application. Please take it over before deciding',
     'decision.ownApplication': 'You cannot decide on your own application',
     'decision.personalNumberMissing':
       'Your account has no personal number, so you cannot decide on applications. Please ask an administrator',

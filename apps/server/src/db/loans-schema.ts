@@ -123,6 +123,10 @@ export const loanStatusHistory = pgTable(
       .references(() => loanStatuses.code),
     actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
     reason: text('reason').notNull(),
+    /** On a take-over: the officer who held the application until then. */
+    previousOfficerId: integer('previous_officer_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
     createdAt: timestamptz('created_at').notNull(),
   },
   (table) => [index('loan_status_history_application').on(table.applicationId, table.createdAt)],

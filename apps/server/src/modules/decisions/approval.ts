@@ -54,6 +54,7 @@ export function createApproval({
   enqueueWebhook,
   refusal,
   lockDecidable,
+  refuseUnlessHolder,
   queueText,
 }: DecisionContext) {
   /**
@@ -148,13 +149,14 @@ export function createApproval({
       decided_at: formatTimestamp(clock.now()),
     };
     if (state === 'awaiting_second_officer') {
+      await createDecisionRepository(tx).recordFirstApproval(application.id, officer.userId, now);
       await enqueueWebhook(tx, 'application.awaiting_second_officer', application.id);
       return { decision, text: undefined };
     }
     await moveApplicationAsStaff(tx, {
       id: application.id,
       officerId: officer.userId,
-      name: 'approve',
+      name: kind === 'confirmation' ? 'confirm' : 'approve',
       now,
     });
     await createOfferSnapshotRepository(tx).insert(
@@ -190,6 +192,7 @@ export function createApproval({
         if (application.status !== 'under_review') throw httpError(409, 'errors.conflict');
         if (pendingApproval(await createDecisionRepository(tx).decisions(id), application.status))
           throw httpError(409, 'decision.awaitingSecondOfficer');
+        refuseUnlessHolder(officer, application);
         await checkTerms(tx, application, terms);
         const waits = terms.amount > secondOfficerFrom;
         if (waits && officer.isMachine && !machineFirstOfficer)
@@ -227,6 +230,9 @@ export function createApproval({
           throw httpError(409, 'decision.nothingToConfirm');
         }
         if (pending.officer.id === officer.userId) throw httpError(403, 'decision.sameOfficer');
+        // Awaiting confirmation, the first officer's application is any second officer's to
+        // confirm; once a second officer takes it over, it is theirs.
+        refuseUnlessHolder(officer, application, pending.officer.id);
         const terms = { amount: pending.amount, months: pending.months };
         return recordApproval(tx, officer, application, terms, 'confirmation', 'approved');
       });

@@ -7,7 +7,7 @@ import { createAccessLogRepository, type AccessAction } from '#app/modules/acces
 import type { ServiceContext } from '#app/service-context.ts';
 import type { EnqueueWebhook } from '#app/modules/webhooks/index.ts';
 import { createDecisionRepository, type DecisionRow } from './repository.ts';
-import { decidingRefusal, type Officer } from './who-decides.ts';
+import { decidingRefusal, heldByColleague, type Officer } from './who-decides.ts';
 
 /** What the decision service is made with for one request. */
 export interface DecisionDependencies extends ServiceContext {
@@ -88,6 +88,21 @@ export function createDecisionContext(dependencies: DecisionDependencies) {
     return application;
   }
 
+  /**
+   * 409 when a colleague holds the application: the officer holding it decides, another first
+   * takes it over. `alsoMay` is one more officer who may decide it (the first officer of an
+   * approval awaiting confirmation offers it to any second officer).
+   */
+  function refuseUnlessHolder(
+    officer: Officer,
+    application: { assignedOfficerId: number | null },
+    alsoMay?: number,
+  ) {
+    if (heldByColleague(officer, application.assignedOfficerId, alsoMay)) {
+      throw httpError(409, 'decision.heldByColleague');
+    }
+  }
+
   /** A submitted application (officers never see drafts); 404 otherwise. */
   async function applicationOr404(id: number) {
     const application = await repository.application(id);
@@ -114,6 +129,7 @@ export function createDecisionContext(dependencies: DecisionDependencies) {
     logRead,
     refusal,
     lockDecidable,
+    refuseUnlessHolder,
     applicationOr404,
     queueText,
   };

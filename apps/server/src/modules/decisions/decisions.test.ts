@@ -1,3 +1,4 @@
+import { formatTimestamp } from '@sesxi/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -305,6 +306,44 @@ describe('approving', () => {
       decision: { state: 'approved', officer: { name: 'გიორგი' }, confirmed_by: { name: 'ნატო' } },
     });
     expect((await confirm(second, id)).statusCode).toBe(409);
+  });
+
+  it('keeps both four-eyes steps, each with its officer and time, in the decision and the history', async () => {
+    const { id } = await submittedApplication('11', {
+      amount: '15000',
+      months: 24,
+      loan_purpose_id: 1,
+    });
+    const first = await officer('599000002');
+    const second = await officer('599000003');
+    await take(first, id);
+    await approve(first, id, { amount: 12000, months: 24 });
+    const approvedAt = formatTimestamp(clock.now());
+    // Ten minutes later (sessions end after 30 idle ones).
+    clock.advance(10 * 60_000);
+    expect((await confirm(second, id)).statusCode).toBe(200);
+    const confirmedAt = formatTimestamp(clock.now());
+    expect(approvedAt).not.toBe(confirmedAt);
+
+    const review = (await call(second, 'GET', `/api/applications/${id}`)).json<{
+      decision: object;
+      history: { from: string; to: string; reason: string; at: string; actor: { name: string } }[];
+    }>();
+    expect(review.decision).toMatchObject({
+      state: 'approved',
+      officer: { name: 'გიორგი' },
+      decided_at: approvedAt,
+      confirmed_by: { name: 'ნატო' },
+      confirmed_at: confirmedAt,
+    });
+    expect(
+      review.history
+        .filter((entry) => ['first_approval', 'confirm', 'approve'].includes(entry.reason))
+        .map((entry) => [entry.from, entry.to, entry.reason, entry.actor.name, entry.at]),
+    ).toEqual([
+      ['under_review', 'under_review', 'first_approval', 'გიორგი', approvedAt],
+      ['under_review', 'approved', 'confirm', 'ნატო', confirmedAt],
+    ]);
   });
 
   it('refuses terms over what was asked or outside the product, under their fields', async () => {

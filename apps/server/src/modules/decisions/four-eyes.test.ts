@@ -8,6 +8,7 @@ import { serviceAccount, setStaffPersonalNumber } from '#app/test/officers.ts';
 
 const {
   appOf,
+  call,
   officer,
   submittedApplication,
   take,
@@ -73,6 +74,35 @@ describe('an approval above the threshold', () => {
       decision: { state: 'awaiting_second_officer', amount: 10000.01 },
     });
     expect(await loanStatusOf(appOf(), over.id)).toBe('under_review');
+  });
+});
+
+describe('the queue’s four-eyes filter', () => {
+  it('lists exactly the approvals awaiting a second officer, flagged', async () => {
+    const waiting = await inReview();
+    const plain = await inReview();
+    const submitted = await submittedApplication('11', fifteenThousand);
+    await approve(waiting.first, waiting.id, { amount: 15000, months: 24 });
+    const queue = async (query: string) =>
+      (await call(waiting.first, 'GET', `/api/applications?per_page=100${query}`)).json<{
+        data: { id: number; awaiting_second_officer: boolean }[];
+      }>().data;
+
+    const filtered = await queue('&status=awaiting_second_officer');
+    expect(filtered.map((row) => row.id)).toContain(waiting.id);
+    expect(filtered.every((row) => row.awaiting_second_officer)).toBe(true);
+    expect(filtered.map((row) => row.id)).not.toContain(plain.id);
+    const all = await queue('');
+    expect(
+      [waiting.id, plain.id, submitted.id].map(
+        (id) => all.find((row) => row.id === id)?.awaiting_second_officer,
+      ),
+    ).toEqual([true, false, false]);
+
+    await confirm(await officer('599000003'), waiting.id);
+    expect((await queue('&status=awaiting_second_officer')).map((row) => row.id)).not.toContain(
+      waiting.id,
+    );
   });
 });
 

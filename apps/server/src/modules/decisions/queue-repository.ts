@@ -7,6 +7,7 @@ import {
   creditReports,
   identomatChecks,
   loanApplications,
+  loanDecisions,
   loanOfferSnapshots,
   loanStatuses,
   loanSubmissions,
@@ -16,6 +17,8 @@ import { assignedOfficer, customerColumns, officerColumns, officers } from './co
 
 export interface QueueRequest {
   statuses: readonly ('submitted' | 'under_review')[];
+  /** Only applications whose approval awaits a second officer. */
+  awaitingSecondOfficer?: boolean;
   search: string;
   limit: number;
   offset: number;
@@ -37,8 +40,15 @@ function queueSearch(search: string): SQL | undefined {
 export function createQueueRepository(db: Database) {
   return {
     /** A page of the queue, oldest submission first, with what the officers' table shows. */
-    async queuePage({ statuses, search, limit, offset }: QueueRequest) {
-      const where = and(inArray(loanApplications.status, statuses), queueSearch(search));
+    async queuePage({ statuses, awaitingSecondOfficer, search, limit, offset }: QueueRequest) {
+      // Under review an application's only decision can be an approval awaiting confirmation
+      // (a rejection or a confirmation moves it on).
+      const hasApproval = sql<boolean>`exists (select 1 from ${loanDecisions} where ${loanDecisions.applicationId} = ${loanApplications.id} and ${loanDecisions.kind} = 'approval')`;
+      const where = and(
+        inArray(loanApplications.status, statuses),
+        awaitingSecondOfficer ? hasApproval : undefined,
+        queueSearch(search),
+      );
       const latestCheck = db
         .select({ outcome: identomatChecks.outcome })
         .from(identomatChecks)
@@ -69,6 +79,7 @@ export function createQueueRepository(db: Database) {
             bureauReport: sql<CreditReport | null>`${creditReports.report}`,
             bureauAffordability: sql<Affordability | null>`${creditReports.affordability}`,
             checkOutcome: latestCheck.outcome,
+            hasApproval,
           })
           .from(loanApplications)
           .innerJoin(users, applicationJoins.customer)

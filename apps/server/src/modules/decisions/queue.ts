@@ -1,9 +1,14 @@
-import { formatTimestamp, type applicationQueue, type ResponseOf } from '@sesxi/contract';
+import {
+  formatTimestamp,
+  type applicationQueue,
+  type QueueStatus,
+  type ResponseOf,
+} from '@sesxi/contract';
 import type { DecisionContext } from './context.ts';
 import type { Officer } from './who-decides.ts';
 
 export interface QueueQuery {
-  status?: 'submitted' | 'under_review';
+  status?: QueueStatus;
   search: string;
   page: number;
   per_page: number;
@@ -18,7 +23,11 @@ export function createQueue({ repository, clock, logRead }: DecisionContext) {
       { status, search, page, per_page }: QueueQuery,
     ): Promise<ResponseOf<typeof applicationQueue>> {
       const { rows, total } = await repository.queuePage({
-        statuses: status ? [status] : ['submitted', 'under_review'],
+        statuses:
+          status === undefined
+            ? ['submitted', 'under_review']
+            : [status === 'awaiting_second_officer' ? 'under_review' : status],
+        awaitingSecondOfficer: status === 'awaiting_second_officer',
         search,
         limit: per_page,
         offset: (page - 1) * per_page,
@@ -54,6 +63,7 @@ export function createQueue({ repository, clock, logRead }: DecisionContext) {
             identity_check_passed:
               row.checkOutcome === null ? null : row.checkOutcome === 'success',
             assigned_officer: row.officer,
+            awaiting_second_officer: row.status === 'under_review' && row.hasApproval,
           };
         }),
         current_page: page,

@@ -15,6 +15,7 @@ export function createRejection({
   enqueueWebhook,
   repository,
   lockDecidable,
+  refuseUnlessHolder,
   queueText,
 }: DecisionContext) {
   return {
@@ -37,6 +38,7 @@ export function createRejection({
       const text = await db.transaction(async (tx) => {
         const application = await lockDecidable(tx, officer, id);
         if (application.status !== 'under_review') throw httpError(409, 'errors.conflict');
+        refuseUnlessHolder(officer, application);
         const now = clock.now();
         await createDecisionRepository(tx).insertDecision({
           applicationId: id,

@@ -173,9 +173,11 @@ export function createDecisionRepository(db: Database) {
           reason: loanStatusHistory.reason,
           at: loanStatusHistory.createdAt,
           actor: customerColumns,
+          previousOfficer: officerColumns,
         })
         .from(loanStatusHistory)
         .leftJoin(users, eq(users.id, loanStatusHistory.actorUserId))
+        .leftJoin(officers, eq(officers.id, loanStatusHistory.previousOfficerId))
         .where(eq(loanStatusHistory.applicationId, id))
         .orderBy(asc(loanStatusHistory.createdAt), asc(loanStatusHistory.id));
     },
@@ -206,6 +208,7 @@ export function createDecisionRepository(db: Database) {
       const [row] = await db
         .select({
           ...applicationColumns,
+          assignedOfficerId: loanApplications.assignedOfficerId,
           phone: users.phone,
           identityNumber: users.identityNumber,
           identifiedPersonalNumber: loanSubmissions.identifiedPersonalNumber,
@@ -216,6 +219,41 @@ export function createDecisionRepository(db: Database) {
         .where(eq(loanApplications.id, id))
         .for('update', { of: loanApplications });
       return row;
+    },
+
+    /**
+     * Hands an application under review to `officerId`, taken over from the officer who held it;
+     * the status history records who from whom. Call with the application's row locked.
+     */
+    async takeOver(id: number, officerId: number, previousOfficerId: number | null, now: Date) {
+      await db
+        .update(loanApplications)
+        .set({ assignedOfficerId: officerId, updatedAt: now })
+        .where(eq(loanApplications.id, id));
+      await db.insert(loanStatusHistory).values({
+        applicationId: id,
+        fromStatus: 'under_review',
+        toStatus: 'under_review',
+        actorUserId: officerId,
+        reason: 'take_over',
+        previousOfficerId,
+        createdAt: now,
+      });
+    },
+
+    /**
+     * The history row of an approval that awaits a second officer: the status stays under
+     * review, the first officer's step is kept with its time.
+     */
+    async recordFirstApproval(id: number, officerId: number, now: Date) {
+      await db.insert(loanStatusHistory).values({
+        applicationId: id,
+        fromStatus: 'under_review',
+        toStatus: 'under_review',
+        actorUserId: officerId,
+        reason: 'first_approval',
+        createdAt: now,
+      });
     },
 
     async insertDecision(decision: NewDecision): Promise<void> {

@@ -16,7 +16,7 @@ import { verificationCheckOf } from '#app/modules/identity-checks/index.ts';
 import { pendingApproval, type SubmittedApplication } from './context.ts';
 import { recommend } from './recommendation.ts';
 import type { DecisionRepository, DecisionRow } from './repository.ts';
-import { decidingRefusal, type Officer } from './who-decides.ts';
+import { decidingRefusal, heldByColleague, type Officer } from './who-decides.ts';
 
 type Review = ResponseOf<typeof applicationReview>;
 type Rows<Name extends keyof DecisionRepository> = Awaited<ReturnType<DecisionRepository[Name]>>;
@@ -123,6 +123,7 @@ export function reviewView(records: ReviewRecords, officer: Officer, now: Date):
       actor: entry.actor,
       reason: entry.reason,
       at: formatTimestamp(entry.at),
+      taken_over_from: entry.previousOfficer,
     })),
     customer_applications: records.others.map((other) => ({
       id: other.id,
@@ -140,6 +141,13 @@ export function reviewView(records: ReviewRecords, officer: Officer, now: Date):
     viewer_is_approver:
       pendingApproval(decisions, application.status)?.officer.id === officer.userId,
     viewer_refusal: viewerRefusal ? translate(viewerRefusal, locale) : null,
+    held_by_colleague:
+      application.status === 'under_review' &&
+      heldByColleague(
+        officer,
+        application.officer?.id ?? null,
+        pendingApproval(decisions, application.status)?.officer.id,
+      ),
   };
 }
 
@@ -227,9 +235,10 @@ function decisionView(
             .filter((reason) => last.reasonCodes.includes(reason.code))
             .map((reason) => (locale === 'en' ? reason.nameEn : reason.name))
         : [],
-    decided_at: formatTimestamp(last.createdAt),
+    decided_at: formatTimestamp((proposal ?? last).createdAt),
     officer: (proposal ?? last).officer,
     confirmed_by: last.kind === 'confirmation' ? last.officer : null,
+    confirmed_at: last.kind === 'confirmation' ? formatTimestamp(last.createdAt) : null,
   };
 }
 

@@ -1,6 +1,7 @@
 import { bankStatementExtensions, type applicationReview, type ResponseOf } from '@sesxi/contract';
 import { moveApplicationAsStaff } from '#app/modules/loans/index.ts';
 import type { DecisionContext } from './context.ts';
+import { createDecisionRepository } from './repository.ts';
 import { reviewView } from './review-view.ts';
 import type { Officer } from './who-decides.ts';
 
@@ -57,10 +58,20 @@ export function createReview({
       return { bytes, type, name: `bank-statement-${id}.${bankStatementExtensions[type]}` };
     },
 
-    /** Takes a submitted application into review, assigned to the officer. */
-    async takeReview(officer: Officer, id: number): Promise<void> {
-      await db.transaction(async (tx) => {
-        await lockDecidable(tx, officer, id);
+    /**
+     * Takes a submitted application into review, assigned to the officer; with `takeOver`, one
+     * under review held by a colleague passes to the officer (the history says from whom).
+     */
+    async takeReview(officer: Officer, id: number, takeOver = false): Promise<void> {
+      const from = await db.transaction(async (tx) => {
+        const application = await lockDecidable(tx, officer, id);
+        const holder = application.assignedOfficerId;
+        if (takeOver && application.status === 'under_review') {
+          // Their own already: nothing to take over.
+          if (holder === officer.userId) return undefined;
+          await createDecisionRepository(tx).takeOver(id, officer.userId, holder, clock.now());
+          return holder;
+        }
         await moveApplicationAsStaff(tx, {
           id,
           officerId: officer.userId,
@@ -68,10 +79,13 @@ export function createReview({
           now: clock.now(),
           assignedOfficerId: officer.userId,
         });
+        return undefined;
       });
       log.info(
-        { event: 'loan_review_started', loanId: id, officerId: officer.userId },
-        'application taken into review',
+        from === undefined
+          ? { event: 'loan_review_started', loanId: id, officerId: officer.userId }
+          : { event: 'loan_review_taken_over', loanId: id, officerId: officer.userId, from },
+        from === undefined ? 'application taken into review' : 'application taken over',
       );
     },
   };

@@ -75,7 +75,11 @@ export const decisionRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
     applicationTakeReview.path,
     { schema: schemaOf(applicationTakeReview) },
     async (request) => {
-      await service(request).takeReview(officerOf(request), request.params.id);
+      await service(request).takeReview(
+        officerOf(request),
+        request.params.id,
+        request.body.take_over,
+      );
       return { status: 'success' as const };
     },
   );

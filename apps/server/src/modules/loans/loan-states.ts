@@ -25,6 +25,8 @@ export const loanTransitions = {
   submit: { from: ['consented'], to: 'submitted' },
   startReview: { from: ['submitted'], to: 'under_review' },
   approve: { from: ['under_review'], to: 'approved' },
+  /** A second officer confirms an approval awaiting them (four eyes): it becomes final. */
+  confirm: { from: ['under_review'], to: 'approved' },
   reject: { from: ['under_review'], to: 'rejected' },
   cancel: { from: openLoanStatuses, to: 'cancelled', refusedOnceApproved: true },
 } as const satisfies Record<string, Transition>;

@@ -30,6 +30,7 @@ export function queueItem(changes: Partial<QueueItem> = {}): QueueItem {
     bureau: { state: 'ready', serious_overdue: false },
     identity_check_passed: true,
     assigned_officer: null,
+    awaiting_second_officer: false,
     ...changes,
   };
 }
@@ -40,7 +41,11 @@ export function queueAnswer(items: QueueItem[]): ApiAnswer {
     const page = Number(query.get('page') ?? 1);
     const perPage = Number(query.get('per_page') ?? 15);
     const status = query.get('status');
-    const found = items.filter((item) => !status || item.status.code === status);
+    const found = items.filter((item) =>
+      status === 'awaiting_second_officer'
+        ? item.awaiting_second_officer
+        : !status || item.status.code === status,
+    );
     return jsonResponse({
       status: 'success',
       data: found.slice((page - 1) * perPage, page * perPage),
@@ -148,6 +153,7 @@ export function reviewFixture(changes: Partial<Review> = {}): Review {
         actor: null,
         reason: 'submit',
         at: '2026-11-20 10:15:00',
+        taken_over_from: null,
       },
     ],
     customer_applications: [],
@@ -155,6 +161,7 @@ export function reviewFixture(changes: Partial<Review> = {}): Review {
     decision: null,
     viewer_is_approver: false,
     viewer_refusal: null,
+    held_by_colleague: false,
     ...changes,
   };
 }
@@ -170,6 +177,7 @@ export const awaitingDecision: NonNullable<Review['decision']> = {
   decided_at: '2026-11-20 11:00:00',
   officer,
   confirmed_by: null,
+  confirmed_at: null,
 };
 
 export { secondOfficer };

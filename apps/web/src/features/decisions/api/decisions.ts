@@ -8,12 +8,11 @@ import {
   applicationTakeReview,
   rejectionReasons,
   type BodyOf,
+  type QueueStatus,
 } from '@sesxi/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiDownload, apiRequest } from '../../../shared/api/api-client';
 import { currentLocale } from '../../../shared/i18n/i18n';
-
-export type QueueStatus = 'submitted' | 'under_review';
 
 export interface QueuePageQuery {
   page: number;
@@ -55,8 +54,12 @@ export function downloadBankStatement(id: number, fallbackName: string) {
   return apiDownload(applicationBankStatementPath, { params: { id }, fallbackName });
 }
 
-export function takeReview(id: number) {
-  return apiRequest(applicationTakeReview, { params: { id } });
+/** Takes the application into review; `takeOver` takes it from the colleague who holds it. */
+export function takeReview(id: number, takeOver = false) {
+  return apiRequest(applicationTakeReview, {
+    params: { id },
+    ...(takeOver && { body: { take_over: true } }),
+  });
 }
 
 export async function approveApplication(id: number, body: BodyOf<typeof applicationApprove>) {

@@ -101,4 +101,30 @@ describe('/applications', () => {
       .searchParams;
     expect(query.get('status')).toBe('submitted');
   });
+
+  it('finds the approvals awaiting a second officer by their filter, flagged in the status', async () => {
+    session.set(officerFixture);
+    const { user, router } = renderApp('/applications', {
+      [queueCall]: queueAnswer([
+        queueItem(),
+        queueItem({ id: 42, status: { code: 'under_review', name: 'განხილვაში' } }),
+        queueItem({
+          id: 44,
+          status: { code: 'under_review', name: 'განხილვაში' },
+          awaiting_second_officer: true,
+        }),
+      ]),
+    });
+    await table();
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'სტატუსი' }),
+      'ელოდება მეორე ოფიცერს',
+    );
+    await waitFor(async () => {
+      expect(within(await table()).getAllByRole('row')).toHaveLength(2);
+    });
+    expect(within(await table()).getByRole('link', { name: 'განაცხადი № 44' })).toBeVisible();
+    expect(bodyRowsOf(await table())[0]?.at(-1)).toBe('განხილვაშიელოდება მეორე ოფიცერს');
+    expect(router.state.location.search).toBe('?filter=awaiting_second_officer');
+  });
 });

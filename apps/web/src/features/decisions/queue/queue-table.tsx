@@ -120,7 +120,14 @@ export function QueueTable({ items, busy }: QueueTableProps) {
           <Table.Td>
             {item.assigned_officer ? personName(item.assigned_officer) : t('decisions.unassigned')}
           </Table.Td>
-          <Table.Td>{item.status.name}</Table.Td>
+          <Table.Td>
+            {item.status.name}
+            {item.awaiting_second_officer && (
+              <Text size="sm" fw={700} c="blue.9">
+                {t('decisions.filters.awaiting_second_officer')}
+              </Text>
+            )}
+          </Table.Td>
         </Table.Tr>
       ))}
     </ScrollableTable>

@@ -13,7 +13,13 @@ import { RejectForm } from './reject-form';
 import type { Review } from './review-types';
 import { personName } from '../../../shared/format/person-name';
 
-function TakeReviewButton({ review, onChanged, onConflict }: ActionProps) {
+/** Takes the application into review or, with `takeOver`, over from the colleague holding it. */
+function TakeReviewButton({
+  review,
+  onChanged,
+  onConflict,
+  takeOver = false,
+}: ActionProps & { takeOver?: boolean }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   return (
@@ -22,7 +28,7 @@ function TakeReviewButton({ review, onChanged, onConflict }: ActionProps) {
         loading={busy}
         onClick={() => {
           setBusy(true);
-          takeReview(review.application.id)
+          takeReview(review.application.id, takeOver)
             .then(async () => {
               notify({ type: 'success', text: t('decisions.done.review') });
               await onChanged();
@@ -36,7 +42,7 @@ function TakeReviewButton({ review, onChanged, onConflict }: ActionProps) {
             });
         }}
       >
-        {t('decisions.takeReview')}
+        {t(takeOver ? 'decisions.takeOver' : 'decisions.takeReview')}
       </Button>
     </div>
   );
@@ -126,7 +132,9 @@ function DecisionSummary({ decision }: { decision: NonNullable<Review['decision'
           at: decision.decided_at,
         })}
         {decision.confirmed_by &&
-          ` · ${t('decisions.confirmedBy', { officer: personName(decision.confirmed_by) })}`}
+          ` · ${t('decisions.confirmedBy', { officer: personName(decision.confirmed_by) })}${
+            decision.confirmed_at ? `, ${decision.confirmed_at}` : ''
+          }`}
       </Text>
     </Stack>
   );
@@ -156,6 +164,9 @@ export function DecisionActions({
   // The server refuses this officer every decision here (their own application, say): say why.
   const open = status === 'submitted' || status === 'under_review';
   const refusal = open ? review.viewer_refusal : null;
+  // A colleague holds it: the officer reads it, and decides only once they take it over.
+  const holder = review.application.assigned_officer;
+  const held = !refusal && status === 'under_review' && review.held_by_colleague && holder;
 
   return (
     <Section title={t('decisions.sections.actions')}>
@@ -176,19 +187,27 @@ export function DecisionActions({
           <TakeReviewButton {...props} />
         </>
       )}
-      {!refusal && status === 'under_review' && awaiting && review.viewer_is_approver && (
+      {held && (
+        <Stack gap="md">
+          <Alert color="yellow" variant="light">
+            {t('decisions.heldBy', { officer: personName(holder) })}
+          </Alert>
+          <TakeReviewButton {...props} takeOver />
+        </Stack>
+      )}
+      {!refusal && !held && status === 'under_review' && awaiting && review.viewer_is_approver && (
         <Alert color="blue" variant="light">
           {t('decisions.awaitingSecond', { officer: personName(decision.officer) })}
         </Alert>
       )}
-      {!refusal && status === 'under_review' && awaiting && !review.viewer_is_approver && (
+      {!refusal && !held && status === 'under_review' && awaiting && !review.viewer_is_approver && (
         <Stack gap="md">
           <Text>{t('decisions.awaitingYou', { officer: personName(decision.officer) })}</Text>
           <ConfirmApproval {...props} />
           <RejectForm {...props} />
         </Stack>
       )}
-      {!refusal && status === 'under_review' && !awaiting && (
+      {!refusal && !held && status === 'under_review' && !awaiting && (
         <Stack gap="xl">
           <ApproveForm {...props} />
           <RejectForm {...props} />

@@ -97,7 +97,11 @@ export function HistorySection({ review }: { review: Review }) {
             </Table.Td>
             <Table.Td>{say('statuses', entry.to)}</Table.Td>
             <Table.Td>{entry.actor ? personName(entry.actor) : t('decisions.system')}</Table.Td>
-            <Table.Td>{say('moves', entry.reason)}</Table.Td>
+            <Table.Td>
+              {say('moves', entry.reason)}
+              {entry.taken_over_from &&
+                ` (${t('decisions.takenOverFrom', { officer: personName(entry.taken_over_from) })})`}
+            </Table.Td>
           </Table.Tr>
         ))}
       </ScrollableTable>

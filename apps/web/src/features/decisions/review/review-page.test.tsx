@@ -171,6 +171,54 @@ describe('/applications/{id}', () => {
     expect(requestsTo(fetchMock, 'POST /api/applications/41/review')).toHaveLength(1);
   });
 
+  it('shows a colleague’s application read-only, with a take-over that records from whom', async () => {
+    let takenOver = false;
+    const { user, fetchMock } = openReview(
+      () =>
+        reviewFixture({
+          held_by_colleague: !takenOver,
+          history: [
+            ...reviewFixture().history,
+            ...(takenOver
+              ? [
+                  {
+                    from: 'under_review',
+                    to: 'under_review',
+                    actor: secondOfficer,
+                    reason: 'take_over',
+                    at: '2026-11-20 12:00:00',
+                    taken_over_from: { id: 2, name: 'გიორგი', surname: 'ლომიძე' },
+                  },
+                ]
+              : []),
+          ],
+        }),
+      {
+        'POST /api/applications/41/review': () => {
+          takenOver = true;
+          return ok();
+        },
+      },
+    );
+    expect(
+      await screen.findByText(
+        'განაცხადს განიხილავს გიორგი ლომიძე. გადაწყვეტილების მისაღებად, გთხოვთ, ჯერ გადაიბაროთ განაცხადი.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'დამტკიცება' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'უარყოფა' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'ჩემზე გადაბარება' }));
+    expect(await screen.findByRole('button', { name: 'დამტკიცება' })).toBeInTheDocument();
+    expect(bodiesSentTo(fetchMock, 'POST /api/applications/41/review')).toEqual([
+      { take_over: true },
+    ]);
+    const history = await section('სტატუსების ისტორია');
+    expect(
+      within(history).getByText('გადაიბარა (წინა ოფიცერი: გიორგი ლომიძე)'),
+    ).toBeInTheDocument();
+  });
+
   it('approves the asked terms at most, after a confirmation, with server errors under the fields', async () => {
     const { user, fetchMock } = openReview(reviewFixture(), {
       'POST /api/applications/41/approve': (body) =>
@@ -265,6 +313,45 @@ describe('/applications/{id}', () => {
     await user.click(within(dialog).getByRole('button', { name: 'დიახ, დადასტურება' }));
     expect(await screen.findByText(/დაადასტურა ნატო ხარაძე/)).toBeInTheDocument();
     expect(requestsTo(fetchMock, 'POST /api/applications/41/confirm')).toHaveLength(1);
+  });
+
+  it('shows both four-eyes steps: the first approval and the confirmation, each with its time', async () => {
+    openReview(
+      reviewFixture({
+        decision: {
+          ...awaitingDecision,
+          state: 'approved',
+          confirmed_by: secondOfficer,
+          confirmed_at: '2026-11-20 12:30:00',
+        },
+        history: [
+          {
+            from: 'under_review',
+            to: 'under_review',
+            actor: { id: 2, name: 'გიორგი', surname: 'ლომიძე' },
+            reason: 'first_approval',
+            at: '2026-11-20 11:00:00',
+            taken_over_from: null,
+          },
+          {
+            from: 'under_review',
+            to: 'approved',
+            actor: secondOfficer,
+            reason: 'confirm',
+            at: '2026-11-20 12:30:00',
+            taken_over_from: null,
+          },
+        ],
+      }),
+    );
+    expect(
+      await screen.findByText(
+        'გადაწყვიტა გიორგი ლომიძე, 2026-11-20 11:00:00 · დაადასტურა ნატო ხარაძე, 2026-11-20 12:30:00',
+      ),
+    ).toBeInTheDocument();
+    const history = await section('სტატუსების ისტორია');
+    expect(within(history).getByText('დამტკიცდა (ელოდება მეორე ოფიცერს)')).toBeInTheDocument();
+    expect(within(history).getByText('დაადასტურა მეორე ოფიცერმა')).toBeInTheDocument();
   });
 
   it('rejects with the chosen reasons and an internal note', async () => {

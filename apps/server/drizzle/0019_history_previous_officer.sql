@@ -1,0 +1,2 @@
+ALTER TABLE "loan_status_history" ADD COLUMN "previous_officer_id" integer;--> statement-breakpoint
+ALTER TABLE "loan_status_history" ADD CONSTRAINT "loan_status_history_previous_officer_id_users_id_fk" FOREIGN KEY ("previous_officer_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;
