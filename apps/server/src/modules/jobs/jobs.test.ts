@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { jobs } from '#app/db/schema.ts';
 import { poll } from './plugin.ts';
 import { buildTestApp } from '#app/test/build-test-app.ts';
@@ -273,17 +273,25 @@ describe('background jobs', () => {
 
 describe('the poll', () => {
   it('skips a tick while a run is still going, never queueing runs behind it', async () => {
+    // Fake timers: on a busy machine a real 5 ms interval may fire between the slow run's end
+    // and the check, which would be a fair new tick, not a queued one.
+    vi.useFakeTimers();
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     let calls = 0;
     let finishSlow: () => void = () => undefined;
     const stop = poll(() => {
       calls += 1;
       return calls === 1 ? new Promise<void>((resolve) => (finishSlow = resolve)) : done();
     }, 5);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await vi.advanceTimersByTimeAsync(100);
     expect(calls).toBe(1);
     finishSlow();
-    await new Promise((resolve) => setImmediate(resolve));
+    await vi.advanceTimersByTimeAsync(0);
     expect(calls).toBe(1);
+    await vi.advanceTimersByTimeAsync(5);
+    expect(calls).toBe(2);
     await stop();
   });
 });
