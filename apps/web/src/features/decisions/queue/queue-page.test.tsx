@@ -23,7 +23,7 @@ function openQueue(path = '/applications') {
         identity_check_passed: false,
         assigned_officer: { id: 2, name: 'გიორგი', surname: 'ლომიძე' },
       }),
-      queueItem({ id: 43, bureau: { state: 'pending', serious_overdue: null } }),
+      queueItem({ id: 43, age_hours: 0, bureau: { state: 'pending', serious_overdue: null } }),
     ]),
   });
 }
@@ -70,6 +70,8 @@ describe('/applications', () => {
     expect(row(2).getByText('გიორგი ლომიძე')).toBeInTheDocument();
     expect(row(2).getByText('ვერ გაიარა')).toBeInTheDocument();
     expect(row(3).getByText('ანგარიში მოლოდინშია')).toBeInTheDocument();
+    // A fresh row is not "0 hours ago".
+    expect(row(3).getByText('ერთ საათზე ნაკლები ხნის წინ')).toBeInTheDocument();
     expect(requestsTo(fetchMock, queueCall)[0]?.headers.get('Authorization')).toBe(
       'Bearer token-officer',
     );

@@ -13,9 +13,11 @@ function Age({ hours }: { hours: number }) {
   const { t } = useTranslation();
   return (
     <Text span size="xs" c="dimmed" display="block">
-      {hours < 48
-        ? t('decisions.ageHours', { count: hours })
-        : t('decisions.ageDays', { count: Math.floor(hours / 24) })}
+      {hours < 1
+        ? t('decisions.ageJustNow')
+        : hours < 48
+          ? t('decisions.ageHours', { count: hours })
+          : t('decisions.ageDays', { count: Math.floor(hours / 24) })}
     </Text>
   );
 }
