@@ -1,9 +1,23 @@
 import { z } from 'zod';
+import { parseIsoDate } from './offer/calendar.ts';
 
 /** `YYYY-MM-DD HH:mm:ss`, Georgian time (Asia/Tbilisi), as the spec writes timestamps. */
 export const timestamp = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, { error: 'validation.timestamp' });
+
+/** A calendar day, `YYYY-MM-DD`, that exists (no 31 April). */
+export const calendarDate = z.string({ error: 'validation.date' }).refine(
+  (text) => {
+    try {
+      parseIsoDate(text);
+      return true;
+    } catch {
+      return false;
+    }
+  },
+  { error: 'validation.date' },
+);
 
 /** A Georgian mobile number typed without +995: nine digits starting with 5. */
 export const mobilePhone = z

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, daysBetween, formatIsoDate, parseIsoDate } from './calendar.ts';
+import {
+  addDaysToIsoDate,
+  addMonths,
+  daysBetween,
+  formatIsoDate,
+  parseIsoDate,
+} from './calendar.ts';
 
 const plus = (start: string, months: number) =>
   formatIsoDate(addMonths(parseIsoDate(start), months));
@@ -38,5 +44,15 @@ describe('daysBetween', () => {
     expect(daysBetween(parseIsoDate('2027-01-31'), parseIsoDate('2027-02-28'))).toBe(28);
     expect(daysBetween(parseIsoDate('2027-01-01'), parseIsoDate('2028-01-01'))).toBe(365);
     expect(daysBetween(parseIsoDate('2028-01-01'), parseIsoDate('2029-01-01'))).toBe(366);
+  });
+});
+
+describe('addDaysToIsoDate', () => {
+  it('crosses month and year ends, leap days included, both ways', () => {
+    expect(addDaysToIsoDate('2027-01-31', 1)).toBe('2027-02-01');
+    expect(addDaysToIsoDate('2028-02-28', 1)).toBe('2028-02-29');
+    expect(addDaysToIsoDate('2027-12-31', 1)).toBe('2028-01-01');
+    expect(addDaysToIsoDate('2027-03-01', -1)).toBe('2027-02-28');
+    expect(addDaysToIsoDate('2027-01-01', 14)).toBe('2027-01-15');
   });
 });

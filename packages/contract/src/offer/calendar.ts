@@ -57,3 +57,14 @@ export function daysBetween(from: CalendarDate, to: CalendarDate): number {
   const toMs = Date.UTC(to.year, to.month - 1, to.day);
   return Math.round((toMs - fromMs) / dayMs);
 }
+
+/** The day `days` after (before, when negative) `date`, both `YYYY-MM-DD`. */
+export function addDaysToIsoDate(date: string, days: number): string {
+  const { year, month, day } = parseIsoDate(date);
+  const shifted = new Date(Date.UTC(year, month - 1, day + days));
+  return formatIsoDate({
+    year: shifted.getUTCFullYear(),
+    month: shifted.getUTCMonth() + 1,
+    day: shifted.getUTCDate(),
+  });
+}

@@ -6,13 +6,13 @@ import {
   type loanOptions,
   type loansShow,
   type ResponseOf,
+  tbilisiDate,
 } from '@sesxi/contract';
 import { violatedUniqueConstraint } from '#app/db/constraint-violation.ts';
 import { lookupExists, lookupNames, namedIn } from '#app/db/lookups.ts';
 import { branches, loanPurposes } from '#app/db/schema.ts';
 import { HttpError, httpError, type Message } from '#app/errors.ts';
 import { newStorageKey, type FileStorage } from '#app/integrations/storage/file-storage.ts';
-import { tbilisiDate } from '#app/modules/loan-offers/index.ts';
 import {
   createLoanProductRepository,
   currentProducts,
