@@ -3,6 +3,7 @@ import {
   addDaysToIsoDate,
   addMonths,
   daysBetween,
+  days30E360,
   formatIsoDate,
   parseIsoDate,
 } from './calendar.ts';
@@ -54,5 +55,16 @@ describe('addDaysToIsoDate', () => {
     expect(addDaysToIsoDate('2027-12-31', 1)).toBe('2028-01-01');
     expect(addDaysToIsoDate('2027-03-01', -1)).toBe('2027-02-28');
     expect(addDaysToIsoDate('2027-01-01', 14)).toBe('2027-01-15');
+  });
+});
+
+describe('days30E360', () => {
+  const days = (from: string, to: string) => days30E360(parseIsoDate(from), parseIsoDate(to));
+
+  it('counts every month as 30 days and a 31st as the 30th', () => {
+    expect(days('2026-11-27', '2027-01-05')).toBe(38);
+    expect(days('2026-11-27', '2026-12-27')).toBe(30);
+    expect(days('2027-01-31', '2027-02-28')).toBe(28);
+    expect(days('2027-01-30', '2027-03-31')).toBe(60);
   });
 });

@@ -68,3 +68,15 @@ export function addDaysToIsoDate(date: string, days: number): string {
     day: shifted.getUTCDate(),
   });
 }
+
+/**
+ * Days from `from` to `to` counted 30E/360 (every month 30 days, a 31st counts as the 30th):
+ * the day count whose month is the "nominal / 12" month the schedule charges interest for.
+ */
+export function days30E360(from: CalendarDate, to: CalendarDate): number {
+  return (
+    (to.year - from.year) * 360 +
+    (to.month - from.month) * 30 +
+    (Math.min(to.day, 30) - Math.min(from.day, 30))
+  );
+}
