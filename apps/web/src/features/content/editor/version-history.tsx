@@ -1,5 +1,6 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import {
+  consentContentKinds,
   contentVersionList,
   contentVersionRestore,
   contentVersionShow,
@@ -178,6 +179,7 @@ export function VersionHistory({
         }}
       >
         <Text>{t('contentEditor.restoreText', { version: restoring ?? 0 })}</Text>
+        {contentKey in consentContentKinds && <Text>{t('contentEditor.confirmConsent')}</Text>}
       </ConfirmDialog>
     </section>
   );
