@@ -63,8 +63,16 @@ interface Named {
 function decisionOf(row: ApplicationWithTerms, locale: Locale): CustomerDecision | null {
   const state = row.statusCode;
   if ((state !== 'approved' && state !== 'rejected') || !row.decision) return null;
-  const { amount, months, monthlyPayment, effectiveRate, reasons, reasonsEn, schedule } =
-    row.decision;
+  const {
+    amount,
+    months,
+    monthlyPayment,
+    effectiveRate,
+    reasons,
+    reasonsEn,
+    reasonCodes,
+    schedule,
+  } = row.decision;
   return {
     state,
     amount,
@@ -74,6 +82,7 @@ function decisionOf(row: ApplicationWithTerms, locale: Locale): CustomerDecision
     reasons: locale === 'en' ? reasonsEn : reasons,
     decided_at: formatTimestamp(row.decidedAt),
     schedule,
+    reason_codes: reasonCodes,
   };
 }
 

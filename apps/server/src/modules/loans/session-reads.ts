@@ -41,7 +41,8 @@ const applicationColumns = {
 const approvedOfferName = 'approved_offer';
 const approvedOffer = alias(loanOfferSnapshots, approvedOfferName);
 
-const reasonTexts = (column: AnyColumn) =>
+/** A column of the decision's reasons, in the reference list's order. */
+const reasonsIn = (column: AnyColumn) =>
   sql`array(select ${column} from ${rejectionReasons}
     where ${rejectionReasons.code} = any(${loanDecisions.reasonCodes})
     order by ${rejectionReasons.sortOrder})`;
@@ -70,8 +71,9 @@ function applicationsWithTerms(userId: SQLWrapper) {
           'months', ${loanDecisions.months},
           'monthlyPayment', ${loanDecisions.monthlyPayment},
           'effectiveRate', ${loanDecisions.effectiveRate},
-          'reasons', ${reasonTexts(rejectionReasons.name)},
-          'reasonsEn', ${reasonTexts(rejectionReasons.nameEn)},
+          'reasons', ${reasonsIn(rejectionReasons.name)},
+          'reasonsEn', ${reasonsIn(rejectionReasons.nameEn)},
+          'reasonCodes', ${reasonsIn(rejectionReasons.code)},
           'schedule', coalesce((select ${approvedOffer.schedule}
             from ${loanOfferSnapshots} as ${sql.identifier(approvedOfferName)}
             where ${approvedOffer.applicationId} = ${loanApplications.id}
@@ -154,6 +156,7 @@ export interface ApplicationWithTerms {
     effectiveRate: number | null;
     reasons: string[];
     reasonsEn: string[];
+    reasonCodes: string[];
     /** The approval snapshot's schedule; empty for a rejection. */
     schedule: ScheduleRow[];
   } | null;
