@@ -12,7 +12,7 @@ import { useContactMain } from '../../../shared/contact/contact-main';
 import { HotlineAndEmail } from '../../../shared/contact/hotline-and-email';
 
 /** Whether a rejection's reasons say the payment was too much: a smaller loan may fit. */
-export function smallerLoanMayFit(decision: CustomerDecision): boolean {
+function smallerLoanMayFit(decision: CustomerDecision): boolean {
   return decision.reason_codes.some((code) => affordabilityReasonCodes.includes(code));
 }
 
