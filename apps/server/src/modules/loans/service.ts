@@ -61,7 +61,11 @@ function customerDecisionOf(row: ApplicationWithTerms, locale: Locale): Customer
   if ((state !== 'approved' && state !== 'rejected') || !row.decision) return null;
   const { decision } = row;
   const reasons = locale === 'en' ? decision.reasonsEn : decision.reasons;
-  return { ...decisionOf(state, decision, reasons, row.decidedAt), schedule: decision.schedule };
+  return {
+    ...decisionOf(state, decision, reasons, row.decidedAt),
+    schedule: decision.schedule,
+    reason_codes: decision.reasonCodes,
+  };
 }
 
 export interface LoanDependencies extends ServiceContext {
