@@ -75,6 +75,8 @@ const publicEndpoints = new Set<Endpoint>([
   contract.readyz,
   contract.contactMain,
   contract.devSmsOutbox,
+  contract.devClockShow,
+  contract.devClockMove,
   contract.ssoInitiate,
   contract.ssoCallback,
   contract.ssoUserInfo,

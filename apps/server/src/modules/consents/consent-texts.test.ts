@@ -18,6 +18,7 @@ import {
 } from '#app/db/database.ts';
 import { pgliteExtensions } from '#app/db/pglite.ts';
 import * as schema from '#app/db/schema.ts';
+import * as referenceData from '#app/db/seed/reference-data.ts';
 import { seedDatabase } from '#app/db/seed/seed.ts';
 import { openTestDatabase } from '#app/test/build-test-app.ts';
 import { createScratchDatabase } from '#app/test/scratch-database.ts';
@@ -127,26 +128,24 @@ describe('the migration to one hash rule', () => {
     const before = await migrationsBefore(oneHashRule);
     try {
       await database.migrate(before);
-      await seedDatabase(database.db);
+      // The reference data, without the wordings: those tables gained columns since, so the
+      // wordings and everything else of then are written raw, with the columns they had.
+      await seedDatabase(database.db, { ...referenceData, consentTexts: {}, consentTextsEn: {} });
       const { db } = database;
-      const [seeded] = await db
-        .select()
-        .from(consentTexts)
-        .where(eq(consentTexts.kind, 'credit_information'));
+      const wording = async (body: string, html: string | null, sha256: string) =>
+        rowsOf<{ id: number; sha256: string }>(
+          await db.execute(sql`
+            insert into consent_texts (kind, locale, version, body, html, sha256)
+            values ('credit_information', 'ka', ${html === null ? 1 : 2}, ${body}, ${html}, ${sha256})
+            returning id, sha256`),
+        )[0];
+      const seededBody = referenceData.consentTexts.credit_information;
+      // Seeded as the seed did: hashed by its text.
+      const seeded = await wording(seededBody, null, consentTextSha256(seededBody));
       const html = '<p>გამოქვეყნებული <strong>თანხმობა</strong></p>';
       const body = 'გამოქვეყნებული თანხმობა';
-      // Published as the content module did until now: hashed by its HTML.
-      const [published] = await db
-        .insert(consentTexts)
-        .values({
-          kind: 'credit_information',
-          version: 2,
-          body,
-          html,
-          sha256: consentTextSha256(html),
-        })
-        .returning();
-      // Raw, with the columns users had then: later migrations add more.
+      // Published as the content module did until then: hashed by its HTML.
+      const published = await wording(body, html, consentTextSha256(html));
       const [customer] = rowsOf<{ id: number }>(
         await db.execute(sql`
           insert into users (name, surname, identity_number, document_type_id, document_number,
@@ -179,7 +178,10 @@ describe('the migration to one hash rule', () => {
 
       const wordings = await allWordings(db);
       for (const wording of wordings) expect(wording.sha256).toBe(consentTextSha256(wording.body));
-      expect(wordings.find(({ id }) => id === seeded?.id)).toEqual(seeded);
+      expect(wordings.find(({ id }) => id === seeded?.id)).toMatchObject({
+        body: seededBody,
+        sha256: seeded?.sha256,
+      });
       const recorded = await db
         .select({ consentTextId: consents.consentTextId, textSha256: consents.textSha256 })
         .from(consents)
