@@ -201,6 +201,8 @@ export const applicationReview = defineEndpoint({
         officer: person,
         confirmed_by: person.nullable(),
         confirmed_at: timestamp.nullable(),
+        /** A rejection's note kept inside, for the lender's staff only; null when none. */
+        internal_note: z.string().nullable(),
       })
       .nullable(),
     /** Whether the officer reading made the approval that awaits a second officer (four eyes). */

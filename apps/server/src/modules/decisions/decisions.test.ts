@@ -424,6 +424,14 @@ describe('rejecting', () => {
       ],
     });
     expect(JSON.stringify(shown.json())).not.toContain('შიდა შენიშვნა');
+    const listed = await call(bearer(token), 'GET', '/api/loans');
+    expect(listed.statusCode).toBe(200);
+    expect(JSON.stringify(listed.json())).not.toContain('შიდა შენიშვნა');
+    // Every credit officer reads it: the author and a colleague.
+    for (const reader of [headers, await officer('599000002')]) {
+      const reviewed = await call(reader, 'GET', `/api/applications/${id}`);
+      expect(reviewed.json()).toMatchObject({ decision: { internal_note: 'შიდა შენიშვნა' } });
+    }
     const texts = await textsTo(user.phone);
     expect(texts.map((text) => text.text)).toContainEqual(expect.stringContaining('ვერ დამტკიცდა'));
   });

@@ -239,6 +239,7 @@ function decisionView(
     officer: (proposal ?? last).officer,
     confirmed_by: last.kind === 'confirmation' ? last.officer : null,
     confirmed_at: last.kind === 'confirmation' ? formatTimestamp(last.createdAt) : null,
+    internal_note: last.kind === 'rejection' && last.note !== '' ? last.note : null,
   };
 }
 
