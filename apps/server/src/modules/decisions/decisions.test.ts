@@ -1,4 +1,4 @@
-import { formatTimestamp } from '@sesxi/contract';
+import { computeOffer, formatTimestamp, type LoanPricing } from '@sesxi/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -20,6 +20,7 @@ import {
   type FakeHttpService,
 } from '#app/test/fake-http-service.ts';
 import { completedDocumentCheck } from '#app/test/identity-checks.ts';
+import { tbilisiDate } from '#app/modules/loan-offers/index.ts';
 import { consentedLoanViaApi, loanTestApp } from '#app/test/loans.ts';
 import { serviceAccount } from '#app/test/officers.ts';
 import { onboardedCustomer } from '#app/test/onboarding.ts';
@@ -229,6 +230,19 @@ describe('approving', () => {
         months: 10,
         monthly_payment: expect.any(Number) as number,
       },
+    });
+    // The review's pricing computes, for the terms, the offer the approval recorded.
+    const { approval: forDialog } = (await call(headers, 'GET', `/api/applications/${id}`)).json<{
+      approval: { pricing: LoanPricing; second_officer_from: number };
+    }>();
+    expect(forDialog.second_officer_from).toBe(10_000);
+    const offer = computeOffer(
+      forDialog.pricing,
+      { amount: 1200, months: 10 },
+      tbilisiDate(clock.now()),
+    );
+    expect(approved.json()).toMatchObject({
+      decision: { monthly_payment: offer.monthly_payment, effective_rate: offer.effective_rate },
     });
     const shown = await call(bearer(token), 'GET', '/api/loans-show');
     const [loan] = shown.json<{ loans: { decision: Record<string, unknown> }[] }>().loans;
