@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Input.layer.css';
 import { Alert, Button, Group, Text, TextInput } from '@mantine/core';
 import { computeOffer, type LoanOffer } from '@sesxi/contract';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../shared/format/money';
 import { amountInputText, parseGeorgianNumber } from '../../../shared/format/number-input';
@@ -95,7 +95,7 @@ export function ApproveForm({ review, ...actions }: ActionProps) {
     fields: ['amount', 'months'],
     ...actions,
   });
-  const terms = termsOf(form.watch(), asked);
+  const terms = termsOf(useWatch({ control: form.control }) as ApproveValues, asked);
 
   return (
     <>

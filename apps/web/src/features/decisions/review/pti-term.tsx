@@ -1,5 +1,6 @@
 import '@mantine/core/styles/Popover.layer.css';
 import { Popover, Text, UnstyledButton } from '@mantine/core';
+import { useWindowEvent } from '@mantine/hooks';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from './review-layout.module.css';
@@ -14,6 +15,14 @@ export function PtiTerm() {
   const [hovered, setHovered] = useState(false);
   const [pinned, setPinned] = useState(false);
   const opened = hovered || pinned;
+  const close = () => {
+    setHovered(false);
+    setPinned(false);
+  };
+  // Escape closes it wherever the focus is, also when it opened on hover.
+  useWindowEvent('keydown', (event) => {
+    if (opened && event.key === 'Escape') close();
+  });
   const explanationId = useId();
   return (
     <span
@@ -28,9 +37,7 @@ export function PtiTerm() {
       <Popover
         opened={opened}
         onChange={(open) => {
-          if (open) return;
-          setHovered(false);
-          setPinned(false);
+          if (!open) close();
         }}
         withinPortal={false}
         withRoles={false}
