@@ -149,7 +149,7 @@ describe('/applications/{id}', () => {
     const figure = (term: string) =>
       within(summary)
         .getByText(term, { selector: 'dt' })
-        .nextElementSibling?.textContent?.replace(/\s/g, ' ');
+        .nextElementSibling?.textContent.replace(/\s/g, ' ');
     expect(figure('მოთხოვნილი თანხა')).toBe('15 000,00 ₾');
     expect(figure('მოთხოვნილი ვადა')).toBe('24 თვე');
     expect(figure('ყოველთვიური შენატანი')).toBe('820,50 ₾');
@@ -162,7 +162,7 @@ describe('/applications/{id}', () => {
     expect(figure('რეკომენდაცია')).toBe('უარყოფა');
     expect(figure('ოფიცერი')).toBe('გიორგი ლომიძე');
     const pti = within(summary).getByRole('button', { name: 'PTI: რას ნიშნავს?' });
-    expect(pti.closest('dt')?.nextElementSibling?.textContent?.replace(/\s/g, ' ')).toBe(
+    expect(pti.closest('dt')?.nextElementSibling?.textContent.replace(/\s/g, ' ')).toBe(
       '30,68% (ლიმიტი 50,00%, ბიუროს მიხედვით)✓ ლიმიტის ფარგლებშია',
     );
     expect(
