@@ -9,8 +9,6 @@ import { customerThroughApi, supportToken, type BenchCustomer } from './api-cust
 import { cpuSnapshot, cpuUsed } from './cpu-time.ts';
 import { report, type Measurement } from './measurement.ts';
 
-/** The issue's bar: at least half the bare reference's throughput, p99 at most 20 ms. */
-const budgets = { ratio: 0.5, p99Ms: 20 };
 const load = { connections: 32, warmUpSeconds: 2, roundSeconds: 5, rounds: 3 };
 const customerCount = 16;
 
@@ -132,13 +130,23 @@ async function startBareReference(
 
 /** The references a scenario is run beside (see bare-reference.ts). */
 const referenceNames = {
-  /** The issue's: two primary-key reads; the budget's ratio is to it. */
+  /** The issue's: two primary-key reads. */
   bare: 'bare reference',
   /** The product's own statement with nothing of the product around it. */
   statement: 'bare Fastify + the same statement',
 } as const;
 
 type ReferenceName = keyof typeof referenceNames;
+
+/** A read put under load, and what it is held to (on PostgreSQL, beside its references). */
+interface Scenario {
+  name: string;
+  path: string;
+  tokens: string[];
+  /** Whether the bare server also runs the product's own statement for this read. */
+  statementReference?: boolean;
+  budgets: { p99Ms: number; ratio: Partial<Record<ReferenceName, number>> };
+}
 
 /** What one round measures: the product, and each reference of its scenario in the same run. */
 interface RoundMeasured {
@@ -190,13 +198,22 @@ export async function apiThroughputBenchmark(): Promise<Measurement[]> {
     }
     const customerTokens = customers.map((customer) => customer.token);
     const support = await supportToken(product.url);
-    const scenarios = [
-      { name: 'GET /api/loans-show', path: '/api/loans-show', tokens: customerTokens },
+    // Decision 019: a customer's read keeps at least half the bare reference's rate; the
+    // search, whose own statement is most of its cost, at least 0.8 of that statement served
+    // bare, with a p99 of at most 25 ms.
+    const scenarios: Scenario[] = [
+      {
+        name: 'GET /api/loans-show',
+        path: '/api/loans-show',
+        tokens: customerTokens,
+        budgets: { p99Ms: 20, ratio: { bare: 0.5 } },
+      },
       {
         name: 'GET /api/checking/users?search=ბერიძე',
         path: `/api/checking/users?search=${encodeURIComponent('ბერიძე')}`,
         tokens: [support],
         statementReference: true,
+        budgets: { p99Ms: 25, ratio: { statement: 0.8 } },
       },
     ];
     let bareServer: Target | undefined;
@@ -272,7 +289,7 @@ export async function apiThroughputBenchmark(): Promise<Measurement[]> {
           name: `${scenario.name}: p99`,
           value: median(productRounds.map((r) => r.p99)),
           unit: 'ms',
-          ...(onPostgres && { budget: budgets.p99Ms }),
+          ...(onPostgres && { budget: scenario.budgets.p99Ms }),
         },
         {
           name: `${scenario.name}: server CPU a request`,
@@ -298,7 +315,9 @@ export async function apiThroughputBenchmark(): Promise<Measurement[]> {
             name: `${scenario.name}: ratio to the ${referenceNames[name]}`,
             value: productRate / referenceRate,
             unit: '×',
-            ...(name === 'bare' && { floor: budgets.ratio }),
+            ...(scenario.budgets.ratio[name] !== undefined && {
+              floor: scenario.budgets.ratio[name],
+            }),
           },
         );
       }

@@ -16,6 +16,14 @@ const types: Record<string, string> = {
 /** Each reference page's folder of `bench/` and its entry there. */
 const entries = { 'bare-react': 'main.ts', 'stack-floor': 'main.tsx' } as const;
 
+/** The pages measured beside the product's, without budgets: each one's folder and name. */
+export const referencePages = [
+  { folder: 'bare-react', name: 'bare React page (reference)' },
+  { folder: 'stack-floor', name: "the web stack's floor (reference)" },
+] as const;
+
+export type ReferencePage = (typeof referencePages)[number]['name'];
+
 /**
  * The same page for every reference, made here rather than kept as a file in each folder:
  * an empty body in Georgian that loads the folder's entry.

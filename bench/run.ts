@@ -1,6 +1,6 @@
 import { startProduct } from '../e2e/support/product.ts';
 import { apiThroughputBenchmark } from './api-throughput.ts';
-import { firstVisitWeight } from './first-visit.ts';
+import { firstVisitBenchmark } from './first-visit.ts';
 import { lighthouseBenchmark } from './lighthouse.ts';
 import { report } from './measurement.ts';
 import { supportSearchBenchmark } from './support-search.ts';
@@ -9,9 +9,7 @@ import { supportSearchBenchmark } from './support-search.ts';
 const product = await startProduct();
 try {
   const measurements = [
-    ...(await firstVisitWeight(product.url, '/')),
-    ...(await firstVisitWeight(product.url, '/login')),
-    ...(await firstVisitWeight(product.url, '/register')),
+    ...(await firstVisitBenchmark(product.url)),
     ...(await lighthouseBenchmark(product.url)),
     ...(await supportSearchBenchmark()),
     ...(await apiThroughputBenchmark()),

@@ -5,7 +5,8 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
 import { bankStatementMaxBytes } from '@sesxi/contract';
-import { ConfigError, loadConfig } from '../../apps/server/src/config.ts';
+import { loadConfig } from '../../apps/server/src/config.ts';
+import { ConfigError } from '../../apps/server/src/config/environment.ts';
 import {
   filled,
   hasKubectl,

@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseDocument } from 'yaml';
-import { ConfigError, loadConfig } from '../../apps/server/src/config.ts';
+import { loadConfig } from '../../apps/server/src/config.ts';
+import { ConfigError } from '../../apps/server/src/config/environment.ts';
 
 /** The repository root: every deployment file is named from here. */
 export const root = resolve(import.meta.dirname, '../..');

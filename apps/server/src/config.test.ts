@@ -1,6 +1,8 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, repositoryRoot, smsOfficeUrl } from './config.ts';
+import { loadConfig } from './config.ts';
+import { ConfigError, smsOfficeUrl } from './config/environment.ts';
+import { repositoryRoot } from './config/paths.ts';
 
 function problemsOf(env: Record<string, string>): string[] {
   try {

@@ -13,24 +13,11 @@ import {
 } from './config/services.ts';
 import { storageSettings, type StorageSettings } from './config/storage.ts';
 
-// The server's configuration, composed from its parts under config/: the environment read and
-// checked, where things live, the outside services, file storage and the network.
-export { ConfigError, smsOfficeUrl, type LogLevel } from './config/environment.ts';
-export type { TrustProxy } from './config/network.ts';
-export { repositoryRoot, type DatabaseTarget } from './config/paths.ts';
-export {
-  sandboxSsoClientId,
-  type CreditBureauSettings,
-  type IdentomatSettings,
-  type SdaRegistrySettings,
-  type ServiceSettings,
-  type SmsGatewaySettings,
-  type SmsLimits,
-  type SsoSettings,
-  type WebhookSettings,
-} from './config/services.ts';
-export type { S3StorageSettings, StorageSettings } from './config/storage.ts';
-
+/**
+ * The server's configuration, composed from its parts under config/ (the environment read and
+ * checked, where things live, the outside services, file storage and the network), where the
+ * parts' own types and helpers are imported from.
+ */
 export interface Config {
   port: number;
   host: string;

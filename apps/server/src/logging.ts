@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Writable } from 'node:stream';
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
-import type { LogLevel } from './config.ts';
+import type { LogLevel } from './config/environment.ts';
 
 const secretKeys = [
   'password',

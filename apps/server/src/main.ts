@@ -1,7 +1,8 @@
 import closeWithGrace from 'close-with-grace';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { loadConfig, type Config } from './config.ts';
+import { ConfigError } from './config/environment.ts';
 
 function exitWith(message: string): never {
   process.stderr.write(`${message}\n`);

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { pino, type LoggerOptions } from 'pino';
-import { ConfigError, loadConfig, type Config, type LogLevel } from '#app/config.ts';
+import { loadConfig, type Config } from '#app/config.ts';
+import { ConfigError, type LogLevel } from '#app/config/environment.ts';
 import type { DatabaseConnection } from '#app/db/database.ts';
 import { openDatabase } from '#app/db/open.ts';
 import { loggerOptions } from '#app/logging.ts';

@@ -64,7 +64,7 @@ export interface SmsLimits {
 }
 
 /** Sandbox: the in-process provider under /dev-idp (sandbox.md) with its one static client. */
-export const sandboxSsoClientId = 'sesxi-sandbox';
+const sandboxSsoClientId = 'sesxi-sandbox';
 
 /** The outside services: the sandbox's in-process ones, or every production provider's settings. */
 export function serviceSettings(vars: Environment, appUrl: string): ServiceSettings {

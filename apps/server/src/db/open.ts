@@ -1,4 +1,4 @@
-import type { DatabaseTarget } from '#app/config.ts';
+import type { DatabaseTarget } from '#app/config/paths.ts';
 import type { DatabaseConnection } from './database.ts';
 import { openPglite } from './pglite.ts';
 import { openPostgres } from './postgres.ts';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
-import type { DatabaseTarget } from '#app/config.ts';
+import type { DatabaseTarget } from '#app/config/paths.ts';
 import type { DatabaseConnection } from '#app/db/database.ts';
 import { openDatabase } from '#app/db/open.ts';
 import { seedDatabase, type ModuleSeed } from '#app/db/seed/seed.ts';

@@ -1,6 +1,7 @@
 import type { FastifyPluginCallback } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ServiceSettings, StorageSettings } from '#app/config.ts';
+import type { ServiceSettings } from '#app/config/services.ts';
+import type { StorageSettings } from '#app/config/storage.ts';
 import type { CreditBureau } from '#app/integrations/credit-bureau/credit-bureau.ts';
 import { createHttpCreditBureau } from '#app/integrations/credit-bureau/http-bureau.ts';
 import { sandboxCreditBureau } from '#app/integrations/credit-bureau/sandbox-bureau.ts';

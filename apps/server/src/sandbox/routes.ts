@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { SsoSettings } from '#app/config.ts';
+import type { SsoSettings } from '#app/config/services.ts';
 import { sandboxIdentityProvider } from './identity-provider/routes.ts';
 import { sandboxIdentomatPages } from './identomat/routes.ts';
 import { smsOutboxRoutes } from './sms-outbox-routes.ts';

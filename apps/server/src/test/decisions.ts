@@ -45,34 +45,66 @@ export function decisionCalls(appOf: () => FastifyInstance) {
     return id;
   }
 
+  /** The bearer headers of a sandbox credit officer signed in with the password. */
+  async function officer(phone: SandboxOfficer): Promise<Headers> {
+    const login = await appOf().inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { phone, password: 'Credit-2026' },
+      remoteAddress: `10.77.0.${phone.slice(-1)}`,
+    });
+    return bearer(login.json<{ user: { apiToken: string } }>().user.apiToken);
+  }
+
+  /** A customer (personal number ending like the phone) with an application submitted. */
+  async function submittedApplication(ending = '11', values?: Record<string, unknown>) {
+    phones += 1;
+    const phone = `5933${String(phones).padStart(3, '0')}${ending}`;
+    const customer = await onboardedCustomer(appOf(), { phone });
+    return { ...customer, id: await submit(customer, values) };
+  }
+
+  const take = (headers: Headers, id: number) =>
+    call(headers, 'POST', `/api/applications/${id}/review`);
+  const approve = (headers: Headers, id: number, terms: object) =>
+    call(headers, 'POST', `/api/applications/${id}/approve`, terms);
+
+  /**
+   * submittedApplication's application taken into review by the first sandbox officer, whose
+   * headers are `first`.
+   */
+  async function inReview(ending = '11', values?: Record<string, unknown>) {
+    const submitted = await submittedApplication(ending, values);
+    const first = await officer('599000002');
+    expect((await take(first, submitted.id)).statusCode).toBe(200);
+    return { ...submitted, first };
+  }
+
   return {
     call,
-
-    /** The bearer headers of a sandbox credit officer signed in with the password. */
-    officer: async (phone: SandboxOfficer): Promise<Headers> => {
-      const login = await appOf().inject({
-        method: 'POST',
-        url: '/api/login',
-        payload: { phone, password: 'Credit-2026' },
-        remoteAddress: `10.77.0.${phone.slice(-1)}`,
-      });
-      return bearer(login.json<{ user: { apiToken: string } }>().user.apiToken);
-    },
+    officer,
 
     /** An application of the signed-in customer `customer`, submitted; answers its id. */
     submit,
+    submittedApplication,
+    inReview,
 
-    /** A customer (personal number ending like the phone) with an application submitted. */
-    submittedApplication: async (ending = '11', values?: Record<string, unknown>) => {
-      phones += 1;
-      const phone = `5933${String(phones).padStart(3, '0')}${ending}`;
-      const customer = await onboardedCustomer(appOf(), { phone });
-      return { ...customer, id: await submit(customer, values) };
+    /**
+     * An application of 15,000 GEL in review whose first officer (`first`) approved 12,000 GEL
+     * over 24 months: the approval awaits a second officer.
+     */
+    awaitingSecondOfficer: async () => {
+      const application = await inReview('11', fifteenThousand);
+      const approved = await approve(application.first, application.id, {
+        amount: 12000,
+        months: 24,
+      });
+      expect(approved.json()).toMatchObject({ decision: { state: 'awaiting_second_officer' } });
+      return application;
     },
 
-    take: (headers: Headers, id: number) => call(headers, 'POST', `/api/applications/${id}/review`),
-    approve: (headers: Headers, id: number, terms: object) =>
-      call(headers, 'POST', `/api/applications/${id}/approve`, terms),
+    take,
+    approve,
     confirm: (headers: Headers, id: number) =>
       call(headers, 'POST', `/api/applications/${id}/confirm`),
     reject: (headers: Headers, id: number, body: object) =>

@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { TestProject } from 'vitest/node';
-import { repositoryRoot } from '#app/config.ts';
+import { repositoryRoot } from '#app/config/paths.ts';
 import { migrationsFolder } from '#app/db/database.ts';
 import { pgliteExtensions } from '#app/db/pglite.ts';
 

@@ -1,5 +1,5 @@
 import { creditReport } from '@sesxi/contract';
-import type { CreditBureauSettings } from '#app/config.ts';
+import type { CreditBureauSettings } from '#app/config/services.ts';
 import { postToProvider } from '#app/integrations/provider-http.ts';
 import type { CreditBureau } from './credit-bureau.ts';
 

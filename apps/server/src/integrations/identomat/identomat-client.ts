@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { IdentomatSettings } from '#app/config.ts';
+import type { IdentomatSettings } from '#app/config/services.ts';
 import { ServiceUnavailableError } from '#app/errors.ts';
 import { identomatResultSchema, type DocumentVerifier } from './document-verifier.ts';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { SdaRegistrySettings } from '#app/config.ts';
+import type { SdaRegistrySettings } from '#app/config/services.ts';
 import { postToProvider } from '#app/integrations/provider-http.ts';
 import type { SdaRegistry } from './sda-registry.ts';
 

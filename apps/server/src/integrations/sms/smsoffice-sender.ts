@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { SmsGatewaySettings } from '#app/config.ts';
+import type { SmsGatewaySettings } from '#app/config/services.ts';
 import { ServiceUnavailableError } from '#app/errors.ts';
 import { requireMobileNumber, type SmsSender } from './sms-sender.ts';
 

@@ -1,6 +1,6 @@
 import * as oidc from 'openid-client';
 import { z } from 'zod';
-import type { SsoSettings } from '#app/config.ts';
+import type { SsoSettings } from '#app/config/services.ts';
 import { ServiceUnavailableError } from '#app/errors.ts';
 import {
   SignInRefusedError,

@@ -5,7 +5,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
-import type { S3StorageSettings } from '#app/config.ts';
+import type { S3StorageSettings } from '#app/config/storage.ts';
 import { ServiceUnavailableError } from '#app/errors.ts';
 import { FileNotFoundError, requireStorageKey, type FileStorage } from './file-storage.ts';
 

@@ -190,7 +190,7 @@ export function createApproval({
       const { decision, text } = await db.transaction(async (tx) => {
         const application = await lockDecidable(tx, officer, id);
         if (application.status !== 'under_review') throw httpError(409, 'errors.conflict');
-        if (pendingApproval(await createDecisionRepository(tx).decisions(id), application.status))
+        if (pendingApproval(application.decisions, application.status))
           throw httpError(409, 'decision.awaitingSecondOfficer');
         refuseUnlessHolder(officer, application);
         await checkTerms(tx, application, terms);
@@ -222,17 +222,12 @@ export function createApproval({
       if (officer.isMachine) throw refusal(officer, id, 'decision.machineSecondOfficer');
       const { decision, text } = await db.transaction(async (tx) => {
         const application = await lockDecidable(tx, officer, id);
-        const pending = pendingApproval(
-          await createDecisionRepository(tx).decisions(id),
-          application.status,
-        );
+        const pending = pendingApproval(application.decisions, application.status);
         if (!pending || pending.amount === null || pending.months === null) {
           throw httpError(409, 'decision.nothingToConfirm');
         }
         if (pending.officer.id === officer.userId) throw httpError(403, 'decision.sameOfficer');
-        // Awaiting confirmation, the first officer's application is any second officer's to
-        // confirm; once a second officer takes it over, it is theirs.
-        refuseUnlessHolder(officer, application, pending.officer.id);
+        refuseUnlessHolder(officer, application);
         const terms = { amount: pending.amount, months: pending.months };
         return recordApproval(tx, officer, application, terms, 'confirmation', 'approved');
       });

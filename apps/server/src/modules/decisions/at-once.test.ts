@@ -7,6 +7,7 @@ const {
   appOf,
   officer,
   submittedApplication,
+  inReview,
   take,
   approve,
   reject,
@@ -29,9 +30,8 @@ const sortedCodes = (answers: { statusCode: number }[]) =>
 
 describe('officers acting at once', () => {
   it('two above-threshold approvals: one awaits the second officer, the other gets 409', async () => {
-    const { id } = await submittedApplication('11', fifteenThousand);
-    const [first, second] = [await officer('599000002'), await officer('599000003')];
-    await take(first, id);
+    const { id, first } = await inReview('11', fifteenThousand);
+    const second = await officer('599000003');
     const race = raceAt(appOf(), decisionLock);
     const answers = await Promise.all([
       approve(first, id, { amount: 15000, months: 24 }),
@@ -43,9 +43,8 @@ describe('officers acting at once', () => {
   });
 
   it('an approval and a rejection: one wins, the other gets 409', async () => {
-    const { id } = await submittedApplication();
-    const [first, second] = [await officer('599000002'), await officer('599000003')];
-    await take(first, id);
+    const { id, first } = await inReview();
+    const second = await officer('599000003');
     const race = raceAt(appOf(), decisionLock);
     const answers = await Promise.all([
       approve(first, id, { amount: 1000, months: 12 }),
@@ -68,9 +67,7 @@ describe('officers acting at once', () => {
 
 describe('the customer cancelling while an officer approves', () => {
   it('refuses the cancel once the approval is in; status and views agree either way', async () => {
-    const { token, id } = await submittedApplication('11', fifteenThousand);
-    const first = await officer('599000002');
-    await take(first, id);
+    const { token, id, first } = await inReview('11', fifteenThousand);
     // On PostgreSQL the approval locks the row first and the cancel waits for it.
     const race = raceAt(appOf(), decisionLock);
     const approving = approve(first, id, { amount: 12000, months: 24 });

@@ -7,7 +7,7 @@ import { createAccessLogRepository, type AccessAction } from '#app/modules/acces
 import type { ServiceContext } from '#app/service-context.ts';
 import type { EnqueueWebhook } from '#app/modules/webhooks/index.ts';
 import { createDecisionRepository, type DecisionRow } from './repository.ts';
-import { decidingRefusal, heldByColleague, type Officer } from './who-decides.ts';
+import { decidingRefusal, type Officer } from './who-decides.ts';
 
 /** What the decision service is made with for one request. */
 export interface DecisionDependencies extends ServiceContext {
@@ -31,6 +31,33 @@ export interface Terms {
 export function pendingApproval(decisions: DecisionRow[], status: string): DecisionRow | undefined {
   const last = decisions.at(-1);
   return status === 'under_review' && last?.kind === 'approval' ? last : undefined;
+}
+
+/** What says who holds an application: its status, its assigned officer and its decisions. */
+export interface Holdable {
+  status: string;
+  assignedOfficerId: number | null;
+  /** Oldest first. */
+  decisions: DecisionRow[];
+}
+
+/**
+ * The officer who holds the application, and so alone decides it (a colleague first takes it
+ * over), or null when nobody does: the officer it is assigned to while it is under review. An
+ * approval awaiting a second officer is any second officer's to confirm or reject while its
+ * first officer still holds the application; once a second officer takes it over, it is theirs.
+ */
+function holderOf({ status, assignedOfficerId, decisions }: Holdable): number | null {
+  if (status !== 'under_review') return null;
+  return pendingApproval(decisions, status)?.officer.id === assignedOfficerId
+    ? null
+    : assignedOfficerId;
+}
+
+/** Whether a colleague holds the application, so `officer` must take it over before deciding. */
+export function heldByColleague(officer: Pick<Officer, 'userId'>, application: Holdable): boolean {
+  const holder = holderOf(application);
+  return holder !== null && holder !== officer.userId;
 }
 
 /**
@@ -73,34 +100,25 @@ export function createDecisionContext(dependencies: DecisionDependencies) {
   }
 
   /**
-   * The application's row locked for this transaction (decisions on it take turns), when the
-   * officer may decide it: 404 for none, 403 for their own or an officer without a personal
-   * number.
+   * The application's row locked for this transaction (decisions on it take turns), with its
+   * decisions, when the officer may decide it: 404 for none, 403 for their own or an officer
+   * without a personal number.
    */
   async function lockDecidable(tx: Database, officer: Officer, id: number) {
-    const application = await createDecisionRepository(tx).lock(id);
+    const locked = createDecisionRepository(tx);
+    const application = await locked.lock(id);
     if (!application) throw httpError(404, 'errors.notFound');
     const refused = decidingRefusal(officer, {
       userId: application.userId,
       personalNumbers: [application.identityNumber, application.identifiedPersonalNumber],
     });
     if (refused) throw refusal(officer, id, refused);
-    return application;
+    return { ...application, decisions: await locked.decisions(id) };
   }
 
-  /**
-   * 409 when a colleague holds the application: the officer holding it decides, another first
-   * takes it over. `alsoMay` is one more officer who may decide it (the first officer of an
-   * approval awaiting confirmation offers it to any second officer).
-   */
-  function refuseUnlessHolder(
-    officer: Officer,
-    application: { assignedOfficerId: number | null },
-    alsoMay?: number,
-  ) {
-    if (heldByColleague(officer, application.assignedOfficerId, alsoMay)) {
-      throw httpError(409, 'decision.heldByColleague');
-    }
+  /** 409 when a colleague holds the application: the officer holding it decides. */
+  function refuseUnlessHolder(officer: Officer, application: Holdable) {
+    if (heldByColleague(officer, application)) throw httpError(409, 'decision.heldByColleague');
   }
 
   /** A submitted application (officers never see drafts); 404 otherwise. */

@@ -13,7 +13,7 @@ import {
 } from '#app/db/schema.ts';
 import { sandboxStaffAccounts } from '#app/sandbox/staff-accounts.ts';
 import { bearer, sandboxSupportToken } from '#app/test/accounts.ts';
-import { decisionCalls } from '#app/test/decisions.ts';
+import { decisionCalls, fifteenThousand } from '#app/test/decisions.ts';
 import {
   answerJson,
   startFakeHttpService,
@@ -31,9 +31,17 @@ const webhookSecret = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
 let app: FastifyInstance;
 let close: () => Promise<void>;
 let lender: FakeHttpService;
-const { officer, submittedApplication, call, take, approve, confirm, reject } = decisionCalls(
-  () => app,
-);
+const {
+  officer,
+  submittedApplication,
+  inReview,
+  awaitingSecondOfficer,
+  call,
+  take,
+  approve,
+  confirm,
+  reject,
+} = decisionCalls(() => app);
 
 beforeAll(async () => {
   lender = await startFakeHttpService('/hooks/sesxi', (_request, response) =>
@@ -218,10 +226,8 @@ async function officerId(phone: string): Promise<number> {
 
 describe('approving', () => {
   it('approves terms up to the threshold at once: the customer sees them and gets a text', async () => {
-    const { user, token, id } = await submittedApplication();
-    const headers = await officer('599000002');
-    await take(headers, id);
-    const approved = await approve(headers, id, { amount: '1200,00', months: 10 });
+    const { user, token, id, first } = await inReview();
+    const approved = await approve(first, id, { amount: '1200,00', months: 10 });
     expect(approved.statusCode).toBe(200);
     expect(approved.json()).toMatchObject({
       decision: {
@@ -232,7 +238,7 @@ describe('approving', () => {
       },
     });
     // The review's pricing computes, for the terms, the offer the approval recorded.
-    const { approval: forDialog } = (await call(headers, 'GET', `/api/applications/${id}`)).json<{
+    const { approval: forDialog } = (await call(first, 'GET', `/api/applications/${id}`)).json<{
       approval: { pricing: LoanPricing; second_officer_from: number };
     }>();
     expect(forDialog.second_officer_from).toBe(10_000);
@@ -279,14 +285,8 @@ describe('approving', () => {
   });
 
   it('needs a second, different officer above the threshold (four eyes)', async () => {
-    const { token, id } = await submittedApplication('11', {
-      amount: '15000',
-      months: 24,
-      loan_purpose_id: 1,
-    });
-    const first = await officer('599000002');
+    const { token, id, first } = await inReview('11', fifteenThousand);
     const second = await officer('599000003');
-    await take(first, id);
     const proposed = await approve(first, id, { amount: 12000, months: 24 });
     expect(proposed.json()).toMatchObject({
       decision: { state: 'awaiting_second_officer', amount: 12000 },
@@ -323,15 +323,8 @@ describe('approving', () => {
   });
 
   it('keeps both four-eyes steps, each with its officer and time, in the decision and the history', async () => {
-    const { id } = await submittedApplication('11', {
-      amount: '15000',
-      months: 24,
-      loan_purpose_id: 1,
-    });
-    const first = await officer('599000002');
+    const { id } = await awaitingSecondOfficer();
     const second = await officer('599000003');
-    await take(first, id);
-    await approve(first, id, { amount: 12000, months: 24 });
     const approvedAt = formatTimestamp(clock.now());
     // Ten minutes later (sessions end after 30 idle ones).
     clock.advance(10 * 60_000);
@@ -361,16 +354,14 @@ describe('approving', () => {
   });
 
   it('refuses terms over what was asked or outside the product, under their fields', async () => {
-    const { id } = await submittedApplication();
-    const headers = await officer('599000002');
-    await take(headers, id);
-    const over = await approve(headers, id, { amount: 1600, months: 13 });
+    const { id, first } = await inReview();
+    const over = await approve(first, id, { amount: 1600, months: 13 });
     expect(over.statusCode).toBe(422);
     expect(over.json()).toMatchObject({
       amount: ['თანხა არ უნდა აღემატებოდეს მოთხოვნილს: 1500,50\u00a0₾'],
       months: ['ვადა არ უნდა აღემატებოდეს მოთხოვნილს: 12 თვე'],
     });
-    const below = await approve(headers, id, { amount: 50, months: 2 });
+    const below = await approve(first, id, { amount: 50, months: 2 });
     expect(below.statusCode).toBe(422);
     expect(below.json()).toHaveProperty('amount');
     expect(below.json()).toHaveProperty('months');

@@ -11,6 +11,8 @@ const {
   call,
   officer,
   submittedApplication,
+  inReview,
+  awaitingSecondOfficer,
   take,
   approve,
   confirm,
@@ -34,17 +36,9 @@ const messages = {
     'საკრედიტო ოფიცერმა განაცხადი უკვე დაამტკიცა და ის მეორე ოფიცრის დადასტურებას ელოდება, ამიტომ მისი გაუქმება აღარ შეიძლება',
 };
 
-/** An application of 15,000 GEL taken into review by the first sandbox officer. */
-async function inReview() {
-  const submitted = await submittedApplication('11', fifteenThousand);
-  const first = await officer('599000002');
-  expect((await take(first, submitted.id)).statusCode).toBe(200);
-  return { ...submitted, first };
-}
-
 describe('an approval above the threshold', () => {
   it('is the only one until a second officer confirms it: another is refused, whoever sends it', async () => {
-    const { token, id, first } = await inReview();
+    const { token, id, first } = await inReview('11', fifteenThousand);
     const second = await officer('599000003');
     expect((await approve(first, id, { amount: 15000, months: 24 })).json()).toMatchObject({
       decision: { state: 'awaiting_second_officer', amount: 15000 },
@@ -63,8 +57,8 @@ describe('an approval above the threshold', () => {
   });
 
   it('starts above 10,000 ₾: 10,000 ₾ exactly is final at once, a tetri more waits', async () => {
-    const at = await inReview();
-    const over = await inReview();
+    const at = await inReview('11', fifteenThousand);
+    const over = await inReview('11', fifteenThousand);
     expect((await approve(at.first, at.id, { amount: 10000, months: 24 })).json()).toMatchObject({
       decision: { state: 'approved', amount: 10000 },
     });
@@ -79,10 +73,9 @@ describe('an approval above the threshold', () => {
 
 describe('the queue’s four-eyes filter', () => {
   it('lists exactly the approvals awaiting a second officer, flagged', async () => {
-    const waiting = await inReview();
-    const plain = await inReview();
+    const waiting = await awaitingSecondOfficer();
+    const plain = await inReview('11', fifteenThousand);
     const submitted = await submittedApplication('11', fifteenThousand);
-    await approve(waiting.first, waiting.id, { amount: 15000, months: 24 });
     const queue = async (query: string) =>
       (await call(waiting.first, 'GET', `/api/applications?per_page=100${query}`)).json<{
         data: { id: number; awaiting_second_officer: boolean }[];
@@ -109,8 +102,7 @@ describe('the queue’s four-eyes filter', () => {
 describe('a service account (a lender’s system)', () => {
   it('is never the second officer, and by default not the first', async () => {
     const machine = await serviceAccount(appOf(), '598777001');
-    const { id, first } = await inReview();
-    await approve(first, id, { amount: 12000, months: 24 });
+    const { id } = await awaitingSecondOfficer();
     const confirmed = await confirm(machine, id);
     expect(confirmed.statusCode).toBe(403);
     expect(confirmed.json()).toMatchObject({ message: messages.machineSecond });
@@ -178,8 +170,7 @@ describe('nobody decides their own application', () => {
   });
 
   it('refuses an officer whose personal number is the applicant’s, as second officer too', async () => {
-    const { user, id, first } = await inReview();
-    await approve(first, id, { amount: 12000, months: 24 });
+    const { user, id } = await awaitingSecondOfficer();
     // The personal number single sign-on vouched for at submission is the officer's own.
     const identified = user.identityNumber ?? '';
     await appOf()
@@ -221,8 +212,7 @@ describe('nobody decides their own application', () => {
 
 describe('the customer’s cancel once an officer has approved', () => {
   it('is refused while the approval awaits the second officer; every view keeps saying so', async () => {
-    const { token, id, first } = await inReview();
-    await approve(first, id, { amount: 12000, months: 24 });
+    const { token, id, first } = await awaitingSecondOfficer();
     const refused = await cancel(token, id);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ message: messages.cancelRefused });
@@ -237,8 +227,7 @@ describe('the customer’s cancel once an officer has approved', () => {
   });
 
   it('never shows an approval awaiting the second officer on an application cancelled before', async () => {
-    const { id, first } = await inReview();
-    await approve(first, id, { amount: 12000, months: 24 });
+    const { id, first } = await awaitingSecondOfficer();
     // As a cancel let through before the rule left it.
     await setLoanStatus(appOf(), id, 'cancelled');
     expect((await review(first, id)).json()).toMatchObject({

@@ -14,10 +14,10 @@ import {
 } from '@sesxi/contract';
 import type { Message } from '#app/errors.ts';
 import { verificationCheckOf } from '#app/modules/identity-checks/index.ts';
-import { pendingApproval, type SubmittedApplication } from './context.ts';
+import { heldByColleague, pendingApproval, type SubmittedApplication } from './context.ts';
 import { recommend } from './recommendation.ts';
 import type { DecisionRepository, DecisionRow } from './repository.ts';
-import { decidingRefusal, heldByColleague, type Officer } from './who-decides.ts';
+import { decidingRefusal, type Officer } from './who-decides.ts';
 
 type Review = ResponseOf<typeof applicationReview>;
 type Rows<Name extends keyof DecisionRepository> = Awaited<ReturnType<DecisionRepository[Name]>>;
@@ -155,13 +155,11 @@ export function reviewView(records: ReviewRecords, officer: Officer, now: Date):
       },
       second_officer_from: records.secondOfficerFrom,
     },
-    held_by_colleague:
-      application.status === 'under_review' &&
-      heldByColleague(
-        officer,
-        application.officer?.id ?? null,
-        pendingApproval(decisions, application.status)?.officer.id,
-      ),
+    held_by_colleague: heldByColleague(officer, {
+      status: application.status,
+      assignedOfficerId: application.officer?.id ?? null,
+      decisions,
+    }),
   };
 }
 

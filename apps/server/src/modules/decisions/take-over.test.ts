@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decisionTestApp, fifteenThousand } from '#app/test/decisions.ts';
+import { decisionTestApp } from '#app/test/decisions.ts';
 import { loanStatusOf } from '#app/test/loans.ts';
 
 const {
@@ -7,6 +7,8 @@ const {
   call,
   officer,
   submittedApplication,
+  inReview,
+  awaitingSecondOfficer,
   take,
   approve,
   confirm,
@@ -23,9 +25,8 @@ const takeOver = (headers: Record<string, string>, id: number) =>
 
 describe('the officer holding an application decides it', () => {
   it('answers 409 to a colleague’s approval or rejection until they take it over', async () => {
-    const { id } = await submittedApplication();
-    const [first, second] = [await officer('599000002'), await officer('599000003')];
-    expect((await take(first, id)).statusCode).toBe(200);
+    const { id, first } = await inReview();
+    const second = await officer('599000003');
 
     for (const answer of [
       await approve(second, id, { amount: 1000, months: 12 }),
@@ -82,16 +83,22 @@ describe('the officer holding an application decides it', () => {
   });
 
   it('lets any second officer confirm a waiting approval, only the one who took it over once taken', async () => {
-    const { id } = await submittedApplication('11', fifteenThousand);
-    const first = await officer('599000002');
+    const { id, first } = await awaitingSecondOfficer();
     const second = await officer('599000003');
-    await take(first, id);
-    await approve(first, id, { amount: 15000, months: 24 });
     expect((await takeOver(second, id)).statusCode).toBe(200);
     // The first officer no longer holds it: their rejection is refused.
     const refused = await reject(first, id, { reason_codes: ['income_too_low'] });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ message: held });
     expect((await confirm(second, id)).json()).toMatchObject({ decision: { state: 'approved' } });
+  });
+
+  it('lets any second officer reject a waiting approval its first officer still holds, as the review offers', async () => {
+    const { id } = await awaitingSecondOfficer();
+    const second = await officer('599000003');
+    expect((await review(second, id)).json()).toMatchObject({ held_by_colleague: false });
+    const rejected = await reject(second, id, { reason_codes: ['income_too_low'] });
+    expect(rejected.json()).toMatchObject({ decision: { state: 'rejected' } });
+    expect(await loanStatusOf(appOf(), id)).toBe('rejected');
   });
 });

@@ -36,16 +36,3 @@ export function decidingRefusal(officer: Officer, applicant: Applicant): Message
     ? 'decision.ownApplication'
     : undefined;
 }
-
-/**
- * Whether a colleague holds the application, so `officer` must take it over before deciding:
- * the officer holding it decides. `alsoMay` is one more officer who may decide it (the first
- * officer of an approval awaiting confirmation offers it to any second officer).
- */
-export function heldByColleague(
-  officer: Pick<Officer, 'userId'>,
-  holder: number | null,
-  alsoMay?: number,
-): boolean {
-  return holder !== null && holder !== officer.userId && holder !== alsoMay;
-}

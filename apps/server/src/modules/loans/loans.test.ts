@@ -8,7 +8,7 @@ import {
   limitsOf,
 } from '#app/modules/loan-products/index.ts';
 import { databaseCallsOf } from '#app/test/database-calls.ts';
-import { applicationsOfSessionUser, formOptionsWithSession } from './repository.ts';
+import { applicationsOfSessionUser, formOptionsWithSession } from './session-reads.ts';
 import { bearer, sandboxSupportToken } from '#app/test/accounts.ts';
 import {
   bankStatement,

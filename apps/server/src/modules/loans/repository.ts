@@ -56,15 +56,6 @@ function statementColumns(statement: StoredStatement) {
   };
 }
 
-// The session reads (`loans-show`'s list and the form's options, read by the sign-in check)
-// live in session-reads.ts; re-exported here, where the routes and tests have read them.
-export {
-  applicationsOfSessionUser,
-  formOptionsWithSession,
-  type ApplicationWithTerms,
-  type FormOptionsRead,
-} from './session-reads.ts';
-
 /** Every query on applications names the owner: another customer's id finds nothing. */
 const owned = (id: number, userId: number) =>
   and(eq(loanApplications.id, id), eq(loanApplications.userId, userId));

@@ -22,7 +22,7 @@ import { readLoanForm } from './bank-statements.ts';
 import { createLoanProductRepository } from '#app/modules/loan-products/index.ts';
 import { createSubmissionService } from './submission-service.ts';
 import { loanCreateBody, loanEditBody } from './loan-form.ts';
-import { applicationsOfSessionUser, formOptionsWithSession } from './repository.ts';
+import { applicationsOfSessionUser, formOptionsWithSession } from './session-reads.ts';
 import { createLoanService } from './service.ts';
 
 const success = { status: 'success' as const };

@@ -23,16 +23,12 @@ import {
 } from '#app/modules/loan-products/index.ts';
 import type { ServiceContext } from '#app/service-context.ts';
 import type { EnqueueWebhook } from '#app/modules/webhooks/index.ts';
+import { applicationSummaryOf, decisionOf } from './application-summary.ts';
 import type { BankStatementUpload } from './bank-statements.ts';
 import type { LoanForm } from './loan-form.ts';
 import { offerFigures, type OfferFigures } from './offer-figures.ts';
-import {
-  createLoanRepository,
-  type ApplicationWithTerms,
-  type FormOptionsRead,
-  type LoanDetails,
-  type StoredStatement,
-} from './repository.ts';
+import { createLoanRepository, type LoanDetails, type StoredStatement } from './repository.ts';
+import type { ApplicationWithTerms, FormOptionsRead } from './session-reads.ts';
 import { moveApplication } from './transitions.ts';
 
 /** The loan form's lists, the default product's limits and the current products. */
@@ -60,21 +56,12 @@ interface Named {
 }
 
 /** The lender's decision as the customer reads it, once the application has one. */
-function decisionOf(row: ApplicationWithTerms, locale: Locale): CustomerDecision | null {
+function customerDecisionOf(row: ApplicationWithTerms, locale: Locale): CustomerDecision | null {
   const state = row.statusCode;
   if ((state !== 'approved' && state !== 'rejected') || !row.decision) return null;
-  const { amount, months, monthlyPayment, effectiveRate, reasons, reasonsEn, schedule } =
-    row.decision;
-  return {
-    state,
-    amount,
-    months,
-    monthly_payment: monthlyPayment,
-    effective_rate: effectiveRate,
-    reasons: locale === 'en' ? reasonsEn : reasons,
-    decided_at: formatTimestamp(row.decidedAt),
-    schedule,
-  };
+  const { decision } = row;
+  const reasons = locale === 'en' ? decision.reasonsEn : decision.reasons;
+  return { ...decisionOf(state, decision, reasons, row.decidedAt), schedule: decision.schedule };
 }
 
 export interface LoanDependencies extends ServiceContext {
@@ -164,16 +151,9 @@ export function createLoanService({ db, clock, log, storage, enqueueWebhook }: L
       status: 'success',
       loans: await Promise.all(
         rows.map(async (row) => ({
-          id: row.id,
-          created_at: formatTimestamp(row.createdAt),
-          amount: row.amount,
-          months: row.months,
-          loan_status: {
-            code: row.statusCode,
-            name: locale === 'en' ? row.statusNameEn : row.statusName,
-          },
+          ...applicationSummaryOf(row, locale),
           ...(await figuresOf(row, today)),
-          decision: decisionOf(row, locale),
+          decision: customerDecisionOf(row, locale),
         })),
       ),
     };

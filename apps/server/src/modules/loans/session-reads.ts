@@ -1,5 +1,5 @@
-import type { LoanStatusCode, ScheduleRow } from '@sesxi/contract';
-import { sql, type AnyColumn, type SQLWrapper } from 'drizzle-orm';
+import type { ScheduleRow } from '@sesxi/contract';
+import { sql, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { bilingualListSql, type BilingualItem } from '#app/db/lookups.ts';
 import { aliasedColumns, columnDecoder } from '#app/db/prepared.ts';
@@ -19,6 +19,13 @@ import {
   type ProductRow,
 } from '#app/modules/loan-products/index.ts';
 import { sessionRead, signedInUserId } from '#app/modules/sessions/index.ts';
+import {
+  decisionFiguresJson,
+  reasonTexts,
+  summaryColumns,
+  type ApplicationSummary,
+  type DecisionFigures,
+} from './application-summary.ts';
 
 /*
  * The customer's reads that the sign-in check runs in the session's own statement: the
@@ -26,25 +33,14 @@ import { sessionRead, signedInUserId } from '#app/modules/sessions/index.ts';
  */
 
 const applicationColumns = {
-  id: loanApplications.id,
-  amount: loanApplications.amount,
-  months: loanApplications.months,
+  ...summaryColumns,
   productId: loanApplications.productId,
-  statusCode: loanApplications.status,
-  statusName: loanStatuses.name,
-  statusNameEn: loanStatuses.nameEn,
-  createdAt: loanApplications.createdAt,
   decidedAt: loanApplications.updatedAt,
 };
 
 /** The approval's offer snapshot, beside the submission's that the list joins. */
 const approvedOfferName = 'approved_offer';
 const approvedOffer = alias(loanOfferSnapshots, approvedOfferName);
-
-const reasonTexts = (column: AnyColumn) =>
-  sql`array(select ${column} from ${rejectionReasons}
-    where ${rejectionReasons.code} = any(${loanDecisions.reasonCodes})
-    order by ${rejectionReasons.sortOrder})`;
 
 /**
  * The applications of the customer `userId`, with what `loans-show` needs in one statement:
@@ -64,18 +60,12 @@ function applicationsWithTerms(userId: SQLWrapper) {
         'origination_fee_percent', ${loanProducts.originationFeePercent},
         'origination_fee_fixed', ${loanProducts.originationFeeFixed},
         'monthly_fee', ${loanProducts.monthlyFee}) end as "pricing",
-      (select json_build_object(
-          'kind', ${loanDecisions.kind},
-          'amount', ${loanDecisions.amount},
-          'months', ${loanDecisions.months},
-          'monthlyPayment', ${loanDecisions.monthlyPayment},
-          'effectiveRate', ${loanDecisions.effectiveRate},
-          'reasons', ${reasonTexts(rejectionReasons.name)},
+      (select ${decisionFiguresJson(sql`
           'reasonsEn', ${reasonTexts(rejectionReasons.nameEn)},
           'schedule', coalesce((select ${approvedOffer.schedule}
             from ${loanOfferSnapshots} as ${sql.identifier(approvedOfferName)}
             where ${approvedOffer.applicationId} = ${loanApplications.id}
-              and ${approvedOffer.kind} = 'approval'), '[]'))
+              and ${approvedOffer.kind} = 'approval'), '[]')`)}
         from ${loanDecisions}
         where ${loanDecisions.applicationId} = ${loanApplications.id}
           -- An approval's final terms are on its confirmation when a second officer gave one.
@@ -129,15 +119,8 @@ export const formOptionsWithSession = sessionRead<FormOptionsRead>('session_loan
 });
 
 /** A row of `loans-show`: numbers in the JSON parts come out as JSON numbers. */
-export interface ApplicationWithTerms {
-  id: number;
-  amount: number;
-  months: number;
+export interface ApplicationWithTerms extends ApplicationSummary {
   productId: number | null;
-  statusCode: LoanStatusCode;
-  statusName: string;
-  statusNameEn: string;
-  createdAt: Date;
   decidedAt: Date;
   submitted: { monthlyPayment: number; effectiveRate: number } | null;
   pricing: {
@@ -146,15 +129,11 @@ export interface ApplicationWithTerms {
     origination_fee_fixed: number;
     monthly_fee: number;
   } | null;
-  decision: {
-    kind: (typeof loanDecisions.kind.enumValues)[number];
-    amount: number | null;
-    months: number | null;
-    monthlyPayment: number | null;
-    effectiveRate: number | null;
-    reasons: string[];
-    reasonsEn: string[];
-    /** The approval snapshot's schedule; empty for a rejection. */
-    schedule: ScheduleRow[];
-  } | null;
+  decision:
+    | (DecisionFigures & {
+        reasonsEn: string[];
+        /** The approval snapshot's schedule; empty for a rejection. */
+        schedule: ScheduleRow[];
+      })
+    | null;
 }

@@ -1,5 +1,5 @@
 import { translate } from '@sesxi/contract';
-import type { SmsLimits } from '#app/config.ts';
+import type { SmsLimits } from '#app/config/services.ts';
 import type { Database } from '#app/db/database.ts';
 import type { CodePurpose } from '#app/db/schema.ts';
 import { fieldError, ServiceUnavailableError, TooManyRequestsError } from '#app/errors.ts';

@@ -1,9 +1,4 @@
-import {
-  minimumSearchLength,
-  searchTotalCap,
-  userIdOfSearch,
-  type LoanStatusCode,
-} from '@sesxi/contract';
+import { minimumSearchLength, searchTotalCap, userIdOfSearch } from '@sesxi/contract';
 import { and, eq, not, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '#app/db/database.ts';
 import { likePatternContaining } from '#app/db/like-pattern.ts';
@@ -15,7 +10,6 @@ import {
   loanApplications,
   loanDecisions,
   loanStatuses,
-  rejectionReasons,
   users,
 } from '#app/db/schema.ts';
 import type { Access } from '#app/modules/access-log/index.ts';
@@ -24,6 +18,12 @@ import {
   latestCompletedChecks,
   type IdentityCheck,
 } from '#app/modules/identity-checks/index.ts';
+import {
+  decisionFiguresJson,
+  summaryColumns,
+  type ApplicationSummary,
+  type DecisionFigures,
+} from '#app/modules/loans/index.ts';
 import { sessionRead, signedIn, signedInHasRole } from '#app/modules/sessions/index.ts';
 
 export interface PageRequest {
@@ -186,27 +186,12 @@ export const everyCustomerWithSession = listWithSession(
 export const searchWithSession = listWithSession('session_support_search', searchedPage);
 
 /**
- * An application as support reads it: its status in both languages and its latest decision
- * (kind, terms, the customer's Georgian reason texts, when; never the officer's note).
+ * An application as support reads it: its summary and its latest decision (kind, terms, the
+ * customer's reason texts, when; never the officer's note).
  */
-export interface ShownApplication {
-  id: number;
-  amount: number;
-  months: number;
-  statusCode: LoanStatusCode;
-  statusName: string;
-  statusNameEn: string;
-  createdAt: Date;
-  decision: {
-    kind: (typeof loanDecisions.kind.enumValues)[number];
-    amount: number | null;
-    months: number | null;
-    monthlyPayment: number | null;
-    effectiveRate: number | null;
-    reasons: string[];
-    createdAt: Date;
-  } | null;
-}
+export type ShownApplication = ApplicationSummary & {
+  decision: (DecisionFigures & { createdAt: Date }) | null;
+};
 
 /**
  * The applications of the customer `shown."id"`, newest first, as JSON: each with its latest
@@ -215,20 +200,8 @@ export interface ShownApplication {
  */
 const applicationsOfShown = sql`select coalesce(json_agg("application"
       order by "application"."createdAt" desc, "application"."id" desc), '[]')
-    from (select ${loanApplications.id} as "id", ${loanApplications.amount} as "amount",
-        ${loanApplications.months} as "months", ${loanApplications.status} as "statusCode",
-        ${loanStatuses.name} as "statusName", ${loanStatuses.nameEn} as "statusNameEn",
-        ${loanApplications.createdAt} as "createdAt",
-        (select json_build_object(
-            'kind', ${loanDecisions.kind},
-            'amount', ${loanDecisions.amount},
-            'months', ${loanDecisions.months},
-            'monthlyPayment', ${loanDecisions.monthlyPayment},
-            'effectiveRate', ${loanDecisions.effectiveRate},
-            'reasons', array(select ${rejectionReasons.name} from ${rejectionReasons}
-              where ${rejectionReasons.code} = any(${loanDecisions.reasonCodes})
-              order by ${rejectionReasons.sortOrder}),
-            'createdAt', ${loanDecisions.createdAt})
+    from (select ${aliasedColumns(summaryColumns)},
+        (select ${decisionFiguresJson(sql`'createdAt', ${loanDecisions.createdAt}`)}
           from ${loanDecisions}
           where ${loanDecisions.applicationId} = ${loanApplications.id}
           order by ${loanDecisions.id} desc limit 1) as "decision"

@@ -11,6 +11,7 @@ import {
 import { httpError } from '#app/errors.ts';
 import { createAccessLogRepository, type AccessAction } from '#app/modules/access-log/index.ts';
 import { verificationCheckOf } from '#app/modules/identity-checks/index.ts';
+import { applicationSummaryOf, decisionOf } from '#app/modules/loans/index.ts';
 import type { ServiceContext } from '#app/service-context.ts';
 import { listRequestOf, type ListQuery, type Paging } from './read-values.ts';
 import {
@@ -179,25 +180,8 @@ function applicationOf(row: ShownApplication, locale: Locale): SupportApplicatio
   const state = decisionStateOf(row);
   const { decision } = row;
   return {
-    id: row.id,
-    created_at: formatTimestamp(row.createdAt),
-    amount: row.amount,
-    months: row.months,
-    loan_status: {
-      code: row.statusCode,
-      name: locale === 'en' ? row.statusNameEn : row.statusName,
-    },
+    ...applicationSummaryOf(row, locale),
     decision:
-      state && decision
-        ? {
-            state,
-            amount: decision.amount,
-            months: decision.months,
-            monthly_payment: decision.monthlyPayment,
-            effective_rate: decision.effectiveRate,
-            reasons: decision.reasons,
-            decided_at: formatTimestamp(decision.createdAt),
-          }
-        : null,
+      state && decision ? decisionOf(state, decision, decision.reasons, decision.createdAt) : null,
   };
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyPluginCallback } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import type { WebhookSettings } from '#app/config.ts';
+import type { WebhookSettings } from '#app/config/services.ts';
 import {
   applicationOrderingKey,
   deliverWebhookJob,

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import Provider, { errors, interactionPolicy, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Clock } from '#app/clock.ts';
-import type { SsoSettings } from '#app/config.ts';
+import type { SsoSettings } from '#app/config/services.ts';
 import type { Database } from '#app/db/database.ts';
 import { databaseStore } from './database-store.ts';
 import type { SandboxIdentity } from './identities.ts';

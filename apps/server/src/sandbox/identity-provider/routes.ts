@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Interaction, InteractionResults } from 'oidc-provider';
 import { z } from 'zod';
-import type { SsoSettings } from '#app/config.ts';
+import type { SsoSettings } from '#app/config/services.ts';
 import { seededIdentities, type SandboxIdentity } from './identities.ts';
 import { errorPage, signInPage, type SignInForm } from './pages.ts';
 import { appHomeOf, createSandboxProvider, mountPath } from './provider.ts';
