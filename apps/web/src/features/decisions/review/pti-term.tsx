@@ -55,7 +55,7 @@ export function PtiTerm() {
               setPinned(!pinned);
             }}
           >
-            PTI <span aria-hidden="true">ⓘ</span>
+            PTI <span aria-hidden="true">(?)</span>
           </UnstyledButton>
         </Popover.Target>
         <Popover.Dropdown id={explanationId}>
