@@ -268,4 +268,95 @@ describe('content the lender edits', () => {
     await wording.getByText(oldPolicyLine, { exact: false }).waitFor();
     expect(await wording.textContent()).not.toContain(newPolicyLine);
   }, 240_000);
+
+  test('an editor’s draft survives a reload; a version published by mistake is undone by restoring the one before, and visitors get it', async ({
+    page,
+  }) => {
+    const browser = browserOf(page);
+    const firstText = 'ხშირი კითხვების პირველი რედაქცია.';
+    const mistake = 'შეცდომით გამოქვეყნებული რედაქცია.';
+    const editor = await newPage(browser, { width: 1280, height: 900 });
+    await editor.goto('/login');
+    await logIn(editor, editorAccount.phone, editorAccount.password);
+    await waitForPath(editor, '/content');
+    // Whatever /faq says now (the journey above changed it), once it is there to edit.
+    await editor.getByLabel('ტექსტი', { exact: true }).selectOption('faq');
+    await editor.locator('.tiptap[contenteditable="true"]').waitFor();
+
+    // Typed, saved as a draft as it rests; a reload offers it back.
+    await replaceText(editor, [firstText]);
+    await editor
+      .getByRole('status')
+      .getByText(/^მონახაზი შენახულია \d{2}:\d{2}$/)
+      .waitFor();
+    await editor.reload();
+    await editor.getByRole('heading', { level: 1, name: 'ტექსტების რედაქტირება' }).waitFor();
+    await editor.getByLabel('ტექსტი', { exact: true }).selectOption('faq');
+    const offer = editor.getByRole('region', { name: /თქვენი მონახაზი შენახულია/ });
+    await offer.getByRole('button', { name: 'მონახაზის გაგრძელება' }).click();
+    const box = editor.getByRole('textbox', { name: /ტექსტის რედაქტორი/ });
+    await box.getByText(firstText).waitFor();
+    await expectNoAxeViolations(editor);
+
+    await publish(editor);
+    const good = Number(
+      /\d+/.exec((await editor.getByText(/^მიმდინარე ვერსია: \d+$/).textContent()) ?? '')?.[0],
+    );
+    await replaceText(editor, [mistake]);
+    await publish(editor);
+
+    // The versions, newest first, each with who published it; the good one restored.
+    const history = editor.getByRole('region', { name: 'ვერსიები' });
+    await history.getByText(`ვერსია ${String(good + 1)} (მიმდინარე)`).waitFor();
+    expect(await history.getByText(/ლალი ბერიძე/).count()).toBeGreaterThanOrEqual(2);
+    await history.getByRole('button', { name: `ვერსია ${String(good)}-ის ნახვა` }).click();
+    const shown = editor.getByRole('dialog', { name: `ვერსია ${String(good)}` });
+    await shown.getByText(firstText).waitFor();
+    await shown.getByRole('button', { name: 'დახურვა' }).click();
+    await history.getByRole('button', { name: `ვერსია ${String(good)}-ის აღდგენა` }).click();
+    await editor
+      .getByRole('dialog', { name: `აღვადგინოთ ვერსია ${String(good)}?` })
+      .getByRole('button', { name: 'აღდგენა' })
+      .click();
+    await editor
+      .getByRole('status')
+      .getByText(`გამოქვეყნდა, ვერსია ${String(good + 2)}`)
+      .waitFor();
+    await box.getByText(firstText).waitFor();
+    await history.getByText(`აღდგენილია ვერსიიდან ${String(good)}`).waitFor();
+
+    const visitor = await newPage(browser);
+    await visitor.goto('/faq');
+    await visitor.getByRole('main').getByText(firstText).waitFor();
+    expect(await visitor.getByRole('main').getByText(mistake).count()).toBe(0);
+
+    // The phone-width preview sizes a video as a 360 px phone does (328 × 162), not by the
+    // editor's 1280 px window.
+    await editor.getByRole('button', { name: 'ვიდეო', exact: true }).click();
+    const videoDialog = editor.getByRole('dialog', { name: 'ვიდეო' });
+    await videoDialog.getByLabel('YouTube-ის ვიდეოს ბმული').fill('https://youtu.be/dQw4w9WgXcQ');
+    await videoDialog.getByLabel('ვიდეოს სათაური').fill(videoTitle);
+    await videoDialog.getByRole('button', { name: 'ჩასმა' }).click();
+    const facade = editor
+      .getByTestId('content-preview')
+      .getByRole('button', { name: `ვიდეოს ჩართვა: ${videoTitle}` });
+    await facade.waitFor();
+    const size = await facade.boundingBox();
+    expect(size?.width).toBeCloseTo(328, 0);
+    expect(size?.height).toBeCloseTo(162, 0);
+
+    // The editor on a phone, with its versions and a draft to offer: accessible too.
+    await editor
+      .getByRole('status')
+      .getByText(/^მონახაზი შენახულია/)
+      .waitFor();
+    const phone = await newPage(browser);
+    await phone.goto('/login');
+    await logIn(phone, editorAccount.phone, editorAccount.password);
+    await waitForPath(phone, '/content');
+    await phone.getByLabel('ტექსტი', { exact: true }).selectOption('faq');
+    await phone.getByRole('region', { name: /თქვენი მონახაზი შენახულია/ }).waitFor();
+    await phone.getByRole('region', { name: 'ვერსიები' }).getByRole('listitem').first().waitFor();
+    await expectNoAxeViolations(phone);
+  }, 180_000);
 });

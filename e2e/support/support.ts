@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { logIn, newCustomer, type Customer } from './accounts.ts';
 import { waitForPath } from './onboarding.ts';
 
@@ -37,4 +38,36 @@ export async function signInAsSupport(page: Page): Promise<void> {
   await banner.getByRole('button', { name: supportStaff.fullName }).click();
   await banner.getByRole('menuitem', { name: 'მომხმარებლები' }).click();
   await waitForPath(page, '/checking');
+}
+
+/** The sandbox seed's first credit officer (sandbox.md). */
+export const creditOfficer = { phone: '599000002', password: 'Credit-2026' };
+
+const xhr = { 'X-Requested-With': 'XMLHttpRequest' };
+
+/**
+ * The credit officer takes the submitted application `id` and rejects it for `reasonCodes`,
+ * through the API (the officer's screens have a journey of their own); answers the decision's
+ * time as the screens write it (YYYY-MM-DD HH:mm).
+ */
+export async function rejectThroughApi(
+  page: Page,
+  id: number,
+  reasonCodes: string[],
+): Promise<string> {
+  const login = await page.request.post('/api/login', { headers: xhr, data: creditOfficer });
+  const { user } = (await login.json()) as { user: { apiToken: string } };
+  const headers = { ...xhr, Authorization: `Bearer ${user.apiToken}` };
+  const taken = await page.request.post(`/api/applications/${String(id)}/review`, {
+    headers,
+    data: {},
+  });
+  expect(taken.status()).toBe(200);
+  const rejected = await page.request.post(`/api/applications/${String(id)}/reject`, {
+    headers,
+    data: { reason_codes: reasonCodes, note: 'შიდა შენიშვნა' },
+  });
+  const { decision } = (await rejected.json()) as { decision: { decided_at: string } };
+  await page.request.post('/api/logout', { headers });
+  return decision.decided_at.slice(0, 16);
 }

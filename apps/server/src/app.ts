@@ -14,6 +14,7 @@ import { contactRoutes } from '#app/modules/contact/index.ts';
 import { contentRoutes, createPageTexts, seedPageContent } from '#app/modules/content/index.ts';
 import { housekeepingPlugin } from '#app/modules/housekeeping/index.ts';
 import { jobsPlugin } from '#app/modules/jobs/index.ts';
+import { businessDatePlugin } from '#app/modules/business-date/index.ts';
 import { seedDefaultLoanProduct } from '#app/modules/loan-products/index.ts';
 import { smsPlugin } from '#app/modules/sms/index.ts';
 import { webhooksPlugin } from '#app/modules/webhooks/index.ts';
@@ -133,6 +134,8 @@ export async function buildApp(
     : config.services;
   await app.register(integrations, { services, storage: config.storage });
   await app.register(jobsPlugin, { pollMs: config.jobPollMs });
+  // Close of day looks for ended days once a minute, where background work runs at all.
+  await app.register(businessDatePlugin, { pollMs: config.jobPollMs > 0 ? 60_000 : 0 });
   await app.register(webhooksPlugin, { settings: config.webhooks });
   await app.register(smsPlugin, { sealSecret: config.codeHashSecret });
   // Each route's gate comes from the access the contract declares for it (declaredAccess).

@@ -27,6 +27,8 @@ const production = {
   IDENTOMAT_COMPANY_KEY: 'identomat-key',
   CREDIT_BUREAU_URL: 'https://bureau.example.ge/v1/report',
   CREDIT_BUREAU_API_KEY: 'bureau-key',
+  PAYOUT_BANK_URL: 'https://bank.example.ge/v1/payouts',
+  PAYOUT_BANK_API_KEY: 'bank-key',
   STORAGE_DRIVER: 'local',
 };
 
@@ -206,6 +208,8 @@ describe('production mode', () => {
       'IDENTOMAT_COMPANY_KEY: is required when SERVICE_MODE=production (document verification (Identomat))',
       'CREDIT_BUREAU_URL: is required when SERVICE_MODE=production (the credit bureau)',
       'CREDIT_BUREAU_API_KEY: is required when SERVICE_MODE=production (the credit bureau)',
+      'PAYOUT_BANK_URL: is required when SERVICE_MODE=production (the payout bank, unless PAYOUT_MODE=core)',
+      'PAYOUT_BANK_API_KEY: is required when SERVICE_MODE=production (the payout bank, unless PAYOUT_MODE=core)',
       'STORAGE_DRIVER: is required when SERVICE_MODE=production (bank statements: s3, or local to keep them on this machine)',
     ]);
     const { SMS_API_KEY: _key, ...withoutKey } = production;
@@ -254,6 +258,32 @@ describe('production mode', () => {
     expect(
       problemsOf({ ...production, SDA_URL: 'http://sda.example.ge', SDA_TIMEOUT_MS: '0' }),
     ).toEqual(['SDA_URL: must be an https:// URL', 'SDA_TIMEOUT_MS: must be at least 1']);
+  });
+
+  it('pays out through the bank over HTTPS, or leaves it to the core system with PAYOUT_MODE=core', () => {
+    const config = loadConfig(production);
+    expect(config.payoutMode).toBe('bank');
+    expect(config.services).toMatchObject({
+      payoutBank: {
+        url: 'https://bank.example.ge/v1/payouts',
+        apiKey: 'bank-key',
+        timeoutMs: 15_000,
+      },
+    });
+    const { PAYOUT_BANK_URL: _url, PAYOUT_BANK_API_KEY: _key, ...withoutBank } = production;
+    const core = loadConfig({ ...withoutBank, PAYOUT_MODE: 'core' });
+    expect(core.payoutMode).toBe('core');
+    expect(core.services).toMatchObject({ payoutBank: undefined });
+    expect(problemsOf(withoutBank)).toEqual([
+      'PAYOUT_BANK_URL: is required when SERVICE_MODE=production (the payout bank, unless PAYOUT_MODE=core)',
+      'PAYOUT_BANK_API_KEY: is required when SERVICE_MODE=production (the payout bank, unless PAYOUT_MODE=core)',
+    ]);
+    expect(
+      problemsOf({ ...production, PAYOUT_BANK_URL: 'http://bank.example.ge', PAYOUT_MODE: 'x' }),
+    ).toEqual([
+      'PAYOUT_MODE: must be "bank" or "core"',
+      'PAYOUT_BANK_URL: must be an https:// URL',
+    ]);
   });
 
   it('reaches Identomat over HTTPS with the company key, returning to APP_URL/identomat', () => {

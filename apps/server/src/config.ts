@@ -49,6 +49,11 @@ export interface Config {
    * of which the machine is the first); it is never the second.
    */
   machineFirstOfficer: boolean;
+  /**
+   * Who pays a signed contract out: `bank`, this server through the payout bank; `core`, the
+   * lender's core system, which hears `contract.signed` and reports the disbursement back.
+   */
+  payoutMode: 'bank' | 'core';
   webhooks: WebhookSettings | undefined;
 }
 
@@ -83,6 +88,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     ptiLimits: vars.PTI_LIMITS ?? defaultPtiLimits,
     approvalSecondOfficerFrom: vars.APPROVAL_SECOND_OFFICER_FROM,
     machineFirstOfficer: vars.MACHINE_FIRST_OFFICER === 'allow',
+    payoutMode: vars.PAYOUT_MODE,
     webhooks: webhookSettings(vars),
   };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
-import { success } from './envelope.ts';
+import { statusOnly, success } from './envelope.ts';
+import { timestamp } from './formats.ts';
 import { locales } from './messages.ts';
 import { access } from './access.ts';
 
@@ -85,6 +86,8 @@ export const contentShow = defineEndpoint({
   response: success({ content: contentBlock }),
 });
 
+const requiredLocale = z.enum(locales, { error: 'validation.required' });
+
 /** `PUT /api/content/{key}`: publishes a new version (content editors only). */
 export const contentPublish = defineEndpoint({
   method: 'PUT',
@@ -92,13 +95,114 @@ export const contentPublish = defineEndpoint({
   access: access.staff('content_editor'),
   params: contentKeyParams,
   body: z.object({
-    locale: z.enum(locales, { error: 'validation.required' }),
+    locale: requiredLocale,
     html: z
       .string({ error: 'validation.required' })
       .trim()
       .min(1, { error: 'validation.required' })
       .max(contentHtmlMaxLength, { error: 'validation.tooLong' }),
   }),
+  response: success({ content: contentBlock }),
+});
+
+/**
+ * A content editor's unpublished text of one key in one language, sanitised as a publish would
+ * be: kept on the server per editor, so it survives a reload or another device. `base_version`
+ * is the published version the editor started from.
+ */
+export const contentDraft = z.object({
+  key: z.enum(contentKeys),
+  locale: z.enum(locales),
+  base_version: z.number().int(),
+  html: z.string(),
+  saved_at: timestamp,
+});
+export type ContentDraft = z.infer<typeof contentDraft>;
+
+const localeQuery = z.object({ locale: requiredLocale });
+
+/** `GET /api/content/{key}/draft?locale=`: the editor's own draft, or null (content editors only). */
+export const contentDraftShow = defineEndpoint({
+  method: 'GET',
+  path: '/api/content/:key/draft',
+  access: access.staff('content_editor'),
+  params: contentKeyParams,
+  query: localeQuery,
+  response: success({ draft: contentDraft.nullable() }),
+});
+
+/** `PUT /api/content/{key}/draft?locale=`: keeps the editor's draft, as they type (debounced). */
+export const contentDraftSave = defineEndpoint({
+  method: 'PUT',
+  path: '/api/content/:key/draft',
+  access: access.staff('content_editor'),
+  params: contentKeyParams,
+  query: localeQuery,
+  body: z.object({
+    base_version: z
+      .number({ error: 'validation.required' })
+      .int({ error: 'validation.integer' })
+      .nonnegative({ error: 'validation.integer' }),
+    html: z
+      .string({ error: 'validation.required' })
+      .max(contentHtmlMaxLength, { error: 'validation.tooLong' }),
+  }),
+  response: success({ draft: contentDraft }),
+});
+
+/** `POST /api/content/{key}/draft/discard?locale=`: throws the editor's draft away. */
+export const contentDraftDiscard = defineEndpoint({
+  method: 'POST',
+  path: '/api/content/:key/draft/discard',
+  access: access.staff('content_editor'),
+  params: contentKeyParams,
+  query: localeQuery,
+  response: statusOnly,
+});
+
+/** One published version in a text's history: when, by whom, and what it restored. */
+export const contentVersionEntry = z.object({
+  version: z.number().int(),
+  created_at: timestamp,
+  /** The staff member who published it; null for the seed's. */
+  editor: z.object({ name: z.string(), surname: z.string() }).nullable(),
+  /** The version this one brought back, when it was a restore. */
+  restored_from: z.number().int().nullable(),
+});
+export type ContentVersionEntry = z.infer<typeof contentVersionEntry>;
+
+/** `GET /api/content/{key}/versions?locale=`: every published version, newest first. */
+export const contentVersionList = defineEndpoint({
+  method: 'GET',
+  path: '/api/content/:key/versions',
+  access: access.staff('content_editor'),
+  params: contentKeyParams,
+  query: localeQuery,
+  response: success({ versions: z.array(contentVersionEntry) }),
+});
+
+const contentVersionParams = z.object({ key: z.string(), version: z.string() });
+
+/** `GET /api/content/{key}/versions/{version}?locale=`: one published version, to preview it. */
+export const contentVersionShow = defineEndpoint({
+  method: 'GET',
+  path: '/api/content/:key/versions/:version',
+  access: access.staff('content_editor'),
+  params: contentVersionParams,
+  query: localeQuery,
+  response: success({ content: contentBlock }),
+});
+
+/**
+ * `POST /api/content/{key}/versions/{version}/restore?locale=`: publishes that version's text
+ * again as the next version, recorded with the editor who restored it.
+ */
+export const contentVersionRestore = defineEndpoint({
+  method: 'POST',
+  path: '/api/content/:key/versions/:version/restore',
+  access: access.staff('content_editor'),
+  params: contentVersionParams,
+  query: localeQuery,
   response: success({ content: contentBlock }),
 });
 

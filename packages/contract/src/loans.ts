@@ -254,8 +254,21 @@ export type Decision = z.output<typeof decision>;
  * its final terms (computed with the day of the approval as payout date; the dates move with
  * the real payout), a rejection with none.
  */
-export const customerDecision = decision.extend({ schedule: z.array(scheduleRow) });
+export const customerDecision = decision.extend({
+  schedule: z.array(scheduleRow),
+  /** A rejection's reason codes (`GET /api/rejection-reasons`), in the order of `reasons`. */
+  reason_codes: z.array(z.string()),
+});
 export type CustomerDecision = z.output<typeof customerDecision>;
+
+/**
+ * The rejection reasons that say the monthly payment was too much for the customer's income:
+ * a smaller amount or a longer term may fit, which /main suggests.
+ */
+export const affordabilityReasonCodes: readonly string[] = [
+  'income_too_low',
+  'too_many_obligations',
+];
 
 /** One row of the applications list on /main. */
 export const loanListItem = z.object({

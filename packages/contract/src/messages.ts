@@ -17,6 +17,11 @@ const messages = {
     'validation.phone': 'შეიყვანეთ 5-ით დაწყებული 9-ნიშნა მობილურის ნომერი',
     'validation.personalNumber': 'პირადი ნომერი უნდა შედგებოდეს 11 ციფრისგან',
     'validation.timestamp': 'თარიღი უნდა იყოს ფორმატში: წწწწ-თთ-დდ სს:წწ:წწ',
+    'validation.date': 'თარიღი უნდა იყოს ფორმატში: წწწწ-თთ-დდ',
+    'validation.iban':
+      'შეიყვანეთ საქართველოს ბანკის ანგარიშის ნომერი (IBAN): GE, 2 ციფრი, ბანკის 2 ასო და 16 ციფრი',
+    'validation.ibanCheckDigits': 'ანგარიშის ნომერი (IBAN) არასწორია: გადაამოწმეთ ციფრები',
+    'validation.clockBackwards': 'საოპერაციო თარიღი მხოლოდ წინ გადაიწევს: ახლა ძალაშია {date}',
     'validation.email': 'შეიყვანეთ სწორი ელ. ფოსტა',
     'validation.tooShort': 'მინიმუმ {minimum} სიმბოლო',
     'validation.tooLong': 'მაქსიმუმ {maximum} სიმბოლო',
@@ -147,6 +152,11 @@ const messages = {
     'validation.phone': 'Enter a 9-digit mobile number starting with 5',
     'validation.personalNumber': 'A personal number has 11 digits',
     'validation.timestamp': 'Use the format YYYY-MM-DD HH:mm:ss',
+    'validation.date': 'Use the format YYYY-MM-DD',
+    'validation.iban':
+      'Enter a Georgian bank account number (IBAN): GE, 2 digits, the bank’s 2 letters and 16 digits',
+    'validation.ibanCheckDigits': 'This account number (IBAN) is not valid: check its digits',
+    'validation.clockBackwards': 'The business date only moves forward: {date} is in force',
     'validation.email': 'Enter a valid e-mail address',
     'validation.tooShort': 'At least {minimum} characters',
     'validation.tooLong': 'At most {maximum} characters',

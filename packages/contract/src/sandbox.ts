@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
 import { success } from './envelope.ts';
-import { mobilePhone, timestamp } from './formats.ts';
+import { calendarDate, mobilePhone, timestamp } from './formats.ts';
 import { access } from './access.ts';
 
 export const smsOutboxMessage = z.object({
@@ -20,6 +20,29 @@ export const devSmsOutbox = defineEndpoint({
   access: access.public,
   query: z.object({ phone: mobilePhone }),
   response: success({ messages: z.array(smsOutboxMessage) }),
+});
+
+const businessDate = success({ date: calendarDate });
+
+/** `GET /api/dev/clock` (sandbox mode only): the business date in force, `YYYY-MM-DD`. */
+export const devClockShow = defineEndpoint({
+  method: 'GET',
+  path: '/api/dev/clock',
+  access: access.public,
+  response: businessDate,
+});
+
+/**
+ * `POST /api/dev/clock {"date":"YYYY-MM-DD"}` (sandbox mode only): moves the business date
+ * forward, never back, for every instance at once; close of day runs for each day passed
+ * before it answers.
+ */
+export const devClockMove = defineEndpoint({
+  method: 'POST',
+  path: '/api/dev/clock',
+  access: access.public,
+  body: z.object({ date: calendarDate }),
+  response: businessDate,
 });
 
 export type SmsOutboxMessage = z.output<typeof smsOutboxMessage>;

@@ -58,3 +58,8 @@ export function formatTimestamp(moment: Date): string {
     `${two(wall.getUTCHours())}:${two(wall.getUTCMinutes())}:${two(wall.getUTCSeconds())}`
   );
 }
+
+/** The Georgian calendar day (Asia/Tbilisi) of `moment`, `YYYY-MM-DD`. */
+export function tbilisiDate(moment: Date): string {
+  return formatTimestamp(moment).slice(0, 10);
+}

@@ -113,6 +113,11 @@ const environment = z.object({
   CREDIT_BUREAU_URL: z.url({ protocol: /^https$/, error: 'must be an https:// URL' }).optional(),
   CREDIT_BUREAU_API_KEY: optionalText,
   CREDIT_BUREAU_TIMEOUT_MS: positiveCount(10_000),
+  PAYOUT_MODE: z.enum(['bank', 'core'], { error: 'must be "bank" or "core"' }).default('bank'),
+  // Account numbers and personal numbers travel to the bank: never over plain HTTP.
+  PAYOUT_BANK_URL: z.url({ protocol: /^https$/, error: 'must be an https:// URL' }).optional(),
+  PAYOUT_BANK_API_KEY: optionalText,
+  PAYOUT_BANK_TIMEOUT_MS: positiveCount(15_000),
   STORAGE_DRIVER: z.enum(['local', 's3'], { error: 'must be "local" or "s3"' }).optional(),
   STORAGE_DIR: optionalText,
   S3_ENDPOINT: z
@@ -190,6 +195,8 @@ const productionSettings = {
   IDENTOMAT_COMPANY_KEY: 'document verification (Identomat)',
   CREDIT_BUREAU_URL: 'the credit bureau',
   CREDIT_BUREAU_API_KEY: 'the credit bureau',
+  PAYOUT_BANK_URL: 'the payout bank, unless PAYOUT_MODE=core',
+  PAYOUT_BANK_API_KEY: 'the payout bank, unless PAYOUT_MODE=core',
   STORAGE_DRIVER: 'bank statements: s3, or local to keep them on this machine',
 };
 
@@ -198,6 +205,7 @@ export function missingForProduction(env: Record<string, unknown>): string[] {
   if (env.SERVICE_MODE !== 'production') return [];
   return Object.entries(productionSettings)
     .filter(([name]) => env[name] === undefined)
+    .filter(([name]) => !(name.startsWith('PAYOUT_BANK_') && env.PAYOUT_MODE === 'core'))
     .map(([name, provider]) => `${name}: is required when SERVICE_MODE=production (${provider})`);
 }
 

@@ -26,6 +26,9 @@ export interface SdaRegistrySettings {
 /** The credit bureau (Creditinfo Georgia): our own JSON contract, see the README. */
 export type CreditBureauSettings = SdaRegistrySettings;
 
+/** The lender's payout bank: our own JSON contract, see the README. */
+export type PayoutBankSettings = SdaRegistrySettings;
+
 /** Identomat's document verification: its address, the secret company key, where it returns to. */
 export interface IdentomatSettings {
   url: string;
@@ -47,6 +50,8 @@ export type ServiceSettings =
       sda: SdaRegistrySettings;
       identomat: IdentomatSettings;
       creditBureau: CreditBureauSettings;
+      /** None with PAYOUT_MODE=core: the lender's core system pays. */
+      payoutBank: PayoutBankSettings | undefined;
     };
 
 /** Where the lender's system hears of submissions and decisions, and the secret that signs them. */
@@ -84,6 +89,14 @@ export function serviceSettings(vars: Environment, appUrl: string): ServiceSetti
   }
   const { SMS_API_URL: apiUrl, SMS_API_KEY: apiKey, SMS_SENDER: sender } = vars;
   const { SSO_ISSUER: issuer, SSO_CLIENT_ID: clientId, SSO_CLIENT_SECRET: clientSecret } = vars;
+  const { PAYOUT_BANK_URL: payoutUrl, PAYOUT_BANK_API_KEY: payoutKey } = vars;
+  // Null: the bank pays (PAYOUT_MODE=bank) but is not configured.
+  const payoutBank =
+    vars.PAYOUT_MODE === 'core'
+      ? undefined
+      : payoutUrl !== undefined && payoutKey !== undefined
+        ? { url: payoutUrl, apiKey: payoutKey, timeoutMs: vars.PAYOUT_BANK_TIMEOUT_MS }
+        : null;
   if (
     apiKey === undefined ||
     sender === undefined ||
@@ -95,7 +108,8 @@ export function serviceSettings(vars: Environment, appUrl: string): ServiceSetti
     vars.SDA_API_KEY === undefined ||
     vars.IDENTOMAT_COMPANY_KEY === undefined ||
     vars.CREDIT_BUREAU_URL === undefined ||
-    vars.CREDIT_BUREAU_API_KEY === undefined
+    vars.CREDIT_BUREAU_API_KEY === undefined ||
+    payoutBank === null
   ) {
     throw new ConfigError(missingForProduction(vars));
   }
@@ -115,6 +129,7 @@ export function serviceSettings(vars: Environment, appUrl: string): ServiceSetti
       apiKey: vars.CREDIT_BUREAU_API_KEY,
       timeoutMs: vars.CREDIT_BUREAU_TIMEOUT_MS,
     },
+    payoutBank,
   };
 }
 

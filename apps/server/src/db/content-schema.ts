@@ -1,7 +1,7 @@
 /* The texts shown: consent wordings (every version kept) and the pages' content and images. */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
-import { locales } from '@sesxi/contract';
+import { contentKeys, locales } from '@sesxi/contract';
 import { createdAt, id, oneOf, timestamptz } from './columns.ts';
 import { users } from './accounts-schema.ts';
 
@@ -32,6 +32,8 @@ export const consentTexts = pgTable(
     sha256: text('sha256').notNull(),
     /** The content editor who published it; null for the seed's. */
     createdBy: integer('created_by').references(() => users.id),
+    /** The version whose text this one published again (a restore); null for a new text. */
+    restoredFrom: integer('restored_from'),
     createdAt: createdAt(),
   },
   (table) => [
@@ -59,12 +61,40 @@ export const contentVersions = pgTable(
     html: text('html').notNull(),
     /** The content editor who published it; null for the seed's. */
     createdBy: integer('created_by').references(() => users.id),
+    /** The version whose text this one published again (a restore); null for a new text. */
+    restoredFrom: integer('restored_from'),
     createdAt: createdAt(),
   },
   (table) => [
     unique('content_versions_key_locale_version').on(table.key, table.locale, table.version),
     check('content_versions_key', oneOf(table.key, pageContentKeys)),
     check('content_versions_locale', oneOf(table.locale, locales)),
+  ],
+);
+
+/**
+ * A content editor's unpublished text of a page or a consent wording, one per editor, key and
+ * language, saved as they type (sanitised as a publish would be). A publish by that editor
+ * removes it; so does discarding it.
+ */
+export const contentDrafts = pgTable(
+  'content_drafts',
+  {
+    id: id(),
+    key: text('key', { enum: contentKeys }).notNull(),
+    locale: text('locale', { enum: locales }).notNull(),
+    editorId: integer('editor_id')
+      .notNull()
+      .references(() => users.id),
+    /** The published version the editor started from. */
+    baseVersion: integer('base_version').notNull(),
+    html: text('html').notNull(),
+    savedAt: timestamptz('saved_at').notNull(),
+  },
+  (table) => [
+    unique('content_drafts_editor_key_locale').on(table.editorId, table.key, table.locale),
+    check('content_drafts_key', oneOf(table.key, contentKeys)),
+    check('content_drafts_locale', oneOf(table.locale, locales)),
   ],
 );
 

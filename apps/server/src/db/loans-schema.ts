@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -330,4 +331,19 @@ export const consents = pgTable(
     index('consents_loan_application').on(table.loanApplicationId),
     check('consents_kind', oneOf(table.kind, consentKinds)),
   ],
+);
+
+/**
+ * The business date loans run on (sandbox.md), as Fineract's: one row. The date in force is the
+ * later of today in Tbilisi and `moved_to` (the sandbox's clock, only ever moved forward);
+ * `closed_through` is the last day whose close of day has run.
+ */
+export const businessCalendar = pgTable(
+  'business_calendar',
+  {
+    id: integer('id').primaryKey(),
+    movedTo: date('moved_to', { mode: 'string' }),
+    closedThrough: date('closed_through', { mode: 'string' }).notNull(),
+  },
+  (table) => [check('business_calendar_one_row', sql`${table.id} = 1`)],
 );

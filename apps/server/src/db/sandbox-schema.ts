@@ -60,3 +60,14 @@ export const sandboxSecrets = pgTable('sandbox_secrets', {
   cookieKey: text('cookie_key').notNull(),
   signingKey: jsonb('signing_key').notNull(),
 });
+
+/**
+ * Sandbox mode: the payouts the in-process bank was asked for, by idempotency key, so that a
+ * key tried again (by any instance) is counted and a paid one answers its first reference.
+ */
+export const sandboxPayouts = pgTable('sandbox_payouts', {
+  idempotencyKey: text('idempotency_key').primaryKey(),
+  attempts: integer('attempts').notNull(),
+  bankReference: text('bank_reference'),
+  createdAt: createdAt(),
+});

@@ -9,7 +9,7 @@ export interface ProviderEndpoint {
 
 /**
  * `POST` of a JSON body to a provider whose contract is ours (the SDA registry, the credit
- * bureau), with `Authorization: Bearer <apiKey>`. A failure, a timeout, a non-2xx status or an
+ * bureau, the payout bank), with `Authorization: Bearer <apiKey>` and any `headers` more. A failure, a timeout, a non-2xx status or an
  * answer `answer` does not accept is a ServiceUnavailableError for `service`.
  */
 export async function postToProvider<Answer extends z.ZodType>(
@@ -17,6 +17,7 @@ export async function postToProvider<Answer extends z.ZodType>(
   endpoint: ProviderEndpoint,
   payload: unknown,
   answer: Answer,
+  headers: Record<string, string> = {},
 ): Promise<z.output<Answer>> {
   let body: unknown;
   try {
@@ -26,6 +27,7 @@ export async function postToProvider<Answer extends z.ZodType>(
         accept: 'application/json',
         'content-type': 'application/json',
         authorization: `Bearer ${endpoint.apiKey}`,
+        ...headers,
       },
       body: JSON.stringify(payload),
       signal: AbortSignal.timeout(endpoint.timeoutMs),

@@ -16,6 +16,9 @@ import { createSmsOutbox } from '#app/integrations/sms/outbox.ts';
 import { createSandboxSmsSender } from '#app/integrations/sms/sandbox-sender.ts';
 import type { SmsSender } from '#app/integrations/sms/sms-sender.ts';
 import { createSmsOfficeSender } from '#app/integrations/sms/smsoffice-sender.ts';
+import { createHttpPayoutBank } from '#app/integrations/payout-bank/http-payout-bank.ts';
+import type { PayoutBank } from '#app/integrations/payout-bank/payout-bank.ts';
+import { createSandboxPayoutBank } from '#app/integrations/payout-bank/sandbox-payout-bank.ts';
 import type { IdentityProvider } from '#app/integrations/sso/identity-provider.ts';
 import { createOpenIdConnectProvider } from '#app/integrations/sso/openid-connect.ts';
 import type { FileStorage } from '#app/integrations/storage/file-storage.ts';
@@ -29,9 +32,15 @@ declare module 'fastify' {
     sdaRegistry: SdaRegistry;
     documentVerifier: DocumentVerifier;
     creditBureau: CreditBureau;
+    payoutBank: PayoutBank;
     fileStorage: FileStorage;
   }
 }
+
+/** PAYOUT_MODE=core in production: the lender's core system pays, never this server. */
+const notConfiguredPayoutBank: PayoutBank = {
+  pay: () => Promise.reject(new Error('PAYOUT_MODE=core: the core system pays, not this server')),
+};
 
 /** Picks each outside service's implementation: the in-process sandbox or the real provider. */
 const integrations: FastifyPluginCallback<{
@@ -64,6 +73,14 @@ const integrations: FastifyPluginCallback<{
     services.mode === 'production'
       ? createHttpCreditBureau(services.creditBureau)
       : sandboxCreditBureau,
+  );
+  app.decorate(
+    'payoutBank',
+    services.mode === 'sandbox'
+      ? createSandboxPayoutBank(app.database.db)
+      : services.payoutBank
+        ? createHttpPayoutBank(services.payoutBank)
+        : notConfiguredPayoutBank,
   );
   app.decorate(
     'fileStorage',

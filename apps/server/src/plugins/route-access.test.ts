@@ -177,7 +177,16 @@ describe('every route', () => {
   });
 
   it('gives content editors’ routes the bearer mark (missed once)', () => {
-    for (const route of ['PUT /api/content/:key', 'POST /api/content/images']) {
+    for (const route of [
+      'PUT /api/content/:key',
+      'POST /api/content/images',
+      'GET /api/content/:key/draft',
+      'PUT /api/content/:key/draft',
+      'POST /api/content/:key/draft/discard',
+      'GET /api/content/:key/versions',
+      'GET /api/content/:key/versions/:version',
+      'POST /api/content/:key/versions/:version/restore',
+    ]) {
       const operation = [...operations].find(([key]) => key === route)?.[1];
       expect([route, operation?.security]).toEqual([route, [{ bearer: [] }]]);
     }

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { SsoSettings } from '#app/config/services.ts';
 import { sandboxIdentityProvider } from './identity-provider/routes.ts';
 import { sandboxIdentomatPages } from './identomat/routes.ts';
+import { clockRoutes } from './clock-routes.ts';
 import { smsOutboxRoutes } from './sms-outbox-routes.ts';
 import type { SandboxSecrets } from './identity-provider/shared-secrets.ts';
 import { seedStaffAccounts } from './staff-accounts.ts';
@@ -17,6 +18,7 @@ export const sandboxRoutes: FastifyPluginAsync<{
 }> = async (app, options) => {
   await seedStaffAccounts(app.database.db);
   await app.register(smsOutboxRoutes);
+  await app.register(clockRoutes);
   await app.register(sandboxIdentityProvider, options);
   await app.register(sandboxIdentomatPages);
 };

@@ -13,5 +13,7 @@ export const productionEnv = {
   IDENTOMAT_COMPANY_KEY: 'key',
   CREDIT_BUREAU_URL: 'https://127.0.0.1:1/bureau',
   CREDIT_BUREAU_API_KEY: 'key',
+  PAYOUT_BANK_URL: 'https://127.0.0.1:1/payouts',
+  PAYOUT_BANK_API_KEY: 'key',
   STORAGE_DRIVER: 'local',
 };

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, daysBetween, formatIsoDate, parseIsoDate } from './calendar.ts';
+import {
+  addDaysToIsoDate,
+  addMonths,
+  daysBetween,
+  days30E360,
+  formatIsoDate,
+  parseIsoDate,
+} from './calendar.ts';
 
 const plus = (start: string, months: number) =>
   formatIsoDate(addMonths(parseIsoDate(start), months));
@@ -38,5 +45,26 @@ describe('daysBetween', () => {
     expect(daysBetween(parseIsoDate('2027-01-31'), parseIsoDate('2027-02-28'))).toBe(28);
     expect(daysBetween(parseIsoDate('2027-01-01'), parseIsoDate('2028-01-01'))).toBe(365);
     expect(daysBetween(parseIsoDate('2028-01-01'), parseIsoDate('2029-01-01'))).toBe(366);
+  });
+});
+
+describe('addDaysToIsoDate', () => {
+  it('crosses month and year ends, leap days included, both ways', () => {
+    expect(addDaysToIsoDate('2027-01-31', 1)).toBe('2027-02-01');
+    expect(addDaysToIsoDate('2028-02-28', 1)).toBe('2028-02-29');
+    expect(addDaysToIsoDate('2027-12-31', 1)).toBe('2028-01-01');
+    expect(addDaysToIsoDate('2027-03-01', -1)).toBe('2027-02-28');
+    expect(addDaysToIsoDate('2027-01-01', 14)).toBe('2027-01-15');
+  });
+});
+
+describe('days30E360', () => {
+  const days = (from: string, to: string) => days30E360(parseIsoDate(from), parseIsoDate(to));
+
+  it('counts every month as 30 days and a 31st as the 30th', () => {
+    expect(days('2026-11-27', '2027-01-05')).toBe(38);
+    expect(days('2026-11-27', '2026-12-27')).toBe(30);
+    expect(days('2027-01-31', '2027-02-28')).toBe(28);
+    expect(days('2027-01-30', '2027-03-31')).toBe(60);
   });
 });

@@ -57,3 +57,26 @@ export function daysBetween(from: CalendarDate, to: CalendarDate): number {
   const toMs = Date.UTC(to.year, to.month - 1, to.day);
   return Math.round((toMs - fromMs) / dayMs);
 }
+
+/** The day `days` after (before, when negative) `date`, both `YYYY-MM-DD`. */
+export function addDaysToIsoDate(date: string, days: number): string {
+  const { year, month, day } = parseIsoDate(date);
+  const shifted = new Date(Date.UTC(year, month - 1, day + days));
+  return formatIsoDate({
+    year: shifted.getUTCFullYear(),
+    month: shifted.getUTCMonth() + 1,
+    day: shifted.getUTCDate(),
+  });
+}
+
+/**
+ * Days from `from` to `to` counted 30E/360 (every month 30 days, a 31st counts as the 30th):
+ * the day count whose month is the "nominal / 12" month the schedule charges interest for.
+ */
+export function days30E360(from: CalendarDate, to: CalendarDate): number {
+  return (
+    (to.year - from.year) * 360 +
+    (to.month - from.month) * 30 +
+    (Math.min(to.day, 30) - Math.min(from.day, 30))
+  );
+}

@@ -1,8 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatIsoDate } from './calendar.ts';
+import { daysBetween, formatIsoDate, parseIsoDate } from './calendar.ts';
+import { effectiveAnnualRate, scheduleCashFlows } from './effective-rate.ts';
+import { roundPercent } from './money.ts';
 import type { LoanPricing } from './product.ts';
-import { buildScheduleTetri, monthlyPaymentTetri } from './schedule.ts';
+import { EffectiveRateCapError, offerWithinCap } from './rate-cap.ts';
+import {
+  buildScheduleTetri,
+  firstPaymentDate,
+  minFirstPeriodDays,
+  monthlyPaymentTetri,
+} from './schedule.ts';
 import { pricingArbitrary, startDateArbitrary, termsArbitrary } from './test-support.ts';
 
 const noFees = { origination_fee_percent: 0, origination_fee_fixed: 0, monthly_fee: 0 };
@@ -180,6 +188,107 @@ describe('schedule properties', () => {
           payment,
         );
       }),
+    );
+  });
+});
+
+describe('a chosen payment day', () => {
+  const first = (payout: string, day: number) =>
+    formatIsoDate(firstPaymentDate(parseIsoDate(payout), day));
+
+  it('is first paid on that day at least 15 days after the payout', () => {
+    expect(first('2026-11-27', 28)).toBe('2026-12-28');
+    expect(first('2026-11-27', 12)).toBe('2026-12-12'); // 15 days
+    expect(first('2026-11-27', 11)).toBe('2027-01-11'); // 14 days would be too soon
+    expect(first('2026-11-27', 5)).toBe('2027-01-05');
+    expect(first('2026-12-20', 1)).toBe('2027-02-01'); // 12 days to 1 January
+    expect(() => first('2026-11-27', 29)).toThrow(RangeError);
+    expect(() => first('2026-11-27', 0)).toThrow(RangeError);
+  });
+
+  it('charges the first period by its 30E/360 days, and leaves principal and later rows alone', () => {
+    const regular = buildScheduleTetri(at24, { amount: 1000, months: 12 }, '2026-11-27');
+    // Payout 27 November, first payment 5 January: 38 days, 8 more than a month.
+    const moved = buildScheduleTetri(
+      at24,
+      { amount: 1000, months: 12, paymentDay: 5 },
+      '2026-11-27',
+    );
+    expect(formatIsoDate(moved.rows[0]?.date ?? regular.start)).toBe('2027-01-05');
+    expect(moved.rows.map((row) => formatIsoDate(row.date).slice(8))).toEqual(Array(12).fill('05'));
+    expect(moved.rows[0]?.interest).toBe(2000 + Math.round((1000_00 * 0.02 * 8) / 30));
+    expect(moved.rows.map((row) => row.principal)).toEqual(
+      regular.rows.map((row) => row.principal),
+    );
+    expect(moved.rows.slice(1)).toEqual(
+      regular.rows.slice(1).map((row, index) => ({
+        ...row,
+        date: moved.rows[index + 1]?.date,
+      })),
+    );
+    // Payout 27 November, first payment 12 December: 15 days, half a month's interest.
+    const short = buildScheduleTetri(
+      at24,
+      { amount: 1000, months: 12, paymentDay: 12 },
+      '2026-11-27',
+    );
+    expect(short.rows[0]?.interest).toBe(1000);
+  });
+
+  it('keeps the schedule whole and the effective rate near the regular one, on any day', () => {
+    fc.assert(
+      fc.property(
+        pricingArbitrary,
+        termsArbitrary,
+        startDateArbitrary,
+        fc.integer({ min: 1, max: 28 }),
+        (pricing, terms, start, paymentDay) => {
+          const fair = { ...pricing, nominal_rate: Math.min(pricing.nominal_rate, 100) };
+          const schedule = buildScheduleTetri(fair, { ...terms, paymentDay }, start);
+          const days = daysBetween(schedule.start, schedule.rows[0]?.date ?? schedule.start);
+          expect(days).toBeGreaterThanOrEqual(minFirstPeriodDays);
+          expect(days).toBeLessThan(minFirstPeriodDays + 31);
+          expect(schedule.rows.reduce((sum, row) => sum + row.principal, 0)).toBe(schedule.amount);
+          expect(schedule.rows.at(-1)?.balance).toBe(0);
+          for (const row of schedule.rows) {
+            expect(row.date.day).toBe(paymentDay);
+            expect(row.payment).toBe(row.principal + row.interest + row.fee);
+            expect(row.payment).toBeGreaterThan(0);
+          }
+          // Interest runs by the days either way: without fees (which do not), the rate moves
+          // only by rounding, the 30E/360 count against the calendar's and, on the shortest
+          // loans, compounding over a shorter first period; never by a tenth of itself.
+          const interestOnly = { ...noFees, nominal_rate: fair.nominal_rate };
+          const rate = (paymentDay?: number) =>
+            effectiveAnnualRate(
+              scheduleCashFlows(buildScheduleTetri(interestOnly, { ...terms, paymentDay }, start)),
+            );
+          expect(Math.abs(rate(paymentDay) - rate())).toBeLessThanOrEqual(0.1 * rate() + 0.001);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('the cap on a chosen payment day', () => {
+  it('refuses a day whose short first period would carry a fixed fee over 50%', () => {
+    // 24% a year and 0.80 GEL a month on 100 GEL over 3 months: 45.49% with month-long
+    // periods, 52.24% when the first is 15 days and still charges the whole month's fee.
+    const pricing: LoanPricing = { ...noFees, nominal_rate: 24, monthly_fee: 0.8 };
+    const terms = { amount: 100, months: 3 };
+    const regular = effectiveAnnualRate(
+      scheduleCashFlows(buildScheduleTetri(pricing, terms, '2026-11-27')),
+    );
+    const short = effectiveAnnualRate(
+      scheduleCashFlows(buildScheduleTetri(pricing, { ...terms, paymentDay: 12 }, '2026-11-27')),
+    );
+    expect(short).toBeGreaterThan(regular);
+    expect(() => offerWithinCap(pricing, { ...terms, paymentDay: 12 }, '2026-11-27')).toThrow(
+      EffectiveRateCapError,
+    );
+    expect(offerWithinCap(pricing, { ...terms, paymentDay: 27 }, '2026-11-27').effective_rate).toBe(
+      roundPercent(regular * 100),
     );
   });
 });

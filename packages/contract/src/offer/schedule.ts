@@ -1,4 +1,4 @@
-import { addMonths, parseIsoDate, type CalendarDate } from './calendar.ts';
+import { addMonths, daysBetween, days30E360, parseIsoDate, type CalendarDate } from './calendar.ts';
 import { toTetri } from './money.ts';
 import { upfrontFeeTetri, type LoanPricing } from './product.ts';
 
@@ -17,6 +17,11 @@ import { upfrontFeeTetri, type LoanPricing } from './product.ts';
  *   the amount paid out and appear in no row.
  * - Payment k falls on the start date's day of the month, k months later, clamped to the
  *   month's end (Jan 31 → Feb 28/29 → Mar 31).
+ * - With a chosen payment day (a contract's, 1–28), payments fall on that day of each month
+ *   from the first such day at least 15 days after the payout (`firstPaymentDate`). The
+ *   first period is then 15 to 45 days long: its interest is the regular month's scaled by
+ *   its 30E/360 days over 30 (more for a longer period, less for a shorter one); principal
+ *   and every later row stay those of the regular schedule.
  */
 
 export interface ScheduleRowTetri {
@@ -42,10 +47,27 @@ export interface ScheduleTetri {
   rows: ScheduleRowTetri[];
 }
 
-/** What a loan is asked for: `amount` in GEL (two decimals), `months` a whole number. */
+/**
+ * What a loan is asked for: `amount` in GEL (two decimals), `months` a whole number, and the
+ * day of the month payments fall on (1–28) once the customer chooses it for the contract.
+ */
 export interface LoanTerms {
   amount: number;
   months: number;
+  paymentDay?: number;
+}
+
+/** The shortest first period a chosen payment day leaves: no first payment within two weeks. */
+export const minFirstPeriodDays = 15;
+
+/** The first day of the month `paymentDay` (1–28) at least `minFirstPeriodDays` after `payout`. */
+export function firstPaymentDate(payout: CalendarDate, paymentDay: number): CalendarDate {
+  if (!Number.isInteger(paymentDay) || paymentDay < 1 || paymentDay > 28)
+    throw new RangeError(`Not a payment day (1–28): ${paymentDay}`);
+  for (let months = 0; ; months++) {
+    const candidate = { ...addMonths({ ...payout, day: 1 }, months), day: paymentDay };
+    if (daysBetween(payout, candidate) >= minFirstPeriodDays) return candidate;
+  }
 }
 
 /** Refuses amounts and terms no schedule can be built for (limits are the product's concern). */
@@ -160,15 +182,22 @@ export function buildScheduleTetri(
   const fee = toTetri(pricing.monthly_fee);
   const { annuity, principal, interest } = repaymentsTetri(pricing, amount, terms.months);
 
+  // A chosen payment day moves the dates, and the first period's length its interest.
+  const first =
+    terms.paymentDay === undefined ? undefined : firstPaymentDate(start, terms.paymentDay);
+  const firstPeriodExtra =
+    first === undefined
+      ? 0
+      : Math.round((amount * monthlyRate(pricing) * (days30E360(start, first) - 30)) / 30);
   const rows: ScheduleRowTetri[] = [];
   let balance = amount;
   for (let number = 1; number <= terms.months; number++) {
     const paid = principal[number - 1] ?? 0;
-    const charged = interest[number - 1] ?? 0;
+    const charged = (interest[number - 1] ?? 0) + (number === 1 ? firstPeriodExtra : 0);
     balance -= paid;
     rows.push({
       number,
-      date: addMonths(start, number),
+      date: first === undefined ? addMonths(start, number) : addMonths(first, number - 1),
       payment: paid + charged + fee,
       principal: paid,
       interest: charged,

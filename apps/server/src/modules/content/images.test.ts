@@ -152,11 +152,19 @@ describe('publishing images', () => {
 });
 
 describe('removing orphan images', () => {
-  it('removes, row and file, an image no version shows a day after its upload, and keeps the rest', async () => {
+  it('removes, row and file, an image no version or draft shows a day after its upload, and keeps the rest', async () => {
     const orphan = await uploaded();
     const recent = await uploaded();
     const published = await uploaded();
+    const drafted = await uploaded();
     expect((await publishShowing(published.url)).statusCode).toBe(200);
+    const draft = await app.inject({
+      method: 'PUT',
+      url: '/api/content/home/draft?locale=en',
+      headers: bearer(editorToken),
+      payload: { base_version: 1, html: `<img src="${drafted.url}" alt="სქემა">` },
+    });
+    expect(draft.statusCode).toBe(200);
     // The recent one is a minute old when the run comes.
     await app.database.db
       .update(contentImages)
@@ -172,6 +180,9 @@ describe('removing orphan images', () => {
     expect(await fileOf(recent.id)).toBeDefined();
     expect(await rowOf(published.id)).toBeDefined();
     expect((await get(published.url)).statusCode).toBe(200);
+    // An editor's draft shows it: it waits for the publish, as an editor may take days.
+    expect(await rowOf(drafted.id)).toBeDefined();
+    expect(await fileOf(drafted.id)).toBeDefined();
     // Nothing is left to remove.
     expect(await images().removeOrphans(afterGrace())).toBe(0);
   });

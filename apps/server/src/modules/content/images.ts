@@ -118,7 +118,7 @@ export function createContentImages({ db, storage, clock }: ContentImagesOptions
     },
 
     /**
-     * Removes images no version shows, uploaded over a day before `now`: files first, then
+     * Removes images no version and no draft shows, uploaded over a day before `now`: files first, then
      * rows, while the rows are locked, so a publish showing one either wins (and it stays) or
      * finds it gone (and is refused); a crash between leaves rows the next run finishes.
      * Answers how many it removed.

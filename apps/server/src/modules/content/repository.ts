@@ -1,13 +1,36 @@
-import type { Locale } from '@sesxi/contract';
-import { and, desc, eq, inArray, isNull, lt, max, sql } from 'drizzle-orm';
+import type { ContentKey, Locale } from '@sesxi/contract';
+import { and, desc, eq, inArray, isNull, lt, max, notExists, sql } from 'drizzle-orm';
 import type { Database } from '#app/db/database.ts';
 import {
   consentTexts,
+  contentDrafts,
   contentImages,
   contentVersions,
+  users,
   type ConsentKind,
   type PageContentKey,
 } from '#app/db/schema.ts';
+
+/** Which text's draft, whose. */
+export interface DraftOf {
+  key: ContentKey;
+  locale: Locale;
+  editorId: number;
+}
+
+function draftIs({ key, locale, editorId }: DraftOf) {
+  return and(
+    eq(contentDrafts.editorId, editorId),
+    eq(contentDrafts.key, key),
+    eq(contentDrafts.locale, locale),
+  );
+}
+
+const draftColumns = {
+  baseVersion: contentDrafts.baseVersion,
+  html: contentDrafts.html,
+  savedAt: contentDrafts.savedAt,
+};
 
 /**
  * Versions of the texts: pages in `content_versions`, consent wordings in the consent ledger's
@@ -39,7 +62,7 @@ export function createContentRepository(db: Database) {
 
     async pageAt(key: PageContentKey, locale: Locale, version: number) {
       const [row] = await db
-        .select({ html: contentVersions.html })
+        .select({ version: contentVersions.version, html: contentVersions.html })
         .from(contentVersions)
         .where(
           and(
@@ -61,19 +84,66 @@ export function createContentRepository(db: Database) {
         )`);
     },
 
-    async insertPage(
-      key: PageContentKey,
-      locale: Locale,
-      html: string,
-      createdBy: number,
-    ): Promise<number> {
-      const nextVersion = sql<number>`(select coalesce(max(version), 0) + 1 from ${contentVersions} where key = ${key} and locale = ${locale})`;
+    async insertPage(page: {
+      key: PageContentKey;
+      locale: Locale;
+      html: string;
+      createdBy: number;
+      restoredFrom: number | null;
+    }): Promise<number> {
+      const nextVersion = sql<number>`(select coalesce(max(version), 0) + 1 from ${contentVersions} where key = ${page.key} and locale = ${page.locale})`;
       const [row] = await db
         .insert(contentVersions)
-        .values({ key, locale, version: nextVersion, html, createdBy })
+        .values({ ...page, version: nextVersion })
         .returning({ version: contentVersions.version });
       if (!row) throw new Error('inserting a content version returned no row');
       return row.version;
+    },
+
+    /** Every version of a page, newest first, with the name of the staff member who published it. */
+    pageVersions(key: PageContentKey, locale: Locale) {
+      return db
+        .select({
+          version: contentVersions.version,
+          createdAt: contentVersions.createdAt,
+          restoredFrom: contentVersions.restoredFrom,
+          editorName: users.name,
+          editorSurname: users.surname,
+        })
+        .from(contentVersions)
+        .leftJoin(users, eq(users.id, contentVersions.createdBy))
+        .where(and(eq(contentVersions.key, key), eq(contentVersions.locale, locale)))
+        .orderBy(desc(contentVersions.version));
+    },
+
+    /** Every version of a consent wording, newest first, as pageVersions has a page's. */
+    wordingVersions(kind: ConsentKind, locale: Locale) {
+      return db
+        .select({
+          version: consentTexts.version,
+          createdAt: consentTexts.createdAt,
+          restoredFrom: consentTexts.restoredFrom,
+          editorName: users.name,
+          editorSurname: users.surname,
+        })
+        .from(consentTexts)
+        .leftJoin(users, eq(users.id, consentTexts.createdBy))
+        .where(and(eq(consentTexts.kind, kind), eq(consentTexts.locale, locale)))
+        .orderBy(desc(consentTexts.version));
+    },
+
+    async wordingAt(kind: ConsentKind, locale: Locale, version: number) {
+      const [row] = await db
+        .select({ version: consentTexts.version, body: consentTexts.body, html: consentTexts.html })
+        .from(consentTexts)
+        .where(
+          and(
+            eq(consentTexts.kind, kind),
+            eq(consentTexts.locale, locale),
+            eq(consentTexts.version, version),
+          ),
+        );
+      return row;
     },
 
     async latestWording(kind: ConsentKind, locale: Locale) {
@@ -93,6 +163,7 @@ export function createContentRepository(db: Database) {
       html: string;
       sha256: string;
       createdBy: number;
+      restoredFrom: number | null;
     }): Promise<number> {
       const nextVersion = sql<number>`(select coalesce(max(version), 0) + 1 from ${consentTexts} where kind = ${wording.kind} and locale = ${wording.locale})`;
       const [row] = await db
@@ -101,6 +172,29 @@ export function createContentRepository(db: Database) {
         .returning({ version: consentTexts.version });
       if (!row) throw new Error('inserting a consent wording returned no row');
       return row.version;
+    },
+
+    async draft(of: DraftOf) {
+      const [row] = await db.select(draftColumns).from(contentDrafts).where(draftIs(of));
+      return row;
+    },
+
+    /** Keeps `draft` as the editor's one draft of the text, replacing the one before. */
+    async saveDraft(
+      of: DraftOf,
+      draft: { baseVersion: number; html: string; savedAt: Date },
+    ): Promise<void> {
+      await db
+        .insert(contentDrafts)
+        .values({ ...of, ...draft })
+        .onConflictDoUpdate({
+          target: [contentDrafts.editorId, contentDrafts.key, contentDrafts.locale],
+          set: draft,
+        });
+    },
+
+    async deleteDraft(of: DraftOf): Promise<void> {
+      await db.delete(contentDrafts).where(draftIs(of));
     },
 
     async insertImage(image: { id: string; uploadedBy: number; createdAt: Date }): Promise<void> {
@@ -131,15 +225,26 @@ export function createContentRepository(db: Database) {
     },
 
     /**
-     * Up to `limit` images no version shows that were uploaded before `before`, locked (a
-     * publish showing one waits, and then finds it gone); rows another transaction holds (a
-     * publish underway) are skipped.
+     * Up to `limit` images no version and no draft shows that were uploaded before `before`,
+     * locked (a publish showing one waits, and then finds it gone); rows another transaction
+     * holds (a publish underway) are skipped.
      */
     async lockOrphanImages(before: Date, limit: number): Promise<string[]> {
       const rows = await db
         .select({ id: contentImages.id })
         .from(contentImages)
-        .where(and(isNull(contentImages.publishedAt), lt(contentImages.createdAt, before)))
+        .where(
+          and(
+            isNull(contentImages.publishedAt),
+            lt(contentImages.createdAt, before),
+            notExists(
+              db
+                .select({ one: sql`1` })
+                .from(contentDrafts)
+                .where(sql`strpos(${contentDrafts.html}, ${contentImages.id}::text) > 0`),
+            ),
+          ),
+        )
         .orderBy(contentImages.createdAt)
         .limit(limit)
         .for('update', { skipLocked: true });

@@ -168,6 +168,12 @@ describe('sanitiseContent', () => {
       '<div><h2>a</h2>b<div><p>c</p></div></div>',
       '<h2>a</h2><p>b</p><p>c</p>',
     ],
+    // The editor's trailing paragraph (and any other empty one at the end) is not text.
+    [
+      'drops empty paragraphs at the end, and keeps those between',
+      `<ul><li><p>a</p></li></ul><p></p><p>b</p>${video}<p> </p><p><br></p><p>&nbsp;</p>`,
+      `<ul><li><p>a</p></li></ul><p></p><p>b</p>${video}`,
+    ],
     // NUL: HTML has no use for it, and PostgreSQL refuses it.
     ['drops NUL characters', '<p>a\u0000b</p><img src="x\u0000" />', '<p>ab</p>'],
   ];

@@ -126,15 +126,22 @@ const options: sanitizeHtml.IOptions = {
     (frame.tag === 'div' && !frame.attribs['data-video']),
 };
 
+/** A paragraph with nothing to read at the very end, as the allow-list writes one. */
+const trailingEmptyParagraph = /<p>(?:\s|&nbsp;|<br \/>)*<\/p>$/;
+
 /**
  * The HTML visitors may get from whatever an editor sent: the editor's structure, then the
  * allow-list (sanitize-html has the last word). NUL characters go first: HTML has no use for
- * them and PostgreSQL refuses them in text.
+ * them and PostgreSQL refuses them in text. Empty paragraphs at the end go last: the editor
+ * keeps one after a closing list, table or video to type in (TipTap's trailing node), and
+ * kept, each publish would carry it into the next.
  */
 export function sanitiseContent(html: string): string {
   const document = parseDocument(html.replaceAll('\u0000', ''));
   normaliseStructure(document);
-  return sanitizeHtml(render(document.children, { encodeEntities: 'utf8' }), options);
+  let clean = sanitizeHtml(render(document.children, { encodeEntities: 'utf8' }), options);
+  while (trailingEmptyParagraph.test(clean)) clean = clean.replace(trailingEmptyParagraph, '');
+  return clean;
 }
 
 /** A consent wording stored as text, as HTML: one paragraph a line. */

@@ -1,8 +1,10 @@
 import {
   consentContentKinds,
   contentKeys,
+  formatTimestamp,
   type ContentBlock,
   type ContentKey,
+  type ContentVersionEntry,
   type Locale,
 } from '@sesxi/contract';
 import { seededPageContent } from '@sesxi/contract/content-seed';
@@ -27,9 +29,40 @@ function isConsentKey(key: ContentKey): key is ConsentContentKey {
   return key in consentContentKinds;
 }
 
-function knownKey(key: string): ContentKey {
+export function knownKey(key: string): ContentKey {
   if (!isContentKey(key)) throw httpError(404, 'errors.notFound');
   return key;
+}
+
+function knownVersion(version: string): number {
+  if (!/^[1-9]\d{0,8}$/.test(version)) throw httpError(404, 'errors.notFound');
+  return Number(version);
+}
+
+type ContentRepository = ReturnType<typeof createContentRepository>;
+
+/** The HTML of `key` at `version` (the latest without one); a wording seeded as text as HTML. */
+async function htmlOf(
+  repository: ContentRepository,
+  key: ContentKey,
+  locale: Locale,
+  version?: number,
+): Promise<{ version: number; html: string }> {
+  if (isConsentKey(key)) {
+    const kind = consentContentKinds[key];
+    const wording =
+      version === undefined
+        ? await repository.latestWording(kind, locale)
+        : await repository.wordingAt(kind, locale, version);
+    if (!wording) throw httpError(404, 'errors.notFound');
+    return { version: wording.version, html: wording.html ?? textToHtml(wording.body) };
+  }
+  const page =
+    version === undefined
+      ? await repository.latestPage(key, locale)
+      : await repository.pageAt(key, locale, version);
+  if (!page) throw httpError(404, 'errors.notFound');
+  return { version: page.version, html: page.html };
 }
 
 /** Who publishes, from where. */
@@ -38,39 +71,67 @@ export interface Editor {
   ip: string;
 }
 
-/** The content module's rules: the current version of a text, and publishing a new one. */
+/**
+ * The content module's rules: the current version of a text, its history, publishing a new
+ * one and restoring an old one.
+ */
 export function createContentService({ db, clock, log }: ServiceContext) {
-  return {
+  const service = {
     /** The current version of `key` in `locale`, as visitors get it. */
     async current(rawKey: string, locale: Locale): Promise<ContentBlock> {
       const key = knownKey(rawKey);
+      return { key, locale, ...(await htmlOf(createContentRepository(db), key, locale)) };
+    },
+
+    /** A published version of `key` in `locale`, for the editor to look at before restoring it. */
+    async version(rawKey: string, locale: Locale, rawVersion: string): Promise<ContentBlock> {
+      const key = knownKey(rawKey);
+      const version = knownVersion(rawVersion);
+      return { key, locale, ...(await htmlOf(createContentRepository(db), key, locale, version)) };
+    },
+
+    /** Every published version of `key` in `locale`, newest first: when, and by whom. */
+    async versions(rawKey: string, locale: Locale): Promise<ContentVersionEntry[]> {
+      const key = knownKey(rawKey);
       const repository = createContentRepository(db);
-      if (isConsentKey(key)) {
-        const wording = await repository.latestWording(consentContentKinds[key], locale);
-        if (!wording) throw httpError(404, 'errors.notFound');
-        return {
-          key,
-          locale,
-          version: wording.version,
-          html: wording.html ?? textToHtml(wording.body),
-        };
-      }
-      const page = await repository.latestPage(key, locale);
-      if (!page) throw httpError(404, 'errors.notFound');
-      return { key, locale, version: page.version, html: page.html };
+      const rows = isConsentKey(key)
+        ? await repository.wordingVersions(consentContentKinds[key], locale)
+        : await repository.pageVersions(key, locale);
+      return rows.map((row) => ({
+        version: row.version,
+        created_at: formatTimestamp(row.createdAt),
+        editor:
+          row.editorName === null || row.editorSurname === null
+            ? null
+            : { name: row.editorName, surname: row.editorSurname },
+        restored_from: row.restoredFrom,
+      }));
+    },
+
+    /** Publishes the text of an earlier version again, as the next version. */
+    async restore(
+      rawKey: string,
+      locale: Locale,
+      rawVersion: string,
+      editor: Editor,
+    ): Promise<ContentBlock> {
+      const { html, version } = await service.version(rawKey, locale, rawVersion);
+      return service.publish(rawKey, { locale, html }, editor, version);
     },
 
     /**
      * Publishes `html`, sanitised, as the next version of `key` in `locale`, publishes the
-     * images it shows, and writes the publish with its author to the access log, together. A
-     * consent wording becomes the wording customers agree to from now on; consents given
-     * before keep theirs. An image no longer there (never uploaded, or removed unpublished
-     * after a day) refuses the publish.
+     * images it shows, removes the editor's draft of it, and writes the publish with its author
+     * (and the version it restores, if it does) to the access log, together. A consent wording
+     * becomes the wording customers agree to from now on; consents given before keep theirs.
+     * An image no longer there (never uploaded, or removed unpublished after a day) refuses the
+     * publish.
      */
     async publish(
       rawKey: string,
       { locale, html }: { locale: Locale; html: string },
       editor: Editor,
+      restoredFrom: number | null = null,
     ): Promise<ContentBlock> {
       const key = knownKey(rawKey);
       const clean = sanitiseContent(html);
@@ -98,20 +159,33 @@ export function createContentService({ db, clock, log }: ServiceContext) {
                 html: clean,
                 sha256: consentTextSha256(text),
                 createdBy: editor.userId,
+                restoredFrom,
               })
-            : await repository.insertPage(key, locale, clean, editor.userId);
+            : await repository.insertPage({
+                key,
+                locale,
+                html: clean,
+                createdBy: editor.userId,
+                restoredFrom,
+              });
+          await repository.deleteDraft({ key, locale, editorId: editor.userId });
           await createAccessLogRepository(tx).append({
             actorUserId: editor.userId,
             subjectUserIds: [],
             action: 'content.publish',
-            details: { key, locale, version: published },
+            details: {
+              key,
+              locale,
+              version: published,
+              ...(restoredFrom === null ? {} : { restored_from: restoredFrom }),
+            },
             ip: editor.ip,
             at: now,
           });
           return published;
         });
         log.info(
-          { event: 'content_published', userId: editor.userId, key, locale, version },
+          { event: 'content_published', userId: editor.userId, key, locale, version, restoredFrom },
           'content published',
         );
         return { key, locale, version, html: clean };
@@ -122,6 +196,7 @@ export function createContentService({ db, clock, log }: ServiceContext) {
       }
     },
   };
+  return service;
 }
 
 /** The module's seed: version 1 of every page in both languages, where a page has none. */

@@ -2,6 +2,7 @@ import {
   EffectiveRateCapError,
   formatTimestamp,
   loanInput,
+  tbilisiDate,
   type CreditReport,
   type Decision,
 } from '@sesxi/contract';
@@ -9,7 +10,7 @@ import type { Database } from '#app/db/database.ts';
 import { fieldError, HttpError, httpError, InvalidFieldsError, type Message } from '#app/errors.ts';
 import { recordEvent } from '#app/metrics/business-events.ts';
 import { bureauObligations } from '#app/modules/credit-reports/index.ts';
-import { quote, tbilisiDate } from '#app/modules/loan-offers/index.ts';
+import { quote } from '#app/modules/loan-offers/index.ts';
 import {
   createOfferSnapshotRepository,
   lenderObligationsOf,

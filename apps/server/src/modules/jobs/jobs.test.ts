@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { jobs } from '#app/db/schema.ts';
-import { poll } from './plugin.ts';
+import { poll } from '#app/poll.ts';
 import { buildTestApp } from '#app/test/build-test-app.ts';
 import { logCapture } from '#app/test/log-capture.ts';
 import { raceAt } from '#app/test/race.ts';

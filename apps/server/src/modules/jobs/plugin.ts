@@ -1,6 +1,7 @@
 import type { FastifyPluginCallback } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '#app/db/database.ts';
+import { poll } from '#app/poll.ts';
 import { createJobRepository, type NewJob } from './repository.ts';
 import { createJobRunner, type JobHandler, type JobKind, type JobKindOptions } from './runner.ts';
 
@@ -22,24 +23,6 @@ declare module 'fastify' {
       runNow: (id: number) => Promise<void>;
     };
   }
-}
-
-/**
- * Calls `run` every `pollMs`, never while the previous call is still going (a tick that
- * finds it busy is skipped, not queued). Answers how to stop: no new call, the last one awaited.
- */
-export function poll(run: () => Promise<unknown>, pollMs: number) {
-  let running: Promise<unknown> | undefined;
-  const timer = setInterval(() => {
-    running ??= run().finally(() => {
-      running = undefined;
-    });
-  }, pollMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
 }
 
 /**

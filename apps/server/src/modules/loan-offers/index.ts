@@ -1,4 +1,4 @@
-export { quote, tbilisiDate } from './quote.ts';
+export { quote } from './quote.ts';
 export { createOfferSnapshotRepository, lenderObligationsOf } from './repository.ts';
 export { loanOfferRoutes } from './routes.ts';
 export { recordOfferSnapshot } from './service.ts';

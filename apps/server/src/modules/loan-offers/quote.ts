@@ -1,6 +1,5 @@
 import {
   checkAffordability,
-  formatTimestamp,
   offerWithinCap,
   netMonthlyIncome,
   toGel,
@@ -57,11 +56,6 @@ export function financesOf(questionnaire: QuestionnaireFinances | null | undefin
     obligations: stated ?? Math.round(total * estimatedMonthlyShareOfDebt * 100) / 100,
     obligations_estimated: stated === null && total > 0,
   };
-}
-
-/** The Georgian calendar day (Asia/Tbilisi) of `moment`, `YYYY-MM-DD`: an offer's payout date. */
-export function tbilisiDate(moment: Date): string {
-  return formatTimestamp(moment).slice(0, 10);
 }
 
 /**

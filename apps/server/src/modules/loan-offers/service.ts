@@ -4,6 +4,7 @@ import {
   type loanOfferQuote,
   type PtiLimits,
   type ResponseOf,
+  tbilisiDate,
   toGel,
 } from '@sesxi/contract';
 import type { z } from 'zod';
@@ -17,7 +18,7 @@ import {
 } from '#app/modules/loan-products/index.ts';
 import { createQuestionnaireRepository } from '#app/modules/questionnaires/index.ts';
 import type { ServiceContext } from '#app/service-context.ts';
-import { financesOf, quote, tbilisiDate, type QuoteInputs } from './quote.ts';
+import { financesOf, quote, type QuoteInputs } from './quote.ts';
 import {
   createOfferSnapshotRepository,
   lenderObligationsOf,

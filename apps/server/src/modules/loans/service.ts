@@ -6,13 +6,13 @@ import {
   type loanOptions,
   type loansShow,
   type ResponseOf,
+  tbilisiDate,
 } from '@sesxi/contract';
 import { violatedUniqueConstraint } from '#app/db/constraint-violation.ts';
 import { lookupExists, lookupNames, namedIn } from '#app/db/lookups.ts';
 import { branches, loanPurposes } from '#app/db/schema.ts';
 import { HttpError, httpError, type Message } from '#app/errors.ts';
 import { newStorageKey, type FileStorage } from '#app/integrations/storage/file-storage.ts';
-import { tbilisiDate } from '#app/modules/loan-offers/index.ts';
 import {
   createLoanProductRepository,
   currentProducts,
@@ -61,7 +61,11 @@ function customerDecisionOf(row: ApplicationWithTerms, locale: Locale): Customer
   if ((state !== 'approved' && state !== 'rejected') || !row.decision) return null;
   const { decision } = row;
   const reasons = locale === 'en' ? decision.reasonsEn : decision.reasons;
-  return { ...decisionOf(state, decision, reasons, row.decidedAt), schedule: decision.schedule };
+  return {
+    ...decisionOf(state, decision, reasons, row.decidedAt),
+    schedule: decision.schedule,
+    reason_codes: decision.reasonCodes,
+  };
 }
 
 export interface LoanDependencies extends ServiceContext {

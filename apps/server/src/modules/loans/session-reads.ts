@@ -62,6 +62,7 @@ function applicationsWithTerms(userId: SQLWrapper) {
         'monthly_fee', ${loanProducts.monthlyFee}) end as "pricing",
       (select ${decisionFiguresJson(sql`
           'reasonsEn', ${reasonTexts(rejectionReasons.nameEn)},
+          'reasonCodes', ${reasonTexts(rejectionReasons.code)},
           'schedule', coalesce((select ${approvedOffer.schedule}
             from ${loanOfferSnapshots} as ${sql.identifier(approvedOfferName)}
             where ${approvedOffer.applicationId} = ${loanApplications.id}
@@ -132,6 +133,8 @@ export interface ApplicationWithTerms extends ApplicationSummary {
   decision:
     | (DecisionFigures & {
         reasonsEn: string[];
+        /** The reasons' codes, in the same order: what the customer may do next. */
+        reasonCodes: string[];
         /** The approval snapshot's schedule; empty for a rejection. */
         schedule: ScheduleRow[];
       })

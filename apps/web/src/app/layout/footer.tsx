@@ -1,8 +1,8 @@
-import { Anchor, Container, Stack, Text, Title } from '@mantine/core';
+import { Container, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useMatches } from 'react-router';
 import { useContactMain } from '../../shared/contact/contact-main';
-import { telHref } from '../../shared/format/phone';
+import { HotlineAndEmail } from '../../shared/contact/hotline-and-email';
 import { productName } from '../../shared/page/product-name';
 import { useThisYear } from '../../shared/page/use-today';
 import { pageShowsContacts } from '../route-handle';
@@ -22,12 +22,7 @@ function ContactDetails() {
         <Title order={2} size="h5" id="footer-contact">
           {t('footer.contact')}
         </Title>
-        <Text size="sm">
-          {t('contact.hotline')}: <Anchor href={telHref(hotline)}>{hotline}</Anchor>
-        </Text>
-        <Text size="sm">
-          {t('contact.email')}: <Anchor href={`mailto:${email}`}>{email}</Anchor>
-        </Text>
+        <HotlineAndEmail hotline={hotline} email={email} />
       </Stack>
       <Stack component="section" gap={4} aria-labelledby="footer-branches">
         <Title order={2} size="h5" id="footer-branches">

@@ -99,6 +99,68 @@ describe('/main', () => {
     expect(screen.queryByRole('region', { name: 'მიმდინარე განაცხადი' })).not.toBeInTheDocument();
   });
 
+  it('after a rejection of the latest application, dates it and says what the customer can do next', async () => {
+    const rejected = {
+      ...loans[2],
+      id: 7,
+      created_at: '2026-11-21 09:00:00',
+      loan_status: { code: 'rejected', name: 'უარყოფილი' },
+      decision: {
+        state: 'rejected',
+        amount: null,
+        months: null,
+        monthly_payment: null,
+        effective_rate: null,
+        reasons: ['შემოსავალი არ არის საკმარისი ყოველთვიური გადასახადისთვის'],
+        reason_codes: ['income_too_low'],
+        decided_at: '2026-11-23 11:40:05',
+        schedule: [],
+      },
+    };
+    renderMain(() => jsonResponse({ status: 'success', loans: [rejected, loans[0]] }));
+    const steps = await screen.findByRole('region', { name: 'რა შეგიძლიათ გააკეთოთ შემდეგ' });
+    expect(steps).toHaveTextContent('განაცხადი №7 უარყოფილია 2026-11-23 11:40.');
+    expect(steps).toHaveTextContent('უფრო მცირე თანხა ან უფრო ხანგრძლივი ვადა');
+    expect(within(steps).getByRole('link', { name: 'ახალი განაცხადი' })).toHaveAttribute(
+      'href',
+      '/loan',
+    );
+    expect(screen.getAllByRole('link', { name: 'ახალი განაცხადი' })).toHaveLength(1);
+    const card = within(screen.getByRole('list', { name: 'ჩემი განაცხადები' })).getAllByRole(
+      'listitem',
+    )[0] as HTMLElement;
+    expect(card).toHaveTextContent('გადაწყვეტილების თარიღი: 2026-11-23 11:40');
+    expect(
+      within(within(card).getByRole('list', { name: 'მიზეზები' })).getByRole('listitem'),
+    ).toHaveTextContent('შემოსავალი არ არის საკმარისი ყოველთვიური გადასახადისთვის');
+  });
+
+  it('offers only a new application when the latest was cancelled, even after an older rejection', async () => {
+    const olderRejection = {
+      ...loans[2],
+      loan_status: { code: 'rejected', name: 'უარყოფილი' },
+      decision: {
+        state: 'rejected',
+        amount: null,
+        months: null,
+        monthly_payment: null,
+        effective_rate: null,
+        reasons: ['გაქვთ ვადაგადაცილებული დავალიანება'],
+        reason_codes: ['overdue_debt'],
+        decided_at: '2026-10-16 10:00:00',
+        schedule: [],
+      },
+    };
+    renderMain(() =>
+      jsonResponse({
+        status: 'success',
+        loans: [{ ...loans[0], created_at: '2026-11-01 09:00:00' }, olderRejection],
+      }),
+    );
+    expect(await screen.findByRole('link', { name: 'ახალი განაცხადი' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'რა შეგიძლიათ გააკეთოთ შემდეგ' })).toBeNull();
+  });
+
   it('offers the open application instead of a new one, to continue at its step', async () => {
     renderMain();
     const open = await screen.findByRole('region', { name: 'მიმდინარე განაცხადი' });
@@ -263,6 +325,7 @@ describe('/main', () => {
         monthly_payment: 1545.5,
         effective_rate: 30.2,
         reasons: [],
+        reason_codes: [],
         decided_at: '2026-10-16 10:00:00',
         schedule: [
           {

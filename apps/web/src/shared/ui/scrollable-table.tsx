@@ -13,6 +13,8 @@ interface ScrollableTableProps {
   busy?: boolean;
   /** The first column stays in view while the rest scrolls sideways (rows name it with a th). */
   stickyFirstColumn?: boolean;
+  /** The last column (a row's action) stays in view too, at the right edge. */
+  stickyLastColumn?: boolean;
   /** The body's rows. */
   children: ReactNode;
 }
@@ -24,6 +26,7 @@ export function ScrollableTable({
   minWidth,
   busy = false,
   stickyFirstColumn = false,
+  stickyLastColumn = false,
   children,
 }: ScrollableTableProps) {
   return (
@@ -42,7 +45,11 @@ export function ScrollableTable({
         verticalSpacing="xs"
         aria-label={label}
         aria-busy={busy}
-        className={stickyFirstColumn ? classes.stickyFirst : undefined}
+        className={
+          [stickyFirstColumn && classes.stickyFirst, stickyLastColumn && classes.stickyLast]
+            .filter(Boolean)
+            .join(' ') || undefined
+        }
       >
         <Table.Thead>
           <Table.Tr>

@@ -44,7 +44,9 @@ export function ContentPreview({ html, enabled }: { html: string; enabled: boole
         data-testid="content-preview"
         aria-busy={preview.isFetching || undefined}
       >
-        {shown !== undefined && <ContentHtml html={shown} />}
+        <div className={classes.phoneScreen}>
+          {shown !== undefined && <ContentHtml html={shown} />}
+        </div>
       </div>
       {preview.isError && <ErrorAlert message={preview.error.message} />}
     </section>

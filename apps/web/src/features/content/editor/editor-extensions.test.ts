@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sanitiseContent } from '../../../../../server/src/modules/content/sanitise.ts';
 import { mockFetch } from '../../../test/api-fixtures';
 import { sameDocument } from '../../../test/same-document';
+import { contentHtmlOf } from './editor-content';
 import { contentEditorExtensions } from './editor-extensions';
 
 const image = '/api/content/images/3f0c1b2a-1111-4222-8333-444455556666';
@@ -21,10 +22,10 @@ afterEach(() => {
   editor.destroy();
 });
 
-/** What the editor writes for `html` loaded into it. */
+/** What the editor writes (publishes) for `html` loaded into it. */
 function written(html: string): string {
   editor.commands.setContent(html);
-  return editor.getHTML();
+  return contentHtmlOf(editor);
 }
 
 describe('the editor’s HTML', () => {
@@ -65,6 +66,30 @@ describe('the editor’s HTML', () => {
   it.each(pasted)('writes only what the sanitiser keeps as it is: %s', (input) => {
     const html = written(input);
     expect(sameDocument(sanitiseContent(html), html)).toBe(true);
+  });
+});
+
+describe('a text published again and again', () => {
+  it.each([
+    ['a list', '<p>ა</p><ul><li><p>ბ</p></li></ul>'],
+    ['a table', '<table><tbody><tr><td><p>ა</p></td></tr></tbody></table>'],
+    ['a video', '<div data-video="youtube" data-id="dQw4w9WgXcQ" data-title="ვიდეო"></div>'],
+  ])('ending in %s stays as it is: no empty paragraph is added at its end', (_end, start) => {
+    let html = sanitiseContent(start);
+    const published: string[] = [];
+    for (let time = 0; time < 3; time++) {
+      html = sanitiseContent(written(html));
+      published.push(html);
+    }
+    // The editor keeps a paragraph to type in after the block; it is not part of the text.
+    expect(editor.getHTML()).toMatch(/<p><\/p>$/);
+    expect(published).toEqual([html, html, html]);
+    expect(sameDocument(html, sanitiseContent(start))).toBe(true);
+  });
+
+  it('keeps empty paragraphs between blocks, and the one empty paragraph of an empty text', () => {
+    expect(written('<p>ა</p><p></p><p>ბ</p><p></p><p></p>')).toBe('<p>ა</p><p></p><p>ბ</p>');
+    expect(written('')).toBe('<p></p>');
   });
 });
 

@@ -1,5 +1,4 @@
-import '@mantine/core/styles/Paper.layer.css';
-import { Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import type { LoanListItem } from '@sesxi/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
@@ -7,11 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../shared/format/money';
 import { formatPercent } from '../../../shared/format/percent';
 import { QueryContent } from '../../../shared/ui/query-content';
-import { ScrollableTable } from '../../../shared/ui/scrollable-table';
+import { TableOrCards } from '../../../shared/ui/table-or-cards';
 import { loansShowQuery } from '../api/loans-show';
 import { ApprovedSchedule } from './approved-schedule';
 import { DecisionSummary } from './decision-summary';
-import classes from './applications.module.css';
 
 /** One application's fields in the list's order, as [header, value]. */
 function useFieldsOf(): (loan: LoanListItem) => [string, ReactNode][] {
@@ -35,57 +33,12 @@ function useFieldsOf(): (loan: LoanListItem) => [string, ReactNode][] {
   ];
 }
 
-/** From 768 px: a table, one row an application; the approved ones' schedules under it. */
-function ApplicationRows({ loans, busy }: { loans: LoanListItem[]; busy: boolean }) {
-  const { t } = useTranslation();
-  const fieldsOf = useFieldsOf();
-  const headers = fieldsOf(loans[0] as LoanListItem).map(([header]) => header);
-  return (
-    <ScrollableTable label={t('main.applications')} minWidth={720} busy={busy} columns={headers}>
-      {loans.map((loan) => (
-        <Table.Tr key={loan.id}>
-          {fieldsOf(loan).map(([header, value]) => (
-            <Table.Td key={header}>{value}</Table.Td>
-          ))}
-        </Table.Tr>
-      ))}
-    </ScrollableTable>
-  );
-}
-
-/** On a phone: a card per application, its fields one under another, nothing to scroll sideways. */
-function ApplicationCards({ loans, busy }: { loans: LoanListItem[]; busy: boolean }) {
-  const { t } = useTranslation();
-  const fieldsOf = useFieldsOf();
-  return (
-    <ul
-      className={classes.cards}
-      aria-label={t('main.applications')}
-      aria-busy={busy}
-      style={{ opacity: busy ? 0.6 : 1 }}
-    >
-      {loans.map((loan) => (
-        <Paper component="li" key={loan.id} withBorder p="sm">
-          <dl className={classes.fields}>
-            {fieldsOf(loan).map(([header, value]) => (
-              <div key={header} className={classes.field}>
-                <dt>{header}</dt>
-                <dd>{value}</dd>
-              </div>
-            ))}
-          </dl>
-          <ApprovedSchedule loan={loan} />
-        </Paper>
-      ))}
-    </ul>
-  );
-}
-
 /** /main's list of the customer's applications, newest first: cards on a phone, a table wider. */
 export function ApplicationsTable() {
   const { t } = useTranslation();
   const titleId = useId();
   const loans = useQuery(loansShowQuery());
+  const fieldsOf = useFieldsOf();
   return (
     <Stack component="section" gap="sm" aria-labelledby={titleId}>
       <Title order={2} size="h3" id={titleId}>
@@ -96,19 +49,15 @@ export function ApplicationsTable() {
           data.length === 0 ? (
             <Text>{t('main.noApplications')}</Text>
           ) : (
-            <>
-              <div className={classes.phoneOnly}>
-                <ApplicationCards loans={data} busy={loans.isFetching} />
-              </div>
-              <div className={classes.wideOnly}>
-                <Stack gap="xs">
-                  <ApplicationRows loans={data} busy={loans.isFetching} />
-                  {data.map((loan) => (
-                    <ApprovedSchedule key={loan.id} loan={loan} />
-                  ))}
-                </Stack>
-              </div>
-            </>
+            <TableOrCards
+              label={t('main.applications')}
+              records={data}
+              keyOf={(loan) => loan.id}
+              fieldsOf={fieldsOf}
+              minWidth={720}
+              busy={loans.isFetching}
+              extraOf={(loan) => <ApprovedSchedule loan={loan} />}
+            />
           )
         }
       </QueryContent>

@@ -27,7 +27,7 @@ describe('the decision under an application’s status', () => {
     ).toBeInTheDocument();
   });
 
-  it('lists a rejection’s reasons as the customer reads them', async () => {
+  it('dates a rejection and lists its reasons as the customer reads them', async () => {
     renderSummary({
       ...base,
       state: 'rejected',
@@ -37,9 +37,8 @@ describe('the decision under an application’s status', () => {
       effective_rate: null,
       reasons: ['შემოსავალი არასაკმარისია', 'საკრედიტო ისტორია'],
     });
-    const items = within(await screen.findByRole('list', { name: 'მიზეზები' })).getAllByRole(
-      'listitem',
-    );
+    expect(await screen.findByText('გადაწყვეტილების თარიღი: 2026-11-20 11:00')).toBeInTheDocument();
+    const items = within(screen.getByRole('list', { name: 'მიზეზები' })).getAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual([
       'შემოსავალი არასაკმარისია',
       'საკრედიტო ისტორია',

@@ -6,8 +6,8 @@ import { ApprovedPayment, ReasonList } from '../../../shared/decision/decision-p
 
 /**
  * The lender's decision under an application's status: an approval's terms (amount, term,
- * monthly payment, effective rate), or a rejection's reasons as the customer is meant to read
- * them. An approval still waiting for a second officer is not the customer's to see.
+ * monthly payment, effective rate), or a rejection's date and reasons as the customer is meant
+ * to read them. An approval still waiting for a second officer is not the customer's to see.
  */
 export function DecisionSummary({ decision }: { decision: Decision | null }) {
   const { t } = useTranslation();
@@ -28,6 +28,9 @@ export function DecisionSummary({ decision }: { decision: Decision | null }) {
   }
   return (
     <Stack gap={2} mt={4} miw={200}>
+      <Text size="sm">
+        {t('main.decision.decidedAt', { date: decision.decided_at.slice(0, 16) })}
+      </Text>
       <Text size="sm" fw={700} aria-hidden>
         {t('main.decision.reasons')}:
       </Text>

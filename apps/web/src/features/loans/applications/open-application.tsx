@@ -9,6 +9,7 @@ import { formatMoney } from '../../../shared/format/money';
 import { applicationSteps } from '../application-steps/application-steps';
 import { CancelApplication } from '../application-steps/cancel-application';
 import { loansShowQuery } from '../api/loans-show';
+import { RejectedNextSteps } from './rejected-next-steps';
 
 /** The customer's open application (not decided, not cancelled); the server allows one. */
 export function openApplicationOf(loans: readonly LoanListItem[]): LoanListItem | undefined {
@@ -67,7 +68,8 @@ export function OpenApplication({ loan }: { loan: LoanListItem }) {
 }
 
 /**
- * /main's call to action: the open application while there is one, else a new application.
+ * /main's call to action: the open application while there is one, else a new application
+ * (with the next steps when the latest one was rejected).
  * Nothing while the list loads (offering "new" to someone who cannot would be a dead end);
  * if the list fails, "new" (the server still refuses a second open one, naming it).
  */
@@ -77,6 +79,10 @@ export function OpenOrNewApplication() {
   if (loans.isPending) return null;
   const open = loans.data && openApplicationOf(loans.data);
   if (open) return <OpenApplication loan={open} />;
+  const latest = loans.data?.[0];
+  if (latest?.decision?.state === 'rejected') {
+    return <RejectedNextSteps loan={latest} decision={latest.decision} />;
+  }
   return (
     <div>
       <Button component={Link} to="/loan">

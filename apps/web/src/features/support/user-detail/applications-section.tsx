@@ -1,9 +1,9 @@
-import { Stack, Table, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import type { SupportApplication } from '@sesxi/contract';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../shared/format/money';
 import { ApprovedPayment, ReasonList } from '../../../shared/decision/decision-parts';
-import { ScrollableTable } from '../../../shared/ui/scrollable-table';
+import { TableOrCards } from '../../../shared/ui/table-or-cards';
 import { Section } from '../../../shared/ui/page-parts';
 
 /**
@@ -44,7 +44,8 @@ function DecisionCell({ decision }: { decision: SupportApplication['decision'] }
 
 /**
  * The customer's applications, newest first, read-only: what support needs to answer "why was
- * I rejected?" and "where is my money?" (the read is logged with the user page).
+ * I rejected?" and "where is my money?" (the read is logged with the user page). Cards on a
+ * phone, as the customer reads them on /main; a table wider.
  */
 export function ApplicationsSection({ applications }: { applications: SupportApplication[] }) {
   const { t } = useTranslation();
@@ -53,32 +54,21 @@ export function ApplicationsSection({ applications }: { applications: SupportApp
       {applications.length === 0 ? (
         <Text>{t('support.noApplications')}</Text>
       ) : (
-        <ScrollableTable
+        <TableOrCards
           label={t('support.applicationsTitle')}
-          minWidth={760}
-          stickyFirstColumn
-          columns={[
-            t('support.applicationNumber'),
-            t('labels.applicationDate'),
-            t('labels.requestedAmount'),
-            t('labels.requestedTerm'),
-            t('labels.status'),
-            t('support.decision'),
+          records={applications}
+          keyOf={(application) => application.id}
+          fieldsOf={(application) => [
+            [t('support.applicationNumber'), application.id],
+            [t('labels.applicationDate'), application.created_at.slice(0, 16)],
+            [t('labels.requestedAmount'), formatMoney(application.amount)],
+            [t('labels.requestedTerm'), t('main.months', { count: application.months })],
+            [t('labels.status'), application.loan_status.name],
+            [t('support.decision'), <DecisionCell decision={application.decision} />],
           ]}
-        >
-          {applications.map((application) => (
-            <Table.Tr key={application.id}>
-              <Table.Th scope="row">{application.id}</Table.Th>
-              <Table.Td>{application.created_at.slice(0, 16)}</Table.Td>
-              <Table.Td>{formatMoney(application.amount)}</Table.Td>
-              <Table.Td>{t('main.months', { count: application.months })}</Table.Td>
-              <Table.Td>{application.loan_status.name}</Table.Td>
-              <Table.Td>
-                <DecisionCell decision={application.decision} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </ScrollableTable>
+          minWidth={760}
+          rowHeader
+        />
       )}
     </Section>
   );

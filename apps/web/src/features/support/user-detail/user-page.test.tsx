@@ -125,6 +125,27 @@ describe('/checking/users/{id}', () => {
     expect(within(table).queryByRole('button')).not.toBeInTheDocument();
   });
 
+  it('shows the same applications as cards for a phone, a rejection dated with the reasons the customer read', async () => {
+    openUser();
+    const cards = await screen.findByRole('list', { name: 'განაცხადები' });
+    const [, rejected] = Array.from(cards.children) as HTMLElement[];
+    expect(cards.children).toHaveLength(3);
+    expect(termPairs(rejected as HTMLElement)).toEqual([
+      '№: 377',
+      'განაცხადის თარიღი: 2026-11-22 10:02',
+      'მოთხოვნილი თანხა: 3000,00\u00a0₾',
+      'მოთხოვნილი ვადა: 24 თვე',
+      'სტატუსი: უარყოფილია',
+      'გადაწყვეტილება: უარყოფილია 2026-11-23 11:40' +
+        'შემოსავალი არ არის საკმარისი ყოველთვიური გადასახადისთვის' +
+        'გაქვთ ვადაგადაცილებული დავალიანება',
+    ]);
+    const reasons = within(rejected as HTMLElement).getByRole('list', {
+      name: 'უარის მიზეზები, როგორც მომხმარებელმა წაიკითხა',
+    });
+    expect(within(reasons).getAllByRole('listitem')).toHaveLength(2);
+  });
+
   it('says so when the customer has no applications', async () => {
     openUser({
       [showCall]: () =>

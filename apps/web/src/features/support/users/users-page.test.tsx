@@ -50,8 +50,8 @@ describe('/checking', () => {
     const rows = await bodyRows();
     expect(rows).toHaveLength(15);
     const first = within(rows[0] as HTMLElement);
+    expect(first.getByRole('rowheader')).toHaveTextContent('40');
     expect(first.getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
-      '40',
       'გიორგი',
       'ბერიძე',
       'პასპორტი',
@@ -118,7 +118,7 @@ describe('/checking', () => {
     await waitFor(async () => {
       expect(await bodyRows()).toHaveLength(1);
     });
-    expect(within((await bodyRows())[0] as HTMLElement).getAllByRole('cell')[0]).toHaveTextContent(
+    expect(within((await bodyRows())[0] as HTMLElement).getByRole('rowheader')).toHaveTextContent(
       '7',
     );
     expect(listQueries(fetchMock)).toEqual(['1 15 ', '1 15 7']);
@@ -177,9 +177,9 @@ describe('/checking', () => {
     await table();
     await user.click(screen.getByRole('button', { name: 'გვერდი 2' }));
     await waitFor(async () => {
-      expect(
-        within((await bodyRows())[0] as HTMLElement).getAllByRole('cell')[0],
-      ).toHaveTextContent('25');
+      expect(within((await bodyRows())[0] as HTMLElement).getByRole('rowheader')).toHaveTextContent(
+        '25',
+      );
     });
     expect(router.state.location.search).toBe('?page=2');
     expect(screen.getByRole('button', { name: 'გვერდი 2' })).toHaveAttribute(

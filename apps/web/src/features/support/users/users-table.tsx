@@ -13,7 +13,10 @@ interface UsersTableProps {
   busy: boolean;
 }
 
-/** The spec's columns: id, name, surname, document type and number, personal number, verified. */
+/**
+ * The spec's columns: id, name, surname, document type and number, personal number, verified.
+ * On a phone the table scrolls sideways with the id and the row's action fixed at its edges.
+ */
 export function UsersTable({ users, busy }: UsersTableProps) {
   const { t } = useTranslation();
   const backTo = useListLinkState();
@@ -22,6 +25,8 @@ export function UsersTable({ users, busy }: UsersTableProps) {
       label={t('labels.users')}
       minWidth={820}
       busy={busy}
+      stickyFirstColumn
+      stickyLastColumn
       columns={[
         t('support.id'),
         t('labels.name'),
@@ -35,7 +40,7 @@ export function UsersTable({ users, busy }: UsersTableProps) {
     >
       {users.map((user) => (
         <Table.Tr key={user.id}>
-          <Table.Td>{user.id}</Table.Td>
+          <Table.Th scope="row">{user.id}</Table.Th>
           <Table.Td>{user.name}</Table.Td>
           <Table.Td>{user.surname}</Table.Td>
           <Table.Td>{user.document_type.name}</Table.Td>

@@ -1,0 +1,2 @@
+export { default as businessDatePlugin } from './plugin.ts';
+export type { CloseOfDayStep } from './calendar.ts';
