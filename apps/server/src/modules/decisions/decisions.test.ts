@@ -1,4 +1,4 @@
-import { computeOffer, formatTimestamp, type LoanPricing } from '@sesxi/contract';
+import { computeOffer, formatTimestamp, tbilisiDate, type LoanPricing } from '@sesxi/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -20,7 +20,6 @@ import {
   type FakeHttpService,
 } from '#app/test/fake-http-service.ts';
 import { completedDocumentCheck } from '#app/test/identity-checks.ts';
-import { tbilisiDate } from '#app/modules/loan-offers/index.ts';
 import { consentedLoanViaApi, loanTestApp } from '#app/test/loans.ts';
 import { serviceAccount } from '#app/test/officers.ts';
 import { onboardedCustomer } from '#app/test/onboarding.ts';
