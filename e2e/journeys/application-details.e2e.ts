@@ -90,7 +90,7 @@ describe('an application’s details on a phone', () => {
     await panel.getByRole('link', { name: exactCheckLink }).click();
     await waitForPath(page, '/questionnaire-edit');
     await page.getByLabel(monthlyPaymentsField).waitFor();
-    expect(await total.inputValue()).toBe('15000');
+    expect(await total.inputValue()).toBe('15 000');
     await saveQuestionnaireAmount(page, monthlyPaymentsField, '400');
 
     await page.getByRole('link', { name: 'ახალი განაცხადი' }).click();

@@ -3,7 +3,7 @@ import { defineEndpoint } from './endpoint.ts';
 import { paginated, paginationQuery, recordId, statusOnly, success } from './envelope.ts';
 import { timestamp } from './formats.ts';
 import { verificationCheck } from './identity-checks.ts';
-import { decision, loanStatus } from './loans.ts';
+import { decision, loanProductItem, loanStatus } from './loans.ts';
 import { affordability, loanOffer } from './offer/index.ts';
 import { moneyBetween, questionnaire } from './onboarding.ts';
 import { access } from './access.ts';
@@ -201,6 +201,8 @@ export const applicationReview = defineEndpoint({
         officer: person,
         confirmed_by: person.nullable(),
         confirmed_at: timestamp.nullable(),
+        /** A rejection's note kept inside, for the lender's staff only; null when none. */
+        internal_note: z.string().nullable(),
       })
       .nullable(),
     /** Whether the officer reading made the approval that awaits a second officer (four eyes). */
@@ -215,6 +217,20 @@ export const applicationReview = defineEndpoint({
      * (`POST /api/applications/{id}/review {take_over: true}`) before deciding.
      */
     held_by_colleague: z.boolean(),
+    /**
+     * What an approval's dialog tells before it is sent: the product's pricing, for the offer
+     * of the terms typed (`computeOffer`, as the server computes it), and the amount above
+     * which the approval awaits a second officer (`APPROVAL_SECOND_OFFICER_FROM`).
+     */
+    approval: z.object({
+      pricing: loanProductItem.pick({
+        nominal_rate: true,
+        origination_fee_percent: true,
+        origination_fee_fixed: true,
+        monthly_fee: true,
+      }),
+      second_officer_from: z.number(),
+    }),
   }),
 });
 

@@ -32,7 +32,7 @@ interface Approvable {
 }
 
 /** The application's product, or the default one for an application made before products. */
-async function productOf(tx: Database, productId: number | null) {
+export async function productOf(tx: Database, productId: number | null) {
   const products = createLoanProductRepository(tx);
   return (
     (productId === null ? undefined : await products.byId(productId)) ??

@@ -1,4 +1,4 @@
-import { formatTimestamp } from '@sesxi/contract';
+import { computeOffer, formatTimestamp, tbilisiDate, type LoanPricing } from '@sesxi/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -236,6 +236,19 @@ describe('approving', () => {
         monthly_payment: expect.any(Number) as number,
       },
     });
+    // The review's pricing computes, for the terms, the offer the approval recorded.
+    const { approval: forDialog } = (await call(first, 'GET', `/api/applications/${id}`)).json<{
+      approval: { pricing: LoanPricing; second_officer_from: number };
+    }>();
+    expect(forDialog.second_officer_from).toBe(10_000);
+    const offer = computeOffer(
+      forDialog.pricing,
+      { amount: 1200, months: 10 },
+      tbilisiDate(clock.now()),
+    );
+    expect(approved.json()).toMatchObject({
+      decision: { monthly_payment: offer.monthly_payment, effective_rate: offer.effective_rate },
+    });
     const shown = await call(bearer(token), 'GET', '/api/loans-show');
     const [loan] = shown.json<{ loans: { decision: Record<string, unknown> }[] }>().loans;
     expect(loan?.decision).toMatchObject({
@@ -416,6 +429,14 @@ describe('rejecting', () => {
       ],
     });
     expect(JSON.stringify(shown.json())).not.toContain('შიდა შენიშვნა');
+    const listed = await call(bearer(token), 'GET', '/api/loans');
+    expect(listed.statusCode).toBe(200);
+    expect(JSON.stringify(listed.json())).not.toContain('შიდა შენიშვნა');
+    // Every credit officer reads it: the author and a colleague.
+    for (const reader of [headers, await officer('599000002')]) {
+      const reviewed = await call(reader, 'GET', `/api/applications/${id}`);
+      expect(reviewed.json()).toMatchObject({ decision: { internal_note: 'შიდა შენიშვნა' } });
+    }
     const texts = await textsTo(user.phone);
     expect(texts.map((text) => text.text)).toContainEqual(expect.stringContaining('ვერ დამტკიცდა'));
   });

@@ -193,6 +193,7 @@ export function createDecisionRepository(db: Database) {
           monthlyPayment: loanDecisions.monthlyPayment,
           effectiveRate: loanDecisions.effectiveRate,
           reasonCodes: loanDecisions.reasonCodes,
+          note: loanDecisions.note,
           createdAt: loanDecisions.createdAt,
           officer: customerColumns,
         })

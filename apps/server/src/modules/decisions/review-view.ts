@@ -6,6 +6,7 @@ import {
   type Affordability,
   type CreditReport,
   type Decision,
+  type LoanPricing,
   type LoanStatusCode,
   type Locale,
   type Questionnaire,
@@ -35,6 +36,10 @@ export interface ReviewRecords {
   others: Rows<'otherApplications'>;
   /** The rejection reasons of the list (needed only when the last decision is a rejection). */
   reasons: Rows<'reasons'>;
+  /** The application's product: an approval's offer is computed with its pricing. */
+  product: LoanPricing;
+  /** The amount above which an approval awaits a second officer (four eyes). */
+  secondOfficerFrom: number;
 }
 
 /** The review screen's answer: the application, the customer and what the officer decides on. */
@@ -141,6 +146,15 @@ export function reviewView(records: ReviewRecords, officer: Officer, now: Date):
     viewer_is_approver:
       pendingApproval(decisions, application.status)?.officer.id === officer.userId,
     viewer_refusal: viewerRefusal ? translate(viewerRefusal, locale) : null,
+    approval: {
+      pricing: {
+        nominal_rate: records.product.nominal_rate,
+        origination_fee_percent: records.product.origination_fee_percent,
+        origination_fee_fixed: records.product.origination_fee_fixed,
+        monthly_fee: records.product.monthly_fee,
+      },
+      second_officer_from: records.secondOfficerFrom,
+    },
     held_by_colleague: heldByColleague(officer, {
       status: application.status,
       assignedOfficerId: application.officer?.id ?? null,
@@ -237,6 +251,7 @@ function decisionView(
     officer: (proposal ?? last).officer,
     confirmed_by: last.kind === 'confirmation' ? last.officer : null,
     confirmed_at: last.kind === 'confirmation' ? formatTimestamp(last.createdAt) : null,
+    internal_note: last.kind === 'rejection' && last.note !== '' ? last.note : null,
   };
 }
 

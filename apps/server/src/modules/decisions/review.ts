@@ -1,6 +1,7 @@
 import { bankStatementExtensions, type applicationReview, type ResponseOf } from '@sesxi/contract';
 import { moveApplicationAsStaff } from '#app/modules/loans/index.ts';
 import type { DecisionContext } from './context.ts';
+import { productOf } from './approval.ts';
 import { createDecisionRepository } from './repository.ts';
 import { reviewView } from './review-view.ts';
 import type { Officer } from './who-decides.ts';
@@ -14,6 +15,7 @@ export function createReview({
   clock,
   log,
   storage,
+  secondOfficerFrom,
   repository,
   logRead,
   lockDecidable,
@@ -23,21 +25,35 @@ export function createReview({
     /** Everything an officer decides on, logged as a read of the customer's data. */
     async review(officer: Officer, id: number): Promise<ResponseOf<typeof applicationReview>> {
       const application = await applicationOr404(id);
-      const [submitted, report, checks, consents, history, decisions, others] = await Promise.all([
-        repository.submissionOffer(id),
-        repository.creditReport(id),
-        repository.identityChecks(application.userId, checksShown),
-        repository.consents(application.userId, application.creditConsentId),
-        repository.history(id),
-        repository.decisions(id),
-        repository.otherApplications(application.userId, id),
-      ]);
+      const [submitted, report, checks, consents, history, decisions, others, product] =
+        await Promise.all([
+          repository.submissionOffer(id),
+          repository.creditReport(id),
+          repository.identityChecks(application.userId, checksShown),
+          repository.consents(application.userId, application.creditConsentId),
+          repository.history(id),
+          repository.decisions(id),
+          repository.otherApplications(application.userId, id),
+          productOf(db, application.productId),
+        ]);
       await logRead(officer, 'applications.show', [application.customer.id], {
         application_id: id,
       });
       const reasons = decisions.at(-1)?.kind === 'rejection' ? await repository.reasons() : [];
       return reviewView(
-        { application, submitted, report, checks, consents, history, decisions, others, reasons },
+        {
+          application,
+          submitted,
+          report,
+          checks,
+          consents,
+          history,
+          decisions,
+          others,
+          reasons,
+          product,
+          secondOfficerFrom,
+        },
         officer,
         clock.now(),
       );

@@ -162,6 +162,15 @@ export function reviewFixture(changes: Partial<Review> = {}): Review {
     viewer_is_approver: false,
     viewer_refusal: null,
     held_by_colleague: false,
+    approval: {
+      pricing: {
+        nominal_rate: 24,
+        origination_fee_percent: 1,
+        origination_fee_fixed: 0,
+        monthly_fee: 0,
+      },
+      second_officer_from: 10000,
+    },
     ...changes,
   };
 }
@@ -178,6 +187,7 @@ export const awaitingDecision: NonNullable<Review['decision']> = {
   officer,
   confirmed_by: null,
   confirmed_at: null,
+  internal_note: null,
 };
 
 export { secondOfficer };

@@ -92,7 +92,7 @@ describe('/questionnaire-edit', () => {
       'არსებული სესხების ყოველთვიური გადასახადი (არასავალდებულო)',
     );
     expect(monthly).toHaveValue('400');
-    expect(field('ჯამური ფინანსური ვალდებულებები')).toHaveValue('15000');
+    expect(field('ჯამური ფინანსური ვალდებულებები')).toHaveValue('15 000');
     await user.clear(monthly);
     await user.click(screen.getByRole('button', { name: 'შენახვა' }));
     await waitFor(() => {

@@ -47,8 +47,13 @@ describe('amountInputText', () => {
     expect(amountInputText(0.05)).toBe('0,05');
   });
 
+  it('groups the digits of five or more, as money is written, with plain spaces', () => {
+    expect(amountInputText(12000)).toBe('12 000');
+    expect(amountInputText(1234567.89)).toBe('1 234 567,89');
+  });
+
   it('reads back as the same number', () => {
-    for (const amount of [1, 99.99, 1250.5, 49999.01]) {
+    for (const amount of [1, 99.99, 1250.5, 49999.01, 1234567.89]) {
       expect(parseGeorgianNumber(amountInputText(amount))).toBe(amount);
     }
   });

@@ -1,3 +1,5 @@
+import { groupDigits } from '@sesxi/contract';
+
 const groupSeparators = /[\s\u00a0\u202f]/g;
 const plainNumber = /^-?\d+(\.\d+)?$/;
 
@@ -13,9 +15,14 @@ export function parseGeorgianNumber(input: string): number | null {
 }
 
 /**
- * An amount as a Georgian types it into a field: `1250` or `1250,50`. Not with Intl: browsers
- * without Georgian locale data (Debian's Chromium) would write `1250.5`.
+ * An amount as a Georgian types it into a field: `1250`, `1250,50`, `12 000` (grouped as
+ * `formatMoney` groups, with plain spaces). Not with Intl: browsers without Georgian locale
+ * data (Debian's Chromium) would write `1250.5`.
  */
 export function amountInputText(amount: number): string {
-  return Number.isInteger(amount) ? String(amount) : amount.toFixed(2).replace('.', ',');
+  const [whole = '0', tetri] = (
+    Number.isInteger(amount) ? String(amount) : amount.toFixed(2)
+  ).split('.');
+  const grouped = groupDigits(whole, ' ');
+  return tetri === undefined ? grouped : `${grouped},${tetri}`;
 }

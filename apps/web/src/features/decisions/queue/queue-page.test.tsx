@@ -38,13 +38,9 @@ describe('/applications', () => {
       '№',
       'მომხმარებელი',
       'წარდგენილია',
-      'თანხა',
-      'ვადა',
-      'ყოველთვიური შენატანი',
+      'პირობები',
       'PTI',
-      'საკრედიტო ბიურო',
-      'დოკუმენტის შემოწმება',
-      'ოფიცერი',
+      'შემოწმებები',
       'სტატუსი',
     ]);
     const rows = within(queue).getAllByRole('row');
@@ -56,15 +52,15 @@ describe('/applications', () => {
     expect(bodyRowsOf(queue)[0]).toEqual([
       'ნინო კაპანაძე',
       '2026-11-20 10:152 დღის წინ',
-      `15${nbsp}000,00${nbsp}₾`,
-      '24 თვე',
-      `820,50${nbsp}₾`,
+      `15${nbsp}000,00${nbsp}₾ · 24 თვეთვეში 820,50${nbsp}₾`,
       '27,35%',
-      '✓ სერიოზული ვადაგადაცილება არ არის',
-      '✓ გავლილია',
-      'არ არის მინიჭებული',
-      'წარდგენილი',
+      'საკრედიტო ბიურო: ✓ სერიოზული ვადაგადაცილება არ არისდოკუმენტის შემოწმება: ✓ გავლილია',
+      'წარდგენილიარ არის მინიჭებული',
     ]);
+    // The number column, fixed on a phone, also says the status in short.
+    expect(within(rows[1] ?? document.body).getByRole('rowheader')).toHaveTextContent(
+      '41წარდგენილი',
+    );
     expect(row(2).getByText('ვადაგადაცილება 90+ დღე')).toBeInTheDocument();
     expect(row(2).getByText('5 საათის წინ')).toBeInTheDocument();
     expect(row(2).getByText('გიორგი ლომიძე')).toBeInTheDocument();
@@ -126,7 +122,9 @@ describe('/applications', () => {
       expect(within(await table()).getAllByRole('row')).toHaveLength(2);
     });
     expect(within(await table()).getByRole('link', { name: 'განაცხადი № 44' })).toBeVisible();
-    expect(bodyRowsOf(await table())[0]?.at(-1)).toBe('განხილვაშიელოდება მეორე ოფიცერს');
+    expect(bodyRowsOf(await table())[0]?.at(-1)).toBe(
+      'განხილვაშიელოდება მეორე ოფიცერსარ არის მინიჭებული',
+    );
     expect(router.state.location.search).toBe('?filter=awaiting_second_officer');
   });
 });

@@ -4,10 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMoney } from '../../../shared/format/money';
 import { formatPercent } from '../../../shared/format/percent';
-import { Mark } from '../../../shared/ui/page-parts';
-import { ScrollableTable } from '../../../shared/ui/scrollable-table';
-import { useListLinkState } from '../../../shared/list/list-location';
 import { personName } from '../../../shared/format/person-name';
+import { useListLinkState } from '../../../shared/list/list-location';
+import { ScrollableTable } from '../../../shared/ui/scrollable-table';
+import { BureauFlag, DocumentCheck } from '../flags';
+import classes from './queue-table.module.css';
 
 function Age({ hours }: { hours: number }) {
   const { t } = useTranslation();
@@ -22,44 +23,18 @@ function Age({ hours }: { hours: number }) {
   );
 }
 
-/** The bureau's verdict in words: a 90+ days overdue loan is the one strong red flag. */
-export function BureauFlag({ bureau }: { bureau: QueueItem['bureau'] }) {
+/** The status, flagged when an approval awaits a second officer. */
+function Status({ item }: { item: QueueItem }) {
   const { t } = useTranslation();
-  if (bureau.state !== 'ready') {
-    return (
-      <Text span size="sm">
-        {t(
-          bureau.state === 'pending'
-            ? 'decisions.bureauFlag.pending'
-            : 'decisions.bureauFlag.unavailable',
-        )}
-      </Text>
-    );
-  }
-  return bureau.serious_overdue ? (
-    <Text span size="sm" fw={700} c="red.9">
-      <span aria-hidden="true">⚠ </span>
-      {t('decisions.bureauFlag.seriousOverdue')}
-    </Text>
-  ) : (
-    <Mark ok notOkColor="red.9">
-      {t('decisions.bureauFlag.clean')}
-    </Mark>
-  );
-}
-
-function DocumentCheck({ passed }: { passed: boolean | null }) {
-  const { t } = useTranslation();
-  if (passed === null)
-    return (
-      <Text span size="sm">
-        {t('decisions.documentCheck.missing')}
-      </Text>
-    );
   return (
-    <Mark ok={passed} notOkColor="red.9">
-      {t(passed ? 'decisions.documentCheck.passed' : 'decisions.documentCheck.failed')}
-    </Mark>
+    <>
+      {item.status.name}
+      {item.awaiting_second_officer && (
+        <Text span size="sm" fw={700} c="blue.9" display="block">
+          {t('decisions.filters.awaiting_second_officer')}
+        </Text>
+      )}
+    </>
   );
 }
 
@@ -68,33 +43,33 @@ interface QueueTableProps {
   busy: boolean;
 }
 
-/** The queue's rows; on a phone the table scrolls sideways with the number column fixed. */
+/**
+ * The queue's rows, every column on a laptop's screen. On a phone the table scrolls sideways
+ * under its number column, which stays in place with the link that opens the application and
+ * the status in short.
+ */
 export function QueueTable({ items, busy }: QueueTableProps) {
   const { t } = useTranslation();
   const backTo = useListLinkState();
   return (
     <ScrollableTable
       label={t('decisions.queueTitle')}
-      minWidth={1180}
+      minWidth={900}
       busy={busy}
       stickyFirstColumn
       columns={[
         t('decisions.columns.number'),
         t('decisions.columns.customer'),
         t('decisions.columns.submitted'),
-        t('decisions.columns.amount'),
-        t('decisions.columns.term'),
-        t('decisions.columns.monthlyPayment'),
+        t('decisions.columns.terms'),
         t('decisions.columns.pti'),
-        t('decisions.columns.bureau'),
-        t('decisions.columns.documentCheck'),
-        t('decisions.columns.officer'),
+        t('decisions.columns.checks'),
         t('decisions.columns.status'),
       ]}
     >
       {items.map((item) => (
         <Table.Tr key={item.id}>
-          <Table.Th scope="row">
+          <Table.Th scope="row" className={classes.number}>
             <Anchor
               component={Link}
               to={`/applications/${String(item.id)}`}
@@ -103,32 +78,40 @@ export function QueueTable({ items, busy }: QueueTableProps) {
             >
               {item.id}
             </Anchor>
+            <Text span size="xs" display="block" className={classes.shortStatus}>
+              <Status item={item} />
+            </Text>
           </Table.Th>
           <Table.Td>{personName(item.customer)}</Table.Td>
           <Table.Td>
             {item.submitted_at.slice(0, 16)}
             <Age hours={item.age_hours} />
           </Table.Td>
-          <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMoney(item.amount)}</Table.Td>
-          <Table.Td>{t('main.months', { count: item.months })}</Table.Td>
-          <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMoney(item.monthly_payment)}</Table.Td>
+          <Table.Td>
+            <span className={classes.nowrap}>{formatMoney(item.amount)}</span>
+            {' · '}
+            <span className={classes.nowrap}>{t('main.months', { count: item.months })}</span>
+            <Text span size="xs" c="dimmed" display="block">
+              {t('decisions.perMonth', { payment: formatMoney(item.monthly_payment) })}
+            </Text>
+          </Table.Td>
           <Table.Td>{item.pti === null ? t('support.none') : formatPercent(item.pti)}</Table.Td>
           <Table.Td>
-            <BureauFlag bureau={item.bureau} />
+            <Text span size="sm" display="block">
+              {t('decisions.columns.bureau')}: <BureauFlag bureau={item.bureau} />
+            </Text>
+            <Text span size="sm" display="block">
+              {t('decisions.columns.documentCheck')}:{' '}
+              <DocumentCheck passed={item.identity_check_passed} />
+            </Text>
           </Table.Td>
           <Table.Td>
-            <DocumentCheck passed={item.identity_check_passed} />
-          </Table.Td>
-          <Table.Td>
-            {item.assigned_officer ? personName(item.assigned_officer) : t('decisions.unassigned')}
-          </Table.Td>
-          <Table.Td>
-            {item.status.name}
-            {item.awaiting_second_officer && (
-              <Text size="sm" fw={700} c="blue.9">
-                {t('decisions.filters.awaiting_second_officer')}
-              </Text>
-            )}
+            <Status item={item} />
+            <Text span size="xs" c="dimmed" display="block">
+              {item.assigned_officer
+                ? personName(item.assigned_officer)
+                : t('decisions.unassigned')}
+            </Text>
           </Table.Td>
         </Table.Tr>
       ))}

@@ -13,7 +13,8 @@ import { personName } from '../../../shared/format/person-name';
 // The review's sections on the application and the person behind it: what is asked, who
 // asks, what they declared, and their other applications with this lender.
 
-function BankStatementButton({ review }: { review: Review }) {
+/** The customer's bank statement, downloaded (its reading logged by the server). */
+export function BankStatementButton({ review }: { review: Review }) {
   const { t } = useTranslation();
   const { id, bank_statement: file } = review.application;
   const [busy, setBusy] = useState(false);
@@ -74,7 +75,6 @@ export function ApplicationSection({ review }: { review: Review }) {
           ],
         ]}
       />
-      <BankStatementButton review={review} />
     </Section>
   );
 }

@@ -1,54 +1,45 @@
-import { Alert, Button, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../shared/format/money';
 import { formatPercent } from '../../../shared/format/percent';
-import { notify } from '../../../shared/notifications/notification-store';
+import { personName } from '../../../shared/format/person-name';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { Section } from '../../../shared/ui/page-parts';
 import { confirmApproval, takeReview } from '../api/decisions';
 import { ApproveForm } from './approve-form';
-import type { ActionProps } from './decision-form';
+import { runAction, type ActionProps } from './decision-form';
 import { RejectForm } from './reject-form';
+import classes from './review-layout.module.css';
 import type { Review } from './review-types';
-import { personName } from '../../../shared/format/person-name';
 
 /** Takes the application into review or, with `takeOver`, over from the colleague holding it. */
 function TakeReviewButton({
   review,
-  onChanged,
-  onConflict,
   takeOver = false,
+  ...actions
 }: ActionProps & { takeOver?: boolean }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   return (
-    <div>
-      <Button
-        loading={busy}
-        onClick={() => {
-          setBusy(true);
-          takeReview(review.application.id, takeOver)
-            .then(async () => {
-              notify({ type: 'success', text: t('decisions.done.review') });
-              await onChanged();
-            })
-            .catch(async (error: unknown) => {
-              onConflict(error instanceof Error ? error.message : String(error));
-              await onChanged();
-            })
-            .finally(() => {
-              setBusy(false);
-            });
-        }}
-      >
-        {t(takeOver ? 'decisions.takeOver' : 'decisions.takeReview')}
-      </Button>
-    </div>
+    <Button
+      loading={busy}
+      onClick={() => {
+        setBusy(true);
+        void runAction(actions, async () => {
+          await takeReview(review.application.id, takeOver);
+          return t('decisions.done.review');
+        }).finally(() => {
+          setBusy(false);
+        });
+      }}
+    >
+      {t(takeOver ? 'decisions.takeOver' : 'decisions.takeReview')}
+    </Button>
   );
 }
 
-function ConfirmApproval({ review, onChanged, onConflict }: ActionProps) {
+function ConfirmApproval({ review, ...actions }: ActionProps) {
   const { t } = useTranslation();
   const [opened, setOpened] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -56,21 +47,22 @@ function ConfirmApproval({ review, onChanged, onConflict }: ActionProps) {
   if (!decision) return null;
   const send = async () => {
     setBusy(true);
-    try {
-      await confirmApproval(review.application.id);
-      setOpened(false);
-      notify({ type: 'success', text: t('decisions.done.confirmed') });
-      await onChanged();
-    } catch (error) {
-      setOpened(false);
-      onConflict(error instanceof Error ? error.message : String(error));
-      await onChanged();
-    } finally {
-      setBusy(false);
-    }
+    await runAction(
+      actions,
+      async () => {
+        await confirmApproval(review.application.id);
+        return t('decisions.done.confirmed');
+      },
+      {
+        close: () => {
+          setOpened(false);
+        },
+      },
+    );
+    setBusy(false);
   };
   return (
-    <div>
+    <>
       <Button
         color="teal.9"
         onClick={() => {
@@ -99,11 +91,11 @@ function ConfirmApproval({ review, onChanged, onConflict }: ActionProps) {
           })}
         </Text>
       </ConfirmDialog>
-    </div>
+    </>
   );
 }
 
-/** The decision so far, in words: state, terms or reasons, who and when. */
+/** The decision so far, in words: state, terms or reasons, the note kept inside, who and when. */
 function DecisionSummary({ decision }: { decision: NonNullable<Review['decision']> }) {
   const { t } = useTranslation();
   return (
@@ -126,6 +118,14 @@ function DecisionSummary({ decision }: { decision: NonNullable<Review['decision'
           ))}
         </ul>
       )}
+      {decision.internal_note !== null && (
+        <div>
+          <Text size="sm" fw={600}>
+            {t('decisions.internalNote')}
+          </Text>
+          <Text style={{ whiteSpace: 'pre-wrap' }}>{decision.internal_note}</Text>
+        </div>
+      )}
       <Text size="sm" c="dimmed">
         {t('decisions.decidedBy', {
           officer: personName(decision.officer),
@@ -140,9 +140,13 @@ function DecisionSummary({ decision }: { decision: NonNullable<Review['decision'
   );
 }
 
+/** What was just done, or refused, said where the officer acted. */
+type Said = { kind: 'done' | 'refused'; text: string } | null;
 /**
- * What the officer may do now: take a new application, approve or reject one in review,
- * confirm another officer's approval (four eyes), or read the decision made.
+ * The decision: what has been decided, why this officer may not decide or must take the
+ * application first, and the actions they may take now (take, take over, approve, reject,
+ * confirm another officer's approval). The actions and what they did form a bar that stays
+ * in reach: beside the record on a wide screen, at the bottom of a phone's.
  */
 export function DecisionActions({
   review,
@@ -152,12 +156,23 @@ export function DecisionActions({
   onChanged: () => Promise<unknown>;
 }) {
   const { t } = useTranslation();
-  const [conflict, setConflict] = useState<string | null>(null);
-  const conflictRef = useRef<HTMLDivElement>(null);
+  const [said, setSaid] = useState<Said>(null);
+  const saidRef = useRef<HTMLDivElement>(null);
+  // Focused, so that it is heard; here rather than in the alert, after a closing dialog's own
+  // effects (which would otherwise give the focus back to the button that opened it).
   useEffect(() => {
-    if (conflict) conflictRef.current?.focus();
-  }, [conflict]);
-  const props: ActionProps = { review, onChanged, onConflict: setConflict };
+    if (said) saidRef.current?.focus();
+  }, [said]);
+  const props: ActionProps = {
+    review,
+    onChanged,
+    onDone: (text) => {
+      setSaid({ kind: 'done', text });
+    },
+    onConflict: (text) => {
+      setSaid({ kind: 'refused', text });
+    },
+  };
   const status = review.application.status.code;
   const { decision } = review;
   const awaiting = decision?.state === 'awaiting_second_officer';
@@ -167,53 +182,72 @@ export function DecisionActions({
   // A colleague holds it: the officer reads it, and decides only once they take it over.
   const holder = review.application.assigned_officer;
   const held = !refusal && status === 'under_review' && review.held_by_colleague && holder;
+  const deciding = !refusal && !held && status === 'under_review';
+  const confirming = deciding && awaiting && !review.viewer_is_approver;
+
+  const buttons =
+    !refusal && status === 'submitted' ? (
+      <TakeReviewButton {...props} />
+    ) : held ? (
+      <TakeReviewButton {...props} takeOver />
+    ) : confirming ? (
+      <>
+        <ConfirmApproval {...props} />
+        <RejectForm {...props} />
+      </>
+    ) : deciding && !awaiting ? (
+      <>
+        <ApproveForm {...props} />
+        <RejectForm {...props} />
+      </>
+    ) : null;
 
   return (
-    <Section title={t('decisions.sections.actions')}>
-      {conflict && (
-        <Alert ref={conflictRef} tabIndex={-1} color="red" variant="light" role="alert">
-          {conflict}
-        </Alert>
-      )}
-      {decision && <DecisionSummary decision={decision} />}
-      {refusal && (
-        <Alert color="yellow" variant="light">
-          {refusal}
-        </Alert>
-      )}
-      {!refusal && status === 'submitted' && (
-        <>
-          <Text>{t('decisions.takeFirst')}</Text>
-          <TakeReviewButton {...props} />
-        </>
-      )}
-      {held && (
-        <Stack gap="md">
+    <div className={classes.side}>
+      <Section title={t('decisions.sections.actions')}>
+        {decision && <DecisionSummary decision={decision} />}
+        {refusal && (
+          <Alert color="yellow" variant="light">
+            {refusal}
+          </Alert>
+        )}
+        {!refusal && status === 'submitted' && <Text>{t('decisions.takeFirst')}</Text>}
+        {held && (
           <Alert color="yellow" variant="light">
             {t('decisions.heldBy', { officer: personName(holder) })}
           </Alert>
-          <TakeReviewButton {...props} takeOver />
-        </Stack>
-      )}
-      {!refusal && !held && status === 'under_review' && awaiting && review.viewer_is_approver && (
-        <Alert color="blue" variant="light">
-          {t('decisions.awaitingSecond', { officer: personName(decision.officer) })}
-        </Alert>
-      )}
-      {!refusal && !held && status === 'under_review' && awaiting && !review.viewer_is_approver && (
-        <Stack gap="md">
+        )}
+        {deciding && awaiting && review.viewer_is_approver && (
+          <Alert color="blue" variant="light">
+            {t('decisions.awaitingSecond', { officer: personName(decision.officer) })}
+          </Alert>
+        )}
+        {confirming && (
           <Text>{t('decisions.awaitingYou', { officer: personName(decision.officer) })}</Text>
-          <ConfirmApproval {...props} />
-          <RejectForm {...props} />
-        </Stack>
+        )}
+        {!open && !decision && <Text>{t('decisions.noActions')}</Text>}
+      </Section>
+      {(buttons ?? said) && (
+        <div className={classes.bar}>
+          {said && (
+            <Alert
+              ref={saidRef}
+              tabIndex={-1}
+              color={said.kind === 'done' ? 'teal' : 'red'}
+              variant="light"
+              role={said.kind === 'done' ? 'status' : 'alert'}
+              withCloseButton
+              closeButtonLabel={t('labels.close')}
+              onClose={() => {
+                setSaid(null);
+              }}
+            >
+              {said.text}
+            </Alert>
+          )}
+          {buttons && <Group gap="sm">{buttons}</Group>}
+        </div>
       )}
-      {!refusal && !held && status === 'under_review' && !awaiting && (
-        <Stack gap="xl">
-          <ApproveForm {...props} />
-          <RejectForm {...props} />
-        </Stack>
-      )}
-      {!open && !decision && <Text>{t('decisions.noActions')}</Text>}
-    </Section>
+    </div>
   );
 }

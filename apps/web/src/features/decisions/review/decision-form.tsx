@@ -1,13 +1,12 @@
-import { Button, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/api-error';
 import { applyFieldErrors } from '../../../shared/api/api-form';
-import { notify } from '../../../shared/notifications/notification-store';
-import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
-import type { Review } from './review-types';
+import { Dialog } from '../../../shared/ui/dialog';
 import { ErrorAlert } from '../../../shared/ui/error-alert';
+import type { Review } from './review-types';
 
 /** A refusal the page answers by reloading: someone else acted first (409), or may not (403). */
 function isConflict(error: unknown): error is ApiError {
@@ -19,125 +18,127 @@ export interface ActionProps {
   review: Review;
   /** Called after a conflict or a decision: the page loads the application again. */
   onChanged: () => Promise<unknown>;
+  /** Says on the page, where the officer acted, that the action is done. */
+  onDone: (message: string) => void;
   /** Shows a refusal the page cannot put under a field. */
   onConflict: (message: string) => void;
 }
 
-interface DecisionSending<Values extends FieldValues, Sent> extends Pick<
-  ActionProps,
-  'onChanged' | 'onConflict'
-> {
-  /** Sends the decision; answers the message that says it is done. */
+/**
+ * Runs an action: `send` answers the words that say it is done. A conflict, or any refusal
+ * when there is no `underFields`, is said on the page; `underFields` puts the others under
+ * the form's fields (its dialog stays open). `close` shuts the action's dialog in the same
+ * render as the words appear, so that the focus goes to them, not back to the button.
+ */
+export async function runAction(
+  { onChanged, onDone, onConflict }: Omit<ActionProps, 'review'>,
+  send: () => Promise<string>,
+  { underFields, close }: { underFields?: (error: unknown) => void; close?: () => void } = {},
+): Promise<void> {
+  try {
+    const done = await send();
+    await onChanged();
+    close?.();
+    onDone(done);
+  } catch (error) {
+    if (underFields && !isConflict(error)) {
+      underFields(error);
+      return;
+    }
+    await onChanged();
+    close?.();
+    onConflict(error instanceof Error ? error.message : String(error));
+  }
+}
+
+interface DecisionSending<Values extends FieldValues, Sent> extends Omit<ActionProps, 'review'> {
+  /** Sends the decision; answers the words that say it is done. */
   send: (values: Sent) => Promise<string>;
   /** The form whose fields a refusal that is not a conflict goes under. */
   form: UseFormReturn<Values>;
   fields: readonly (keyof Values & string)[];
 }
 
-/**
- * A decision the officer confirms in a dialog first: what waits for the confirmation, and
- * sending it. A conflict reloads the application; other refusals go under the fields.
- */
-export function useConfirmedDecision<Values extends FieldValues, Sent>({
+/** A decision made in a dialog: whether it is open, and sending it. */
+export function useDecisionDialog<Values extends FieldValues, Sent>({
   send,
   form,
   fields,
-  onChanged,
-  onConflict,
+  ...actions
 }: DecisionSending<Values, Sent>) {
-  const [pending, setPending] = useState<Sent | null>(null);
+  const [opened, setOpened] = useState(false);
   const [busy, setBusy] = useState(false);
-  const confirm = async (values: Sent) => {
+  const close = () => {
+    setOpened(false);
+  };
+  const submit = async (values: Sent) => {
     setBusy(true);
-    try {
-      const done = await send(values);
-      setPending(null);
-      notify({ type: 'success', text: done });
-      await onChanged();
-    } catch (error) {
-      setPending(null);
-      if (isConflict(error)) {
-        onConflict(error.message);
-        await onChanged();
-      } else applyFieldErrors(error, form.setError, fields);
-    } finally {
-      setBusy(false);
-    }
+    await runAction(actions, () => send(values), {
+      underFields: (error) => {
+        applyFieldErrors(error, form.setError, fields);
+      },
+      close,
+    });
+    setBusy(false);
   };
   return {
-    pending,
-    ask: setPending,
-    dialog: {
-      opened: pending !== null,
-      busy,
-      onConfirm: () => {
-        if (pending !== null) void confirm(pending);
-      },
-      onClose: () => {
-        setPending(null);
-      },
+    opened,
+    busy,
+    submit,
+    open: () => {
+      setOpened(true);
     },
+    close,
   };
 }
 
 /**
- * A decision's form: its fields, the server's refusal that belongs to no field, the button
- * that asks for the confirmation, and the confirmation that sends it.
+ * A decision's dialog: its fields, what it will do, the server's refusal that belongs to no
+ * field, and the button that sends it (the dialog is the officer's confirmation).
  */
-export function DecisionForm<Values extends FieldValues, Sent>({
+export function DecisionDialog<Values extends FieldValues, Sent>({
   form,
   decision,
   toSent,
+  title,
   color,
-  submitLabel,
-  submitDisabled,
-  confirmTitle,
   confirmLabel,
-  question,
+  submitDisabled = false,
   children,
 }: {
   form: UseFormReturn<Values>;
-  decision: ReturnType<typeof useConfirmedDecision<Values, Sent>>;
+  decision: ReturnType<typeof useDecisionDialog<Values, Sent>>;
   /** The form's values as the decision sends them. */
   toSent: (values: Values) => Sent;
+  title: string;
   color: string;
-  submitLabel: string;
-  submitDisabled?: boolean;
-  confirmTitle: string;
   confirmLabel: string;
-  /** What the confirmation asks. */
-  question: ReactNode;
+  submitDisabled?: boolean;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
   const serverError = form.formState.errors.root?.server;
   return (
-    <form
-      noValidate
-      onSubmit={(event) =>
-        void form.handleSubmit((values) => {
-          decision.ask(toSent(values));
-        })(event)
-      }
-    >
-      <Stack gap="sm">
-        {children}
-        <ErrorAlert message={serverError?.message} />
-        <div>
-          <Button type="submit" color={color} disabled={submitDisabled}>
-            {submitLabel}
-          </Button>
-        </div>
-        <ConfirmDialog
-          {...decision.dialog}
-          title={confirmTitle}
-          confirmLabel={confirmLabel}
-          confirmColor={color}
-          keepLabel={t('labels.cancel')}
-        >
-          {question}
-        </ConfirmDialog>
-      </Stack>
-    </form>
+    <Dialog opened={decision.opened} onClose={decision.close} title={title} busy={decision.busy}>
+      <form
+        noValidate
+        onSubmit={(event) =>
+          void form.handleSubmit((values) => decision.submit(toSent(values)))(event)
+        }
+      >
+        <Stack gap="md">
+          {children}
+          <ErrorAlert message={serverError?.message} />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={decision.close} disabled={decision.busy}>
+              {t('labels.cancel')}
+            </Button>
+            <Button type="submit" color={color} loading={decision.busy} disabled={submitDisabled}>
+              {confirmLabel}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Dialog>
   );
 }

@@ -1,5 +1,9 @@
+import { computeOffer } from '@sesxi/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { formatTimestamp } from '../../../shared/format/date-time';
+import { formatMoney } from '../../../shared/format/money';
+import { formatPercent } from '../../../shared/format/percent';
 import {
   bodiesSentTo,
   fieldErrors,
@@ -133,6 +137,63 @@ describe('/applications/{id}', () => {
     expect(await screen.findByText(/მოთხოვნა ავტომატურად მეორდება/)).toBeInTheDocument();
   });
 
+  it('sums up what decides the case: terms, price, PTI, the bureau’s red flag, documents, advice, holder', async () => {
+    const overdue = reviewFixture({ recommendation: { verdict: 'reject', for: [], against: [] } });
+    if (overdue.bureau.state === 'ready') {
+      overdue.bureau.report.loans = [
+        { lender: 'ბანკი', monthly_payment: 100, outstanding: 900, overdue_days: 95 },
+      ];
+    }
+    openReview(overdue);
+    const summary = await section('შეჯამება');
+    const figure = (term: string) =>
+      within(summary)
+        .getByText(term, { selector: 'dt' })
+        .nextElementSibling?.textContent.replace(/\s/g, ' ');
+    expect(figure('მოთხოვნილი თანხა')).toBe('15 000,00 ₾');
+    expect(figure('მოთხოვნილი ვადა')).toBe('24 თვე');
+    expect(figure('ყოველთვიური შენატანი')).toBe('820,50 ₾');
+    expect(figure('ეფექტური განაკვეთი')).toBe('28,73%');
+    expect(figure('საკრედიტო ბიურო')).toBe('⚠ ვადაგადაცილება 90+ დღე');
+    expect(within(summary).getByText('ვადაგადაცილება 90+ დღე')).toHaveStyle({
+      color: 'var(--mantine-color-red-9)',
+    });
+    expect(figure('დოკუმენტის შემოწმება')).toBe('არ არის');
+    expect(figure('რეკომენდაცია')).toBe('უარყოფა');
+    expect(figure('ოფიცერი')).toBe('გიორგი ლომიძე');
+    const pti = within(summary).getByRole('button', { name: 'PTI: რას ნიშნავს?' });
+    expect(pti.closest('dt')?.nextElementSibling?.textContent.replace(/\s/g, ' ')).toBe(
+      '30,68% (ლიმიტი 50,00%, ბიუროს მიხედვით)✓ ლიმიტის ფარგლებშია',
+    );
+    expect(
+      within(summary).getByRole('button', { name: /^საბანკო ამონაწერის ჩამოტვირთვა/ }),
+    ).toBeVisible();
+  });
+
+  it('explains PTI on hover, and on a tap or the keyboard until Escape', async () => {
+    const { user } = openReview(reviewFixture());
+    const summary = await section('შეჯამება');
+    const pti = within(summary).getByRole('button', { name: 'PTI: რას ნიშნავს?' });
+    const explanation = /^PTI \(გადასახდელის შეფარდება შემოსავალთან\)/;
+    expect(screen.queryByText(explanation)).toBeNull();
+    await user.hover(pti);
+    expect(await screen.findByText(explanation)).toBeVisible();
+    expect(pti).toHaveAttribute('aria-expanded', 'true');
+    await user.unhover(pti);
+    await waitFor(() => {
+      expect(screen.queryByText(explanation)).toBeNull();
+    });
+
+    pti.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText(explanation)).toBeVisible();
+    expect(pti).toHaveAttribute('aria-controls', screen.getByText(explanation).parentElement?.id);
+    await user.keyboard('{Escape}');
+    await waitFor(() => {
+      expect(screen.queryByText(explanation)).toBeNull();
+    });
+  });
+
   it('shows a consent’s wording in a dialog', async () => {
     const { user } = openReview(reviewFixture());
     const show = await screen.findByRole('button', {
@@ -168,6 +229,7 @@ describe('/applications/{id}', () => {
     );
     await user.click(await screen.findByRole('button', { name: 'განსახილველად აღება' }));
     expect(await screen.findByRole('button', { name: 'დამტკიცება' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('განაცხადი თქვენს განხილვაშია');
     expect(requestsTo(fetchMock, 'POST /api/applications/41/review')).toHaveLength(1);
   });
 
@@ -219,51 +281,122 @@ describe('/applications/{id}', () => {
     ).toBeInTheDocument();
   });
 
-  it('approves the asked terms at most, after a confirmation, with server errors under the fields', async () => {
+  it('approves the asked terms at most in a dialog, with server errors under the fields', async () => {
     const { user, fetchMock } = openReview(reviewFixture(), {
       'POST /api/applications/41/approve': (body) =>
         (body as { months: number }).months === 3
           ? fieldErrors({ months: ['ვადა მინიმუმ 6 თვეა'] })
           : jsonResponse({ status: 'success', decision: awaitingDecision }),
     });
-    const amount = await screen.findByRole('textbox', { name: 'თანხა' });
-    const months = screen.getByRole('textbox', { name: 'ვადა (თვე)' });
-    expect(amount).toHaveValue('15000');
+    await user.click(await screen.findByRole('button', { name: 'დამტკიცება' }));
+    const dialog = await screen.findByRole('dialog', { name: 'განაცხადის დამტკიცება' });
+    const amount = within(dialog).getByRole('textbox', { name: 'თანხა' });
+    const months = within(dialog).getByRole('textbox', { name: 'ვადა (თვე)' });
+    expect(amount).toHaveValue('15 000');
     expect(months).toHaveValue('24');
+    const approve = within(dialog).getByRole('button', { name: 'დიახ, დამტკიცება' });
 
     await user.clear(amount);
     await user.type(amount, '16000');
-    await user.click(screen.getByRole('button', { name: 'დამტკიცება' }));
+    await user.click(approve);
     await waitFor(() => {
       expect(amount).toBeInvalid();
     });
     expect(amount).toHaveAccessibleDescription(
       expect.stringContaining('აღემატება მომხმარებლის მიერ მოთხოვნილს'),
     );
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
     await user.clear(amount);
     await user.type(amount, '12000');
     await user.clear(months);
     await user.type(months, '3');
-    await user.click(screen.getByRole('button', { name: 'დამტკიცება' }));
-    const dialog = await screen.findByRole('dialog', { name: 'განაცხადის დამტკიცება' });
+    // Left, the amount is grouped as money is written.
+    expect(amount).toHaveValue('12 000');
     expect(within(dialog).getByText('დავამტკიცოთ 12 000,00 ₾ 3 თვით?')).toBeVisible();
-    await user.click(within(dialog).getByRole('button', { name: 'დიახ, დამტკიცება' }));
+    await user.click(approve);
     await waitFor(() => {
       expect(months).toHaveAccessibleDescription(expect.stringContaining('ვადა მინიმუმ 6 თვეა'));
     });
 
     await user.clear(months);
     await user.type(months, '24');
-    await user.click(screen.getByRole('button', { name: 'დამტკიცება' }));
-    await user.click(await screen.findByRole('button', { name: 'დიახ, დამტკიცება' }));
+    await user.click(approve);
     await waitFor(() => {
       expect(bodiesSentTo(fetchMock, 'POST /api/applications/41/approve')).toEqual([
         { amount: 12000, months: 3 },
         { amount: 12000, months: 24 },
       ]);
     });
+  });
+
+  it('says in the dialog when the amount needs a second officer, with the offer recomputed', async () => {
+    const review = reviewFixture();
+    const { user } = openReview(review);
+    await user.click(await screen.findByRole('button', { name: 'დამტკიცება' }));
+    const dialog = await screen.findByRole('dialog', { name: 'განაცხადის დამტკიცება' });
+    const notice = '10 000,00 ₾-ზე მეტი თანხის დამტკიცება მეორე ოფიცერმა უნდა დაადასტუროს';
+    expect(within(dialog).getByText(notice, { exact: false })).toBeVisible();
+    // As the screen reads them: testing-library's text has plain spaces.
+    const shown = (text: string) => within(dialog).getByText(text.replace(/\s/g, ' '));
+    const offerOf = (amount: number, months: number) =>
+      computeOffer(review.approval.pricing, { amount, months }, formatTimestamp().slice(0, 10));
+    const asked = offerOf(15000, 24);
+    expect(shown(formatMoney(asked.monthly_payment))).toBeVisible();
+    expect(shown(formatPercent(asked.effective_rate))).toBeVisible();
+
+    const amount = within(dialog).getByRole('textbox', { name: 'თანხა' });
+    await user.clear(amount);
+    await user.type(amount, '10000');
+    await user.clear(within(dialog).getByRole('textbox', { name: 'ვადა (თვე)' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'ვადა (თვე)' }), '12');
+    expect(within(dialog).queryByText(notice, { exact: false })).toBeNull();
+    const typed = offerOf(10000, 12);
+    expect(typed.monthly_payment).not.toBe(asked.monthly_payment);
+    expect(shown(formatMoney(typed.monthly_payment))).toBeVisible();
+    expect(shown(formatPercent(typed.effective_rate))).toBeVisible();
+  });
+
+  it('confirms a decision on the page where it was made, focused, the page loaded again', async () => {
+    let approved = false;
+    const { user, fetchMock } = openReview(
+      () =>
+        reviewFixture({
+          application: {
+            ...reviewFixture().application,
+            status: approved
+              ? { code: 'approved', name: 'დამტკიცებულია' }
+              : { code: 'under_review', name: 'განხილვაში' },
+          },
+          decision: approved
+            ? { ...awaitingDecision, amount: 8000, state: 'approved' as const }
+            : null,
+        }),
+      {
+        'POST /api/applications/41/approve': () => {
+          approved = true;
+          return jsonResponse({
+            status: 'success',
+            decision: { ...awaitingDecision, amount: 8000, state: 'approved' },
+          });
+        },
+      },
+    );
+    await user.click(await screen.findByRole('button', { name: 'დამტკიცება' }));
+    const dialog = await screen.findByRole('dialog', { name: 'განაცხადის დამტკიცება' });
+    const amount = within(dialog).getByRole('textbox', { name: 'თანხა' });
+    await user.clear(amount);
+    await user.type(amount, '8000');
+    await user.click(within(dialog).getByRole('button', { name: 'დიახ, დამტკიცება' }));
+    const done = await screen.findByRole('status');
+    expect(done).toHaveTextContent('განაცხადი დამტკიცებულია');
+    await waitFor(() => {
+      expect(done).toHaveFocus();
+    });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(requestsTo(fetchMock, reviewCall).length).toBeGreaterThanOrEqual(2);
+    expect(await screen.findByText(/^8000,00 ₾ 24 თვით/)).toBeInTheDocument();
+    // Said here, not left for the next page.
+    expect(localStorage.getItem('notification')).toBeNull();
   });
 
   it('tells the approving officer the approval waits for a second one, with no confirm', async () => {
@@ -312,6 +445,7 @@ describe('/applications/{id}', () => {
     const dialog = await screen.findByRole('dialog', { name: 'დამტკიცების დადასტურება' });
     await user.click(within(dialog).getByRole('button', { name: 'დიახ, დადასტურება' }));
     expect(await screen.findByText(/დაადასტურა ნატო ხარაძე/)).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('დამტკიცება დადასტურებულია');
     expect(requestsTo(fetchMock, 'POST /api/applications/41/confirm')).toHaveLength(1);
   });
 
@@ -354,7 +488,7 @@ describe('/applications/{id}', () => {
     expect(within(history).getByText('დაადასტურა მეორე ოფიცერმა')).toBeInTheDocument();
   });
 
-  it('rejects with the chosen reasons and an internal note', async () => {
+  it('rejects with the chosen reasons and an internal note, said on the spot', async () => {
     const { user, fetchMock } = openReview(reviewFixture(), {
       'POST /api/applications/41/reject': () =>
         jsonResponse({
@@ -370,23 +504,51 @@ describe('/applications/{id}', () => {
           },
         }),
     });
-    const reject = await screen.findByRole('button', { name: 'უარყოფა' });
+    await user.click(await screen.findByRole('button', { name: 'უარყოფა' }));
+    const dialog = await screen.findByRole('dialog', { name: 'განაცხადის უარყოფა' });
+    const reject = within(dialog).getByRole('button', { name: 'დიახ, უარყოფა' });
+    await waitFor(() => {
+      expect(reject).toBeEnabled();
+    });
     await user.click(reject);
-    expect(await screen.findByText('გთხოვთ, აირჩიოთ მინიმუმ ერთი მიზეზი')).toBeInTheDocument();
-    await user.click(screen.getByRole('checkbox', { name: 'შემოსავალი არასაკმარისია' }));
-    await user.click(screen.getByRole('checkbox', { name: 'საკრედიტო ისტორია' }));
+    expect(await within(dialog).findByText('გთხოვთ, აირჩიოთ მინიმუმ ერთი მიზეზი')).toBeVisible();
+    await user.click(within(dialog).getByRole('checkbox', { name: 'შემოსავალი არასაკმარისია' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'საკრედიტო ისტორია' }));
     await user.type(
-      screen.getByRole('textbox', { name: 'შენიშვნა (მომხმარებელს არ ეჩვენება)' }),
+      within(dialog).getByRole('textbox', { name: 'შენიშვნა (მომხმარებელს არ ეჩვენება)' }),
       'შიდა შენიშვნა',
     );
     await user.click(reject);
-    const dialog = await screen.findByRole('dialog', { name: 'განაცხადის უარყოფა' });
-    await user.click(within(dialog).getByRole('button', { name: 'დიახ, უარყოფა' }));
     await waitFor(() => {
       expect(bodiesSentTo(fetchMock, 'POST /api/applications/41/reject')).toEqual([
         { reason_codes: ['income', 'bureau'], note: 'შიდა შენიშვნა' },
       ]);
     });
+    expect(await screen.findByRole('status')).toHaveTextContent('განაცხადი უარყოფილია');
+  });
+
+  it('shows a rejection’s internal note to every credit officer', async () => {
+    openReview(
+      reviewFixture({
+        application: {
+          ...reviewFixture().application,
+          status: { code: 'rejected', name: 'უარყოფილი' },
+        },
+        decision: {
+          ...awaitingDecision,
+          state: 'rejected',
+          amount: null,
+          months: null,
+          monthly_payment: null,
+          effective_rate: null,
+          reasons: ['შემოსავალი არასაკმარისია'],
+          internal_note: 'ბიუროს ვადაგადაცილება',
+        },
+      }),
+    );
+    const decision = await section('გადაწყვეტილება');
+    expect(within(decision).getByText('შიდა შენიშვნა (მომხმარებელს არ ეჩვენება)')).toBeVisible();
+    expect(within(decision).getByText('ბიუროს ვადაგადაცილება')).toBeVisible();
   });
 
   it('shows a 409 in the server’s words, focused, and loads the application again', async () => {
@@ -397,6 +559,7 @@ describe('/applications/{id}', () => {
     await user.click(await screen.findByRole('button', { name: 'დამტკიცება' }));
     await user.click(await screen.findByRole('button', { name: 'დიახ, დამტკიცება' }));
     const alert = await screen.findByText('განაცხადი უკვე შეიცვალა');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await waitFor(() => {
       expect(alert.closest('[role="alert"]')).toHaveFocus();
     });

@@ -18,8 +18,13 @@ import {
   QuestionnaireSection,
 } from './applicant-sections';
 import { ConsentsSection, HistorySection } from './record-sections';
+import classes from './review-layout.module.css';
+import { ReviewSummary } from './review-summary';
 
-/** `/applications/{id}`: everything an officer decides on, and the decision itself. */
+/**
+ * `/applications/{id}`: everything an officer decides on, and the decision itself. The summary
+ * and the decision come first, on screen before any scrolling; the record follows.
+ */
 export function ReviewPage() {
   const { t } = useTranslation();
   const id = String(useRecordId());
@@ -36,20 +41,23 @@ export function ReviewPage() {
       record={review}
     >
       {(data) => (
-        <>
-          <ApplicationSection review={data} />
-          <OfferSection review={data} />
-          <AffordabilitySection review={data} />
-          <CustomerApplicationsSection review={data} />
-          <BureauSection review={data} />
-          <CustomerSection review={data} />
-          <QuestionnaireSection review={data} />
-          <ChecksSection checks={data.identity_checks} />
-          <ConsentsSection review={data} />
-          <HistorySection review={data} />
-          <RecommendationSection review={data} />
+        <div className={classes.layout}>
+          <ReviewSummary review={data} />
           <DecisionActions review={data} onChanged={() => review.refetch()} />
-        </>
+          <div className={classes.details}>
+            <RecommendationSection review={data} />
+            <AffordabilitySection review={data} />
+            <BureauSection review={data} />
+            <OfferSection review={data} />
+            <ApplicationSection review={data} />
+            <CustomerApplicationsSection review={data} />
+            <CustomerSection review={data} />
+            <QuestionnaireSection review={data} />
+            <ChecksSection checks={data.identity_checks} />
+            <ConsentsSection review={data} />
+            <HistorySection review={data} />
+          </div>
+        </div>
       )}
     </RecordPage>
   );

@@ -109,7 +109,7 @@ describe('the live loan offer on /loan', () => {
     expect(field('თანხა')).toHaveValue('2050');
     expect(amountSlider).toHaveAttribute('aria-valuenow', '2050');
     await user.keyboard('{End}');
-    expect(field('თანხა')).toHaveValue('50000');
+    expect(field('თანხა')).toHaveValue('50 000');
 
     monthsSlider.focus();
     await user.keyboard('{ArrowLeft}{ArrowLeft}');
