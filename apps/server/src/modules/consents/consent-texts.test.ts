@@ -130,7 +130,12 @@ describe('the migration to one hash rule', () => {
       await database.migrate(before);
       // The reference data, without the wordings: those tables gained columns since, so the
       // wordings and everything else of then are written raw, with the columns they had.
-      await seedDatabase(database.db, { ...referenceData, consentTexts: {}, consentTextsEn: {} });
+      const none = {} as typeof referenceData.consentTexts;
+      await seedDatabase(database.db, {
+        ...referenceData,
+        consentTexts: none,
+        consentTextsEn: none,
+      });
       const { db } = database;
       const wording = async (body: string, html: string | null, sha256: string) =>
         rowsOf<{ id: number; sha256: string }>(
