@@ -29,6 +29,19 @@ const gateAnswers: Record<string, ApiAnswer> = {
 
 const nbsp = '\u00a0';
 
+/** A rejection with one reason, as /api/loans-show sends it. */
+const rejection = (reason: string, code: string, decidedAt: string) => ({
+  state: 'rejected',
+  amount: null,
+  months: null,
+  monthly_payment: null,
+  effective_rate: null,
+  reasons: [reason],
+  reason_codes: [code],
+  decided_at: decidedAt,
+  schedule: [],
+});
+
 const loans = [
   {
     id: 2,
@@ -105,17 +118,11 @@ describe('/main', () => {
       id: 7,
       created_at: '2026-11-21 09:00:00',
       loan_status: { code: 'rejected', name: 'უარყოფილი' },
-      decision: {
-        state: 'rejected',
-        amount: null,
-        months: null,
-        monthly_payment: null,
-        effective_rate: null,
-        reasons: ['შემოსავალი არ არის საკმარისი ყოველთვიური გადასახადისთვის'],
-        reason_codes: ['income_too_low'],
-        decided_at: '2026-11-23 11:40:05',
-        schedule: [],
-      },
+      decision: rejection(
+        'შემოსავალი არ არის საკმარისი ყოველთვიური გადასახადისთვის',
+        'income_too_low',
+        '2026-11-23 11:40:05',
+      ),
     };
     renderMain(() => jsonResponse({ status: 'success', loans: [rejected, loans[0]] }));
     const steps = await screen.findByRole('region', { name: 'რა შეგიძლიათ გააკეთოთ შემდეგ' });
@@ -139,17 +146,11 @@ describe('/main', () => {
     const olderRejection = {
       ...loans[2],
       loan_status: { code: 'rejected', name: 'უარყოფილი' },
-      decision: {
-        state: 'rejected',
-        amount: null,
-        months: null,
-        monthly_payment: null,
-        effective_rate: null,
-        reasons: ['გაქვთ ვადაგადაცილებული დავალიანება'],
-        reason_codes: ['overdue_debt'],
-        decided_at: '2026-10-16 10:00:00',
-        schedule: [],
-      },
+      decision: rejection(
+        'გაქვთ ვადაგადაცილებული დავალიანება',
+        'overdue_debt',
+        '2026-10-16 10:00:00',
+      ),
     };
     renderMain(() =>
       jsonResponse({
