@@ -21,3 +21,4 @@ export * from './consent-wordings.ts';
 export * from './staff.ts';
 export * from './content-html.ts';
 export * from './file-routes.ts';
+export * from './contracts.ts';

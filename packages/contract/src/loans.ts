@@ -6,6 +6,7 @@ import { timestamp } from './formats.ts';
 import { affordability, loanOffer, scheduleRow } from './offer/index.ts';
 import { lookupItem, moneyBetween } from './onboarding.ts';
 import { access } from './access.ts';
+import { nextSteps } from './contracts.ts';
 
 // ── Limits ────────────────────────────────────────────────────────────────────────────
 
@@ -135,6 +136,18 @@ export const loanStatusCodes = [
   'approved',
   'rejected',
   'cancelled',
+  /** The offer's validity passed unsigned (decision 022). */
+  'expired',
+  /** The contract is signed; the payout is on its way (or was refused: another account). */
+  'signed',
+  /** Paid out: a loan being repaid. */
+  'active',
+  /** Withdrawn after the payout: the customer returns the principal and the days' interest. */
+  'withdrawing',
+  /** Withdrawn within 14 days of signing. */
+  'withdrawn',
+  /** Everything repaid (servicing). */
+  'repaid',
 ] as const;
 
 /** Not decided and not cancelled: a customer has at most one such application. */
@@ -152,6 +165,9 @@ export const openLoanStatuses = [
  */
 export const lenderLoanStatuses = [
   'approved',
+  'signed',
+  'active',
+  'withdrawing',
 ] as const satisfies readonly (typeof loanStatusCodes)[number][];
 
 /** A status as shown: `code` for the app's logic, `name` in the request's language. */
@@ -285,6 +301,8 @@ export const loanListItem = z.object({
   effective_rate: z.number(),
   /** Ours: the lender's decision once there is one (an approval's terms, a rejection's reasons). */
   decision: customerDecision.nullable().default(null),
+  /** From the approval on: what the customer does next (sign, give another account, wait, pay). */
+  next_step: z.enum(nextSteps).nullable().default(null),
 });
 export type LoanListItem = z.output<typeof loanListItem>;
 

@@ -103,6 +103,12 @@ export const loanStatuses: LookupItem[] = [
   { code: 'approved', name: 'დამტკიცებულია', nameEn: 'Approved' },
   { code: 'rejected', name: 'უარყოფილია', nameEn: 'Rejected' },
   { code: 'cancelled', name: 'გაუქმებულია', nameEn: 'Cancelled' },
+  { code: 'expired', name: 'შეთავაზების ვადა ამოიწურა', nameEn: 'Offer expired' },
+  { code: 'signed', name: 'ხელშეკრულება ხელმოწერილია', nameEn: 'Contract signed' },
+  { code: 'active', name: 'აქტიური სესხი', nameEn: 'Active loan' },
+  { code: 'withdrawing', name: 'უარი ხელშეკრულებაზე: თანხის დაბრუნება', nameEn: 'Withdrawing' },
+  { code: 'withdrawn', name: 'ხელშეკრულებაზე უარი ითქვა', nameEn: 'Withdrawn' },
+  { code: 'repaid', name: 'სესხი დაფარულია', nameEn: 'Repaid' },
 ];
 
 /** Why an application is rejected: what the customer reads on /main and in the text. */

@@ -57,7 +57,7 @@ describe('seedDatabase', () => {
       cities: referenceData.cities.length,
       activitySpheres: referenceData.activitySpheres.length,
       loanPurposes: referenceData.loanPurposes.length,
-      loanStatuses: 7,
+      loanStatuses: 13,
       branches: 3,
       branchSchedules: 6,
       contactSettings: 1,

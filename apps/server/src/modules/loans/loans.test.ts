@@ -409,6 +409,7 @@ describe('GET /api/loans-show', () => {
           monthly_payment: 1891.26,
           effective_rate: 31.96,
           decision: null,
+          next_step: null,
         },
         {
           id: first,
@@ -420,6 +421,7 @@ describe('GET /api/loans-show', () => {
           effective_rate: 31.97,
           // Rejected without a recorded decision (set straight in the table): none to show.
           decision: null,
+          next_step: null,
         },
       ],
     });

@@ -158,6 +158,7 @@ export function createLoanService({ db, clock, log, storage, enqueueWebhook }: L
           ...applicationSummaryOf(row, locale),
           ...(await figuresOf(row, today)),
           decision: customerDecisionOf(row, locale),
+          next_step: row.statusCode === 'approved' ? ('sign' as const) : null,
         })),
       ),
     };

@@ -27,6 +27,7 @@ const loan: LoanListItem = {
   effective_rate: 30.2,
   loan_status: { code: 'rejected', name: 'უარყოფილია' },
   decision: rejection,
+  next_step: null,
 };
 
 function renderSteps(decision: CustomerDecision, contact = () => jsonResponse(contactFixture)) {

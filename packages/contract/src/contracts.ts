@@ -1,0 +1,203 @@
+/**
+ * From approval to money (issue 28, decision 022): the binding offer and its contract, the
+ * signature with a code bound to the document, the payout, the 14-day withdrawal and the
+ * customer's documents. Amounts in lari with two decimals, rates in percent.
+ */
+import { z } from 'zod';
+import { access } from './access.ts';
+import { defineEndpoint } from './endpoint.ts';
+import { recordId, statusOnly, success } from './envelope.ts';
+import { calendarDate, georgianIban, timestamp } from './formats.ts';
+import { scheduleRow } from './offer/index.ts';
+
+/** A contract-signing or withdrawal code: six digits (domain-notes.md), unlike the phone's four. */
+export const signingCode = z.string().regex(/^\d{6}$/, { error: 'validation.signingCode' });
+
+/** The monthly payment day the customer chooses: 1–28, so that every month has it. */
+export const paymentDay = z
+  .number({ error: 'validation.paymentDay' })
+  .int({ error: 'validation.paymentDay' })
+  .min(1, { error: 'validation.paymentDay' })
+  .max(28, { error: 'validation.paymentDay' });
+
+/** What the customer does next with an application from its approval on (/main says it). */
+export const nextSteps = ['sign', 'change_account', 'wait_for_payout', 'pay', 'none'] as const;
+export type NextStep = (typeof nextSteps)[number];
+
+export const payoutStates = ['pending', 'sending', 'paid', 'refused', 'cancelled'] as const;
+export type PayoutState = (typeof payoutStates)[number];
+
+/** The payout of a signed contract: sent (or, with `PAYOUT_MODE=core`, reported) and its answer. */
+export const contractPayout = z.object({
+  state: z.enum(payoutStates),
+  bank_reference: z.string().nullable(),
+  paid_at: timestamp.nullable(),
+});
+
+export const contractStatuses = ['offered', 'signed', 'expired', 'withdrawn'] as const;
+
+/** One fee of the contract, as the key-terms sheet lists it. */
+export const contractFee = z.object({
+  /** `upfront` (deducted from the payout) or `monthly`. */
+  kind: z.enum(['upfront', 'monthly']),
+  name: z.string(),
+  amount: z.number(),
+});
+
+/**
+ * The contract of an approved application: the offer's terms on the chosen payment day and
+ * account, computed on real dates from the expected payout date. `sha256` is the current
+ * document's (exactly the bytes `contract.pdf` serves); `iban` is null until given.
+ */
+export const contract = z.object({
+  number: z.string(),
+  status: z.enum(contractStatuses),
+  amount: z.number(),
+  months: z.number().int(),
+  payment_day: z.number().int(),
+  first_payment_date: calendarDate,
+  monthly_payment: z.number(),
+  nominal_rate: z.number(),
+  effective_rate: z.number(),
+  /** Every payment and every fee (the upfront ones too). */
+  total_to_repay: z.number(),
+  fees: z.array(contractFee),
+  schedule: z.array(scheduleRow),
+  /** The offer's last day (business date); past it, unsigned, the application expires. */
+  valid_until: calendarDate,
+  iban: z.string().nullable(),
+  sha256: z.string(),
+  /** Once signed. */
+  signed_at: timestamp.nullable().default(null),
+  /** Once signed. */
+  payout: contractPayout.nullable().default(null),
+});
+export type Contract = z.output<typeof contract>;
+
+const loanIdParams = z.object({ id: recordId });
+
+/** `GET /api/loans/{id}/contract`: the contract of an approved (or later) application. */
+export const contractShow = defineEndpoint({
+  method: 'GET',
+  path: '/api/loans/:id/contract',
+  access: access.onboarded,
+  params: loanIdParams,
+  response: success({ contract }),
+});
+
+/**
+ * `PUT /api/loans/{id}/contract {payment_day, iban}`: recomputed on the new day and account (a
+ * new document), or field errors under `payment_day` and `iban`. Before signing, and after a
+ * refused payout (the new account then needs a new signature).
+ */
+export const contractUpdate = defineEndpoint({
+  method: 'PUT',
+  path: '/api/loans/:id/contract',
+  access: access.onboarded,
+  params: loanIdParams,
+  body: z.object({ payment_day: paymentDay, iban: georgianIban }),
+  response: success({ contract }),
+});
+
+/** `POST /api/loans/{id}/contract/code`: texts the signing code for the current document. */
+export const contractCode = defineEndpoint({
+  method: 'POST',
+  path: '/api/loans/:id/contract/code',
+  access: access.onboarded,
+  params: loanIdParams,
+  response: statusOnly,
+});
+
+/** `POST /api/loans/{id}/contract/sign {code}`: signs the document the code was sent for. */
+export const contractSign = defineEndpoint({
+  method: 'POST',
+  path: '/api/loans/:id/contract/sign',
+  access: access.onboarded,
+  params: loanIdParams,
+  body: z.object({ code: signingCode }),
+  response: success({ contract }),
+});
+
+export const withdrawalStates = ['withdrawn', 'withdrawing'] as const;
+
+/**
+ * A withdrawal: before the payout the application is `withdrawn` at once (nothing due); after
+ * it the loan is `withdrawing` until the principal and the interest of the days used are paid
+ * back by `due_date` (30 days).
+ */
+export const withdrawal = z.object({
+  state: z.enum(withdrawalStates),
+  amount_due: z.number(),
+  due_date: calendarDate.nullable(),
+});
+
+/** `POST /api/loans/{id}/withdrawal/code`: texts the withdrawal code. */
+export const withdrawalCode = defineEndpoint({
+  method: 'POST',
+  path: '/api/loans/:id/withdrawal/code',
+  access: access.onboarded,
+  params: loanIdParams,
+  response: statusOnly,
+});
+
+/** `POST /api/loans/{id}/withdrawal {code}`: within 14 days of signing. */
+export const withdrawalConfirm = defineEndpoint({
+  method: 'POST',
+  path: '/api/loans/:id/withdrawal',
+  access: access.onboarded,
+  params: loanIdParams,
+  body: z.object({ code: signingCode }),
+  response: success({ withdrawal }),
+});
+
+export const documentKinds = [
+  'key_terms',
+  'contract',
+  'signed_contract',
+  'schedule',
+  'decision',
+  'consent',
+  'receipt',
+  'closure',
+] as const;
+export type DocumentKind = (typeof documentKinds)[number];
+
+/** One of the customer's documents: `url` downloads it (the owner's session, or an officer's). */
+export const customerDocument = z.object({
+  kind: z.enum(documentKinds),
+  title: z.string(),
+  created_at: timestamp,
+  sha256: z.string(),
+  url: z.string(),
+  /** The application it belongs to, if any. */
+  loan_id: z.number().int().nullable().default(null),
+  /** A document a later one replaced (a contract after the IBAN changed). */
+  superseded: z.boolean().default(false),
+});
+export type CustomerDocument = z.output<typeof customerDocument>;
+
+/** `GET /api/documents`: the signed-in customer's documents, newest first. */
+export const documentsShow = defineEndpoint({
+  method: 'GET',
+  path: '/api/documents',
+  access: access.customer,
+  response: success({ documents: z.array(customerDocument) }),
+});
+
+/**
+ * `POST /api/loans/{id}/disbursement` (machine API, `PAYOUT_MODE=core`): the core system
+ * reports the payout it made. `Idempotency-Key` header required; the same key again answers
+ * the first result and changes nothing. 409 in any other payout mode.
+ */
+export const disbursementReport = defineEndpoint({
+  method: 'POST',
+  path: '/api/loans/:id/disbursement',
+  access: access.staff('credit_officer'),
+  params: loanIdParams,
+  body: z.object({
+    amount: z.number().positive(),
+    paid_at: timestamp,
+    bank_reference: z.string().trim().min(1).max(100),
+  }),
+  response: success({ payout: contractPayout }),
+});
