@@ -1,12 +1,19 @@
 import type { Database } from '#app/db/database.ts';
 
-/** What the lender's system hears about: a submission, each decision, a cancellation. */
+/**
+ * What the lender's system hears about: a submission, each decision, a cancellation, and from
+ * the approval on the contract's life (decision 022).
+ */
 export const lenderEvents = [
   'application.submitted',
   'application.awaiting_second_officer',
   'application.approved',
   'application.rejected',
   'application.cancelled',
+  'offer.expired',
+  'contract.signed',
+  'loan.disbursed',
+  'contract.withdrawn',
 ] as const;
 
 export type LenderEvent = (typeof lenderEvents)[number];
