@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { access } from './access.ts';
+import { wordingSha256, wordingVersion } from './consent-wordings.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { recordId, statusOnly, success } from './envelope.ts';
 import { calendarDate, georgianIban, timestamp } from './formats.ts';
@@ -71,6 +72,16 @@ export const contract = z.object({
   signed_at: timestamp.nullable().default(null),
   /** Once signed. */
   payout: contractPayout.nullable().default(null),
+  /** Once signed: the last day (business date) the customer may withdraw, 14 days on. */
+  withdrawable_until: calendarDate.nullable().default(null),
+  /**
+   * The agreement to conclude contracts electronically, shown once before the first signature
+   * (signing records it with this version); null once the customer has agreed to the current one.
+   */
+  e_contract_consent: z
+    .object({ html: z.string(), version: wordingVersion, sha256: wordingSha256 })
+    .nullable()
+    .default(null),
 });
 export type Contract = z.output<typeof contract>;
 
