@@ -18,23 +18,24 @@ export function contractCalls(appOf: () => FastifyInstance) {
   const get = (token: string, url: string, locale = 'ka') =>
     appOf().inject({ url, headers: { ...bearer(token), 'accept-language': locale } });
 
+  /**
+   * A customer's application (personal number ending `ending`) approved at once by the first
+   * sandbox officer with `terms`: its offer is made.
+   */
+  async function approved(
+    ending = '11',
+    terms = { amount: 1000, months: 12 },
+    values?: Record<string, unknown>,
+  ) {
+    const application = await decisions.inReview(ending, values);
+    const answer = await decisions.approve(application.first, application.id, terms);
+    expect(answer.json()).toMatchObject({ decision: { state: 'approved' } });
+    return application;
+  }
+
   return {
     ...decisions,
-
-    /**
-     * A customer's application (personal number ending `ending`) approved at once by the first
-     * sandbox officer with `terms`: its offer is made.
-     */
-    async approved(
-      ending = '11',
-      terms = { amount: 1000, months: 12 },
-      values?: Record<string, unknown>,
-    ) {
-      const application = await decisions.inReview(ending, values);
-      const answer = await decisions.approve(application.first, application.id, terms);
-      expect(answer.json()).toMatchObject({ decision: { state: 'approved' } });
-      return application;
-    },
+    approved,
 
     contract: (token: string, id: number, locale?: string) =>
       get(token, `/api/loans/${id}/contract`, locale),
