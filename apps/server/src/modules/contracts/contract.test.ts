@@ -15,6 +15,7 @@ import { defaultLoanProduct, saveLoanProduct } from '#app/modules/loan-products/
 import { bearer, sandboxSupportToken } from '#app/test/accounts.ts';
 import { contractCalls, sha256Of } from '#app/test/contracts.ts';
 import { loanTestApp } from '#app/test/loans.ts';
+import { raceAt } from '#app/test/race.ts';
 import { testClock } from '#app/test/test-clock.ts';
 
 // 23 November 2026 in Tbilisi: the business date of every test here (the clock never moves).
@@ -155,6 +156,31 @@ describe('PUT /api/loans/{id}/contract', () => {
     const later = contractOf(await choose(token, id, { payment_day: 5, iban }));
     expect(later.first_payment_date).toBe('2027-01-05');
     expect(later.schedule).toEqual(expectedOffer(5).schedule);
+  });
+
+  it('takes two changes at once in turn: the contract ends on one of them, whole', async () => {
+    const { id, token } = await approved('25');
+    const race = raceAt(
+      app,
+      /from "loan_contracts" where "loan_contracts"."loan_id" = \$1 for update/,
+    );
+    const answers = await Promise.all([
+      choose(token, id, { payment_day: 10, iban }),
+      choose(token, id, { payment_day: 20, iban }),
+    ]);
+    await race.finish();
+    const codes = answers.map((answer) => answer.statusCode).sort();
+    expect([
+      [200, 200],
+      [200, 409],
+    ]).toContainEqual(codes);
+    const rows = await documentRowsOf(id);
+    const current = rows.filter((row) => row.kind === 'contract' && row.supersededAt === null);
+    expect(current).toHaveLength(1);
+    const stored = await contractRowOf(id);
+    expect(stored?.currentDocumentId).toBe(current[0]?.id);
+    expect(current[0]?.details).toMatchObject({ payment_day: stored?.paymentDay });
+    expect(contractOf(await contract(token, id)).payment_day).toBe(stored?.paymentDay);
   });
 
   it('refuses a bad IBAN under iban and a day outside 1–28 under payment_day, changing nothing', async () => {

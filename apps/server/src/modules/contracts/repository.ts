@@ -60,8 +60,17 @@ export function createContractRepository(db: Database) {
     /** The contract of application `loanId`, whoever's, with its documents as `owned` has them. */
     ofLoan: (loanId: number) => withDocuments(eq(loanContracts.loanId, loanId)),
 
-    /** The contract's row, locked for the transaction. */
+    /**
+     * The contract's row, locked for the transaction after its application's: every change of
+     * an application (an expiry, a signature) locks that row first, so they take turns in one
+     * order and never wait on each other crosswise.
+     */
     async lock(loanId: number): Promise<ContractRow | undefined> {
+      await db
+        .select({ id: loanApplications.id })
+        .from(loanApplications)
+        .where(eq(loanApplications.id, loanId))
+        .for('update');
       const [row] = await db
         .select()
         .from(loanContracts)
