@@ -7,7 +7,8 @@ import { access } from './access.ts';
 
 /**
  * The texts the lender edits without a release: page bodies (`home`, `claims`, `faq`) and the
- * consent wordings (`privacy_policy`, `sda_agreement`, `credit_agreement`), each in ka and en.
+ * consent wordings (`privacy_policy`, `sda_agreement`, `credit_agreement`,
+ * `e_contract_agreement`), each in ka and en.
  */
 export const contentKeys = [
   'home',
@@ -16,6 +17,7 @@ export const contentKeys = [
   'privacy_policy',
   'sda_agreement',
   'credit_agreement',
+  'e_contract_agreement',
 ] as const;
 export type ContentKey = (typeof contentKeys)[number];
 
@@ -24,6 +26,7 @@ export const consentContentKinds = {
   privacy_policy: 'privacy_policy',
   sda_agreement: 'sda_information',
   credit_agreement: 'credit_information',
+  e_contract_agreement: 'e_contract',
 } as const satisfies Partial<Record<ContentKey, string>>;
 
 /** At most this many characters of HTML in one block (before sanitising). */

@@ -224,6 +224,14 @@ export const consentTexts: Record<ConsentKind, string> = {
     'თანხმობა მოქმედებს გაცემიდან 30 დღის განმავლობაში.',
     'ვიცი, რომ მაქვს უფლება, მივიღო ჩემს შესახებ არსებული საკრედიტო ინფორმაცია და მოვითხოვო არაზუსტი მონაცემების გასწორება.',
   ].join('\n'),
+  e_contract: [
+    'თანხმობა ხელშეკრულების ელექტრონულად დადებაზე',
+    'ვეთანხმები, რომ კომპანიასთან ხელშეკრულებები დავდო ელექტრონულად, დისტანციურად, ამ ვებგვერდის მეშვეობით.',
+    'ხელშეკრულებას ხელს ვაწერ ჩემს დადასტურებულ ტელეფონის ნომერზე SMS-ით გამოგზავნილი ერთჯერადი კოდის შეყვანით. კოდი მიბმულია კონკრეტულ დოკუმენტზე, ხოლო მისი შეყვანა ჩემი ნების გამოხატვაა, რომელიც ხელმოწერის ტოლფასია.',
+    'ვიცი, რომ ხელმოწერისას ინახება დოკუმენტის ციფრული ანაბეჭდი (SHA-256), კოდის გაგზავნისა და შეყვანის დრო, ჩემი ტელეფონის ნომერი, პირადი ნომერი, IP მისამართი და ბრაუზერის მონაცემები.',
+    'ხელმოწერილი ხელშეკრულება ხელმოწერის სერტიფიკატთან ერთად ხელმისაწვდომი იქნება ჩემს გვერდზე, დოკუმენტებში.',
+    'ვიცი, რომ ხელმოწერიდან 14 დღის განმავლობაში შემიძლია უარი ვთქვა ხელშეკრულებაზე.',
+  ].join('\n'),
 };
 
 /** The consent wordings in English, for reading; consents are recorded against the Georgian. */
@@ -251,5 +259,13 @@ export const consentTextsEn: Record<ConsentKind, string> = {
     'The information is used to assess my creditworthiness and to decide on the loan.',
     'The consent is valid for 30 days from the day it is given.',
     'I know that I have the right to receive the credit information held about me and to ask for inaccurate data to be corrected.',
+  ].join('\n'),
+  e_contract: [
+    'Consent to concluding contracts electronically',
+    'I agree to conclude contracts with the company electronically, remotely, through this website.',
+    'I sign a contract by entering a one-time code texted to my confirmed phone number. The code is bound to that very document, and entering it is my expression of will, equivalent to my signature.',
+    'I know that signing keeps the document’s digital fingerprint (SHA-256), when the code was sent and entered, my phone number, personal number, IP address and browser.',
+    'The signed contract, with its signature certificate, will be on my page, among my documents.',
+    'I know that I may withdraw from the contract within 14 days of signing it.',
   ].join('\n'),
 };

@@ -196,11 +196,15 @@ describe('the lender’s moves', () => {
     expect(await statusOf(id)).toBe(status);
   });
 
-  it('leaves a decided application alone: no move starts from approved or rejected', () => {
-    const fromDecided = Object.values(loanTransitions).filter(({ from }) =>
-      from.some((status: LoanStatusCode) => ['approved', 'rejected', 'cancelled'].includes(status)),
-    );
-    expect(fromDecided).toEqual([]);
+  it('leaves a decided application alone: only the contract’s signature moves an approved one', () => {
+    const fromDecided = Object.entries(loanTransitions)
+      .filter(([, { from }]) =>
+        from.some((status: LoanStatusCode) =>
+          ['approved', 'rejected', 'cancelled'].includes(status),
+        ),
+      )
+      .map(([name]) => name);
+    expect(fromDecided).toEqual(['sign']);
   });
 });
 
