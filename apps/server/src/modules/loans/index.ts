@@ -8,4 +8,4 @@ export {
 } from './application-summary.ts';
 export { loanFormDocuments } from './form-document.ts';
 export { loanRoutes } from './routes.ts';
-export { moveApplication, moveApplicationAsStaff } from './transitions.ts';
+export { lockApplication, moveApplication, moveApplicationAsStaff } from './transitions.ts';
