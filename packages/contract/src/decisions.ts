@@ -122,7 +122,7 @@ const applicationIdParams = z.object({
 
 /** A consent with the wording the customer agreed to. */
 export const consentRecord = z.object({
-  kind: z.enum(['privacy_policy', 'sda_information', 'credit_information', 'e_contract']),
+  kind: z.enum(['privacy_policy', 'sda_information', 'credit_information']),
   version: z.number().int(),
   text: z.string(),
   agreed_at: timestamp,
