@@ -9,6 +9,7 @@ export const phonePurposes = [
   'registration',
   'restore_password',
 ] as const satisfies readonly CodePurpose[];
+export type PhonePurpose = (typeof phonePurposes)[number];
 
 export interface NewCode {
   phone: string;
@@ -73,7 +74,7 @@ export function createPhoneCodeRepository(db: Database) {
      */
     async latestLive(
       phone: string,
-      purpose: CodePurpose | undefined,
+      purpose: PhonePurpose | undefined,
       now: Date,
     ): Promise<PhoneCode | undefined> {
       const [row] = await db

@@ -8,7 +8,7 @@ import type { SmsQueue } from '#app/modules/sms/index.ts';
 import { createRateCounters, windowStartOf, type Cap } from '#app/security/rate-counters.ts';
 import { createUserRepository } from '#app/modules/users/index.ts';
 import { createCodeHasher, newCode } from './code-hash.ts';
-import { createPhoneCodeRepository, type PhoneCode, type phonePurposes } from './repository.ts';
+import { createPhoneCodeRepository, type PhoneCode, type PhonePurpose } from './repository.ts';
 import type { ServiceContext } from '#app/service-context.ts';
 
 const hourMs = 3_600_000;
@@ -35,7 +35,7 @@ const guessKeyOf = (phone: string) => `code-guess:phone:${phone}`;
 export function spendConfirmedCode(
   db: Database,
   phone: string,
-  purpose: CodePurpose,
+  purpose: PhonePurpose,
   now: Date,
 ): Promise<Date | undefined> {
   return createPhoneCodeRepository(db).consumeConfirmed(phone, purpose, {
@@ -48,14 +48,14 @@ export function spendConfirmedCode(
 export function hasConfirmedCode(
   db: Database,
   phone: string,
-  purpose: CodePurpose,
+  purpose: PhonePurpose,
   now: Date,
 ): Promise<boolean> {
   return createPhoneCodeRepository(db).hasConfirmed(phone, purpose, confirmationValidSince(now));
 }
 
 /** What a bound code is for: signing a contract or withdrawing from one. */
-export type BoundPurpose = Exclude<CodePurpose, (typeof phonePurposes)[number]>;
+export type BoundPurpose = Exclude<CodePurpose, PhonePurpose>;
 
 /**
  * A code bound to what it was sent for: `subject` names the application and, for a signature,
@@ -115,7 +115,7 @@ export function createPhoneCodeService({
   const hasher = createCodeHasher(codeHashSecret);
 
   /** Registration needs a phone no account uses; a restore needs the phone of an account. */
-  async function requireEligible(phone: string, purpose: CodePurpose): Promise<void> {
+  async function requireEligible(phone: string, purpose: PhonePurpose): Promise<void> {
     const registered = await users.isPhoneRegistered(phone);
     if (purpose === 'registration' && registered) {
       throw fieldError('phone', 'validation.phoneTaken');
@@ -161,7 +161,7 @@ export function createPhoneCodeService({
      * of the previous code and past the caps. The text is queued with the code: a gateway
      * outage delays it (until the code expires), it never fails the request.
      */
-    async send(phone: string, purpose: CodePurpose, ip: string): Promise<void> {
+    async send(phone: string, purpose: PhonePurpose, ip: string): Promise<void> {
       await requireEligible(phone, purpose);
       await issue({ phone, purpose, subject: null }, ip, newCode(), (code) =>
         translate('sms.code', 'ka', { product: productName, code }),
@@ -210,7 +210,7 @@ export function createPhoneCodeService({
      * Confirms the phone with the texted code: the phone's latest live code (of `purpose`, when
      * named), which confirms what it was sent for. Wrong guesses are capped per code and per day.
      */
-    async check(phone: string, code: string, purpose?: CodePurpose): Promise<void> {
+    async check(phone: string, code: string, purpose?: PhonePurpose): Promise<void> {
       const now = clock.now();
       await refuseLockedPhone(phone, now);
       const row = await codes.latestLive(phone, purpose, now);

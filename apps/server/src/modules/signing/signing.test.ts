@@ -20,7 +20,7 @@ import {
   loanTestApp,
   setLoanStatus,
 } from '#app/test/loans.ts';
-import { sendCode } from '#app/test/phone-codes.ts';
+import { checkCode, sendCode } from '#app/test/phone-codes.ts';
 import { raceAt } from '#app/test/race.ts';
 import {
   contractNumberOf,
@@ -317,6 +317,17 @@ describe('POST /api/loans/:id/contract/sign', () => {
     );
     expect(await loanStatusOf(app, loanId)).toBe('approved');
     expect(await signaturesOf(loanId)).toEqual([]);
+  });
+
+  it('is out of reach of POST /api/code-checking: guesses there neither use up its tries nor find it', async () => {
+    const { user, token, loanId, code } = await codeSent();
+    for (let guess = 0; guess < 5; guess++) {
+      const answer = await checkCode(app, user.phone, code.slice(0, 4));
+      expect(answer.json()).toMatchObject({
+        code: ['კოდს ვადა გაუვიდა, გთხოვთ, მოითხოვოთ ახალი კოდი'],
+      });
+    }
+    expect((await sign(token, loanId, code)).statusCode).toBe(200);
   });
 
   it('refuses a code after its 5 minutes', async () => {
