@@ -31,6 +31,11 @@ import { phoneCodeRoutes } from '#app/modules/phone-codes/index.ts';
 import { questionnaireRoutes } from '#app/modules/questionnaires/index.ts';
 import { registrationRoutes } from '#app/modules/registration/index.ts';
 import { sdaRoutes } from '#app/modules/sda/index.ts';
+import {
+  signingPlugin,
+  standInContractReader,
+  withoutPayouts,
+} from '#app/modules/signing/index.ts';
 import { createSessionRepository, createSessionService } from '#app/modules/sessions/index.ts';
 import { ssoRoutes } from '#app/modules/sso/index.ts';
 import { staffRoutes } from '#app/modules/staff/index.ts';
@@ -163,6 +168,9 @@ export async function buildApp(
   await app.register(supportRoutes);
   await app.register(decisionRoutes);
   await app.register(contractRoutes);
+  // Until the contracts and payouts modules are wired in: a narrow reader of the contract and
+  // no payouts.
+  await app.register(signingPlugin, { contracts: standInContractReader, payouts: withoutPayouts });
   await app.register(contentRoutes);
   await app.register(staffRoutes);
   await app.register(creditReportJobs);

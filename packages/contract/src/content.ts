@@ -9,6 +9,8 @@ import { access } from './access.ts';
  * The texts the lender edits without a release: page bodies (`home`, `claims`, `faq`) and the
  * consent wordings (`privacy_policy`, `sda_agreement`, `credit_agreement`) and the contract's
  * general terms (`contract_terms`, versioned like them), each in ka and en.
+ * consent wordings (`privacy_policy`, `sda_agreement`, `credit_agreement`,
+ * `e_contract_agreement`), each in ka and en.
  */
 export const contentKeys = [
   'home',
@@ -18,6 +20,7 @@ export const contentKeys = [
   'sda_agreement',
   'credit_agreement',
   'contract_terms',
+  'e_contract_agreement',
 ] as const;
 export type ContentKey = (typeof contentKeys)[number];
 
@@ -31,6 +34,7 @@ export const consentContentKinds = {
   sda_agreement: 'sda_information',
   credit_agreement: 'credit_information',
   contract_terms: 'contract_terms',
+  e_contract_agreement: 'e_contract',
 } as const satisfies Partial<Record<ContentKey, string>>;
 
 /** At most this many characters of HTML in one block (before sanitising). */

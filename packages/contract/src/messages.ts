@@ -52,6 +52,8 @@ const messages = {
     'validation.codeExpired': 'კოდს ვადა გაუვიდა, გთხოვთ, მოითხოვოთ ახალი კოდი',
     'validation.codeLocked': 'მცდელობების ლიმიტი ამოიწურა, გთხოვთ, მოითხოვოთ ახალი კოდი',
     'validation.codeGuessesExhausted': 'ამ ნომრისთვის დღევანდელი მცდელობები ამოიწურა, სცადეთ ხვალ',
+    'validation.codeForAnotherDocument':
+      'ხელშეკრულება შეიცვალა კოდის გაგზავნის შემდეგ, გთხოვთ, მოითხოვოთ ახალი კოდი',
     'validation.identityTaken': 'ამ პირადი ნომრით ანგარიში უკვე არსებობს',
     'validation.documentType': 'აირჩიეთ დოკუმენტის ტიპი',
     'validation.passwordCommon': 'ეს პაროლი ძალიან გავრცელებულია, გთხოვთ, აირჩიოთ სხვა',
@@ -144,12 +146,28 @@ const messages = {
       '{product}: სამწუხაროდ, განაცხადი №{id} ვერ დამტკიცდა. მიზეზი იხილეთ თქვენს გვერდზე.',
     'sms.newPassword': '{product}: თქვენი ახალი პაროლია {password}',
     'sms.submitted': '{product}: განაცხადი №{id} მიღებულია, შედეგს შეგატყობინებთ.',
+    'sms.signingCode':
+      '{product}: ხელმოწერის კოდია {code}. ხელშეკრულება №{number}: {amount:lari}, {months} თვე, ეფექტური განაკვეთი {rate}%, დოკუმენტი {hash}. არავის გაუზიაროთ.',
+    'sms.contractSigned':
+      '{product}: ხელშეკრულება №{number} ხელმოწერილია. მასზე უარის თქმა შეგიძლიათ {date}-ის ჩათვლით.',
+    'sms.withdrawalCode':
+      '{product}: ხელშეკრულებაზე №{number} უარის თქმის კოდია {code}. არავის გაუზიაროთ.',
+    'sms.withdrawn': '{product}: ხელშეკრულებაზე №{number} უარი მიღებულია, თანხა არ ჩაირიცხება.',
+    'sms.withdrawing':
+      '{product}: ხელშეკრულებაზე №{number} უარი მიღებულია. დასაბრუნებელი თანხაა {amount:lari}, გადახდის ვადა — {date}.',
+    'contract.identityCheckRequired':
+      'ხელშეკრულების ხელმოსაწერად, გთხოვთ, ჯერ გაიაროთ პირადობის დამადასტურებელი დოკუმენტის შემოწმება',
+    'contract.notSignable': 'ამ ეტაპზე ხელშეკრულების ხელმოწერა შეუძლებელია',
+    'contract.offerExpired':
+      'შეთავაზების მოქმედების ვადა ამოიწურა, ხელშეკრულების ხელმოწერა აღარ შეიძლება',
+    'withdrawal.notAllowed': 'ამ ეტაპზე ხელშეკრულებაზე უარის თქმა შეუძლებელია',
+    'withdrawal.periodOver':
+      'ხელშეკრულებაზე უარის თქმის 14-დღიანი ვადა ამოიწურა (ბოლო დღე იყო {date})',
     'offer.effectiveRateCap':
       'ამ თანხასა და ვადაზე ეფექტური საპროცენტო განაკვეთი აღემატება კანონით დაშვებულ 50%-ს, გთხოვთ, შეცვალოთ თანხა ან ვადა',
     'contract.rateOverCap':
       'ამ გადახდის დღით ეფექტური განაკვეთი კანონით დაშვებულ 50%-ს აღემატება, გთხოვთ, აირჩიოთ სხვა დღე',
     'contract.notChangeable': 'ხელშეკრულების პირობების შეცვლა ახლა აღარ შეიძლება',
-    'contract.offerExpired': 'შეთავაზების ვადა ამოიწურა',
     'sms.offerExpired':
       '{product}: განაცხადზე №{id} შეთავაზების ვადა ამოიწურა. შეგიძლიათ, შეიტანოთ ახალი განაცხადი.',
     'fee.upfront': 'ერთჯერადი საკომისიო (გაცემისას იქვითება)',
@@ -204,6 +222,8 @@ const messages = {
     'validation.codeExpired': 'The code has expired, please request a new one',
     'validation.codeLocked': 'Too many wrong attempts, please request a new code',
     'validation.codeGuessesExhausted': 'No attempts left for this number today, try again tomorrow',
+    'validation.codeForAnotherDocument':
+      'The contract has changed since this code was sent; please request a new code',
     'validation.identityTaken': 'An account with this personal number already exists',
     'validation.documentType': 'Choose a document type',
     'validation.passwordCommon': 'This password is too common, please choose another',
@@ -294,12 +314,27 @@ const messages = {
     'sms.rejected': '{product}: sorry, application №{id} was not approved. See why on your page.',
     'sms.newPassword': '{product}: your new password is {password}',
     'sms.submitted': '{product}: application №{id} is received; we will let you know the outcome.',
+    'sms.signingCode':
+      '{product}: your signing code is {code}. Contract №{number}: {amount:lari}, {months} months, effective rate {rate}%, document {hash}. Do not share it.',
+    'sms.contractSigned':
+      '{product}: contract №{number} is signed. You may withdraw from it until {date}, inclusive.',
+    'sms.withdrawalCode':
+      '{product}: your code to withdraw from contract №{number} is {code}. Do not share it.',
+    'sms.withdrawn':
+      '{product}: your withdrawal from contract №{number} is accepted; nothing will be paid out.',
+    'sms.withdrawing':
+      '{product}: your withdrawal from contract №{number} is accepted. Please return {amount:lari} by {date}.',
+    'contract.identityCheckRequired':
+      'To sign the contract, please first pass the identity document check',
+    'contract.notSignable': 'The contract cannot be signed at this stage',
+    'contract.offerExpired': 'The offer has expired; the contract can no longer be signed',
+    'withdrawal.notAllowed': 'You cannot withdraw from the contract at this stage',
+    'withdrawal.periodOver': 'The 14-day withdrawal period is over (its last day was {date})',
     'offer.effectiveRateCap':
       'For this amount and term the effective interest rate exceeds the legal 50%; please change the amount or the term',
     'contract.rateOverCap':
       'With this payment day the effective rate would exceed the legal 50%; please choose another day',
     'contract.notChangeable': 'The contract’s terms can no longer be changed',
-    'contract.offerExpired': 'The offer has expired',
     'sms.offerExpired':
       '{product}: the offer on application №{id} has expired. You may apply again.',
     'fee.upfront': 'One-off fee (deducted from the payout)',

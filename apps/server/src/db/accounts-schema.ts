@@ -98,12 +98,22 @@ export const sessions = pgTable(
   (table) => [index('sessions_user').on(table.userId)],
 );
 
-export const codePurposes = ['registration', 'restore_password'] as const;
+/**
+ * What a texted code is for: confirming a phone (registration, a password restore), or, bound
+ * to what it was sent for, signing a contract or withdrawing from one (decision 022).
+ */
+export const codePurposes = [
+  'registration',
+  'restore_password',
+  'contract_signing',
+  'withdrawal',
+] as const;
 export type CodePurpose = (typeof codePurposes)[number];
 
 /**
  * The one live texted code per phone and purpose: a new code replaces the row. The code is
- * kept as an HMAC under a server secret, never in clear.
+ * kept as an HMAC under a server secret, never in clear; a bound code's HMAC covers its
+ * `subject` too.
  */
 export const phoneCodes = pgTable(
   'phone_codes',
@@ -112,6 +122,11 @@ export const phoneCodes = pgTable(
     phone: text('phone').notNull(),
     purpose: text('purpose', { enum: codePurposes }).notNull(),
     codeHash: text('code_hash').notNull(),
+    /**
+     * What a bound code was sent for (an application and, for a signature, its document's
+     * SHA-256); null for a code that confirms the phone.
+     */
+    subject: text('subject'),
     sentIp: text('sent_ip').notNull(),
     createdAt: timestamptz('created_at').notNull(),
     expiresAt: timestamptz('expires_at').notNull(),

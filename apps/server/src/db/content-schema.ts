@@ -5,7 +5,13 @@ import { contentKeys, locales } from '@sesxi/contract';
 import { createdAt, id, oneOf, timestamptz } from './columns.ts';
 import { users } from './accounts-schema.ts';
 
-export const consentKinds = ['privacy_policy', 'sda_information', 'credit_information'] as const;
+/** The consents customers give; `e_contract`: to conclude contracts electronically (decision 022). */
+export const consentKinds = [
+  'privacy_policy',
+  'sda_information',
+  'credit_information',
+  'e_contract',
+] as const;
 export type ConsentKind = (typeof consentKinds)[number];
 
 /**

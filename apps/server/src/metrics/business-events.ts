@@ -1,4 +1,4 @@
-import type { CodePurpose } from '@sesxi/contract';
+import type { CodePurpose } from '#app/db/schema.ts';
 import type { FastifyBaseLogger } from 'fastify';
 
 /**

@@ -38,8 +38,8 @@ const fontFile = (weight: string) =>
   createRequire(import.meta.url).resolve(
     `@expo-google-fonts/noto-sans-georgian/${weight}/NotoSansGeorgian_${weight}.ttf`,
   );
-const regularFont = fontFile('400Regular');
-const boldFont = fontFile('700Bold');
+export const regularFont = fontFile('400Regular');
+export const boldFont = fontFile('700Bold');
 
 const margin = 56;
 const bodySize = 10;

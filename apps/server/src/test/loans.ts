@@ -15,8 +15,9 @@ import type { TestClock } from './test-clock.ts';
 import { pdfFile } from './tiny-files.ts';
 
 /**
- * A test app whose bank statements go to a temporary folder of its own; `storedFiles` lists
- * what is in it, so a test can tell that a refused upload left nothing behind. `listen` makes
+ * A test app whose files go to a temporary folder of its own; `storedFiles` lists what is in one
+ * of its folders (the bank statements'), so a test can tell that a refused upload left nothing
+ * behind. `listen` makes
  * it listen on a loopback port, as single sign-on through the sandbox provider needs.
  */
 export async function loanTestApp({
@@ -32,7 +33,7 @@ export async function loanTestApp({
   return {
     app,
     baseUrl,
-    storedFiles: () => readdir(join(storageDir, 'bank-statements')).catch(() => []),
+    storedFiles: (folder = 'bank-statements') => readdir(join(storageDir, folder)).catch(() => []),
     close: async () => {
       await app.close();
       await rm(storageDir, { recursive: true, force: true });

@@ -237,6 +237,14 @@ export const consentTexts: Record<WordingKind, string> = {
     '9. პერსონალური მონაცემები. გამსესხებელი მსესხებლის მონაცემებს ამუშავებს „პერსონალურ მონაცემთა დაცვის შესახებ“ საქართველოს კანონისა და კონფიდენციალურობის პოლიტიკის შესაბამისად.',
     '10. პრეტენზიები და დავები. პრეტენზიას განვიხილავთ მიღებიდან არაუგვიანეს 10 სამუშაო დღისა. თუ პასუხი არ დაგაკმაყოფილებთ, შეგიძლიათ, მიმართოთ საქართველოს ეროვნული ბანკის მომხმარებელთა უფლებების დაცვის სამსახურს ან სასამართლოს. ხელშეკრულებაზე ვრცელდება საქართველოს კანონმდებლობა.',
   ].join('\n'),
+  e_contract: [
+    'თანხმობა ხელშეკრულების ელექტრონულად დადებაზე',
+    'ვეთანხმები, რომ კომპანიასთან ხელშეკრულებები დავდო ელექტრონულად, დისტანციურად, ამ ვებგვერდის მეშვეობით.',
+    'ხელშეკრულებას ხელს ვაწერ ჩემს დადასტურებულ ტელეფონის ნომერზე SMS-ით გამოგზავნილი ერთჯერადი კოდის შეყვანით. კოდი მიბმულია კონკრეტულ დოკუმენტზე, ხოლო მისი შეყვანა ჩემი ნების გამოხატვაა, რომელიც ხელმოწერის ტოლფასია.',
+    'ვიცი, რომ ხელმოწერისას ინახება დოკუმენტის ციფრული ანაბეჭდი (SHA-256), კოდის გაგზავნისა და შეყვანის დრო, ჩემი ტელეფონის ნომერი, პირადი ნომერი, IP მისამართი და ბრაუზერის მონაცემები.',
+    'ხელმოწერილი ხელშეკრულება ხელმოწერის სერტიფიკატთან ერთად ხელმისაწვდომი იქნება ჩემს გვერდზე, დოკუმენტებში.',
+    'ვიცი, რომ ხელმოწერიდან 14 დღის განმავლობაში შემიძლია უარი ვთქვა ხელშეკრულებაზე.',
+  ].join('\n'),
 };
 
 /**
@@ -280,5 +288,13 @@ export const consentTextsEn: Record<WordingKind, string> = {
     '8. Information and notices. The lender sends the borrower notices by SMS and on their page. The borrower tells the lender when their phone number or address changes.',
     '9. Personal data. The lender processes the borrower’s data under the Law of Georgia on Personal Data Protection and its privacy policy.',
     '10. Complaints and disputes. We answer a complaint within 10 working days of receiving it. If the answer does not satisfy you, you may turn to the consumer protection service of the National Bank of Georgia or to a court. The contract is governed by the law of Georgia.',
+  ].join('\n'),
+  e_contract: [
+    'Consent to concluding contracts electronically',
+    'I agree to conclude contracts with the company electronically, remotely, through this website.',
+    'I sign a contract by entering a one-time code texted to my confirmed phone number. The code is bound to that very document, and entering it is my expression of will, equivalent to my signature.',
+    'I know that signing keeps the document’s digital fingerprint (SHA-256), when the code was sent and entered, my phone number, personal number, IP address and browser.',
+    'The signed contract, with its signature certificate, will be on my page, among my documents.',
+    'I know that I may withdraw from the contract within 14 days of signing it.',
   ].join('\n'),
 };

@@ -86,6 +86,15 @@ export function createConsentLedger(db: Database) {
       });
     },
 
+    /** The current wording of `kind` until `userId` has agreed to it; then undefined. */
+    async unagreedWording<Kind extends ConsentKind>(
+      userId: number,
+      kind: Kind,
+    ): Promise<Wording<Kind> | undefined> {
+      const wording = await currentWording(kind);
+      return (await repository.hasAgreedTo(userId, wording.id)) ? undefined : wording;
+    },
+
     /** The credit-bureau consent last given for an application: its id and when. */
     creditConsentOf: (applicationId: number) =>
       repository.latestForApplication(applicationId, 'credit_information'),

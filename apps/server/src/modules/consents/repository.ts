@@ -49,6 +49,16 @@ export function createConsentRepository(db: Database) {
       return row.id;
     },
 
+    /** Whether the user has agreed to the wording `consentTextId`. */
+    async hasAgreedTo(userId: number, consentTextId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: consents.id })
+        .from(consents)
+        .where(and(eq(consents.userId, userId), eq(consents.consentTextId, consentTextId)))
+        .limit(1);
+      return row !== undefined;
+    },
+
     /** The latest consent of `kind` given for an application. */
     async latestForApplication(applicationId: number, kind: ConsentKind) {
       const [row] = await db

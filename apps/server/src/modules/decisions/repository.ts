@@ -1,4 +1,4 @@
-import type { Affordability, LoanOffer, Questionnaire } from '@sesxi/contract';
+import type { Affordability, consentRecord, LoanOffer, Questionnaire } from '@sesxi/contract';
 import { and, asc, desc, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import { applicationJoins } from '#app/db/application-joins.ts';
 import type { Database } from '#app/db/database.ts';
@@ -29,6 +29,9 @@ import {
 import { createQueueRepository } from './queue-repository.ts';
 
 export type NewDecision = typeof loanDecisions.$inferInsert;
+
+/** The consents an officer reviews with an application. */
+type ReviewedConsentKind = (typeof consentRecord)['shape']['kind']['options'][number];
 
 export function createDecisionRepository(db: Database) {
   return {
@@ -123,7 +126,8 @@ export function createDecisionRepository(db: Database) {
     consents(userId: number, creditConsentId: number | null) {
       return db
         .select({
-          kind: consents.kind,
+          // Only the kinds the filter below admits (not the e-contract agreement).
+          kind: sql<ReviewedConsentKind>`${consents.kind}`,
           version: consentTexts.version,
           text: consentTexts.body,
           agreedAt: consents.agreedAt,

@@ -8,4 +8,9 @@ export {
 } from './application-summary.ts';
 export { loanFormDocuments } from './form-document.ts';
 export { loanRoutes } from './routes.ts';
-export { moveApplicationAsStaff, moveApplicationBySystem } from './transitions.ts';
+export {
+  lockApplication,
+  moveApplication,
+  moveApplicationAsStaff,
+  moveApplicationBySystem,
+} from './transitions.ts';

@@ -31,6 +31,12 @@ export const loanTransitions = {
   cancel: { from: openLoanStatuses, to: 'cancelled', refusedOnceApproved: true },
   /** The binding offer's last day passed unsigned (close of day). */
   expire: { from: ['approved'], to: 'expired' },
+  /** The customer signs the approved offer's contract with the texted code (decision 022). */
+  sign: { from: ['approved'], to: 'signed' },
+  /** Withdrawn within 14 days, before the payout: nothing was paid, nothing is owed. */
+  withdraw: { from: ['signed'], to: 'withdrawn' },
+  /** Withdrawn within 14 days of a paid-out loan: owed back until it is repaid. */
+  withdrawAfterPayout: { from: ['active'], to: 'withdrawing' },
 } as const satisfies Record<string, Transition>;
 
 export type LoanTransition = keyof typeof loanTransitions;

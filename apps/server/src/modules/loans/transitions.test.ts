@@ -203,7 +203,7 @@ describe('the lender’s moves', () => {
         .filter(([, { from }]) => from.some((status: LoanStatusCode) => statuses.includes(status)))
         .map(([name]) => name);
     expect(movesFrom(['rejected', 'cancelled'])).toEqual([]);
-    expect(movesFrom(['approved'])).toEqual(['expire']);
+    expect(movesFrom(['approved'])).toEqual(['expire', 'sign']);
   });
 });
 

@@ -41,6 +41,20 @@ export async function moveApplication(
 }
 
 /**
+ * Locks the customer's application for the rest of the transaction `tx`, as every move and the
+ * payout job do; answers its status. An id that is not theirs answers 404.
+ */
+export async function lockApplication(
+  tx: Database,
+  id: number,
+  userId: number,
+): Promise<LoanStatusCode> {
+  const status = await createLoanRepository(tx).lockOwned(id, userId);
+  if (!status) throw httpError(404, 'errors.notFound');
+  return status;
+}
+
+/**
  * 409 when an officer has approved the application, even if the approval still awaits a second
  * officer. The row is locked before the approval is looked for, by its own statement: an
  * officer's approval locks it too, so one committed while this move waited is seen (a condition

@@ -1,2 +1,10 @@
 export { phoneCodeRoutes } from './routes.ts';
-export { hasConfirmedCode, spendConfirmedCode } from './service.ts';
+export {
+  type BoundCode,
+  type BoundPurpose,
+  createPhoneCodeService,
+  hasConfirmedCode,
+  type MatchedCode,
+  spendBoundCode,
+  spendConfirmedCode,
+} from './service.ts';

@@ -1,13 +1,21 @@
-import { and, desc, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { rowsOf, type Database } from '#app/db/database.ts';
 import { phoneCodes, rateCounters, type CodePurpose } from '#app/db/schema.ts';
 
 export type PhoneCode = typeof phoneCodes.$inferSelect;
 
+/** The purposes of codes that confirm the phone itself, which `POST /api/code-checking` checks. */
+export const phonePurposes = [
+  'registration',
+  'restore_password',
+] as const satisfies readonly CodePurpose[];
+export type PhonePurpose = (typeof phonePurposes)[number];
+
 export interface NewCode {
   phone: string;
   purpose: CodePurpose;
   codeHash: string;
+  subject: string | null;
   sentIp: string;
   now: Date;
   expiresAt: Date;
@@ -40,6 +48,7 @@ export function createPhoneCodeRepository(db: Database) {
     async replace(code: NewCode, resendAfter: Date): Promise<PhoneCode | undefined> {
       const fresh = {
         codeHash: code.codeHash,
+        subject: code.subject,
         sentIp: code.sentIp,
         createdAt: code.now,
         expiresAt: code.expiresAt,
@@ -61,11 +70,11 @@ export function createPhoneCodeRepository(db: Database) {
 
     /**
      * The phone's newest code that is neither spent nor expired, of `purpose` when one is
-     * named, of any purpose otherwise.
+     * named, of any purpose that confirms the phone otherwise (never a bound code).
      */
     async latestLive(
       phone: string,
-      purpose: CodePurpose | undefined,
+      purpose: PhonePurpose | undefined,
       now: Date,
     ): Promise<PhoneCode | undefined> {
       const [row] = await db
@@ -74,7 +83,7 @@ export function createPhoneCodeRepository(db: Database) {
         .where(
           and(
             eq(phoneCodes.phone, phone),
-            purpose && eq(phoneCodes.purpose, purpose),
+            purpose ? eq(phoneCodes.purpose, purpose) : inArray(phoneCodes.purpose, phonePurposes),
             isNull(phoneCodes.consumedAt),
             gt(phoneCodes.expiresAt, now),
           ),
@@ -139,6 +148,27 @@ export function createPhoneCodeRepository(db: Database) {
         )
         .returning({ id: phoneCodes.id });
       return confirmed.length > 0;
+    },
+
+    /**
+     * Spends a live bound code, the one the check matched (one use only, in one conditional
+     * update); answers false when it was spent, replaced, locked or expired in the meantime.
+     */
+    async spend(codeId: number, codeHash: string, codeLimit: number, now: Date): Promise<boolean> {
+      const spent = await db
+        .update(phoneCodes)
+        .set({ consumedAt: now })
+        .where(
+          and(
+            eq(phoneCodes.id, codeId),
+            eq(phoneCodes.codeHash, codeHash),
+            lt(phoneCodes.failedAttempts, codeLimit),
+            gt(phoneCodes.expiresAt, now),
+            isNull(phoneCodes.consumedAt),
+          ),
+        )
+        .returning({ id: phoneCodes.id });
+      return spent.length > 0;
     },
 
     /**

@@ -1,0 +1,11 @@
+export { eContractConsentOf } from './e-contract-consent.ts';
+export { signingPlugin, type SigningOptions } from './plugin.ts';
+export {
+  type ContractReader,
+  type PayoutHooks,
+  type PayoutSettlement,
+  type SignableContract,
+  withoutPayouts,
+} from './ports.ts';
+export { standInContractReader } from './stand-in-contract-reader.ts';
+export { withdrawableUntil } from './withdrawal-window.ts';
