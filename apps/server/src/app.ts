@@ -7,12 +7,12 @@ import type { ServiceSettings } from './config/services.ts';
 import type { DatabaseConnection } from './db/database.ts';
 import { declaredAccess } from './http/route-access.ts';
 import { validatorCompiler } from './http/validator.ts';
+import { registerContractLifecycle } from './contract-lifecycle.ts';
 import { loggerOptions, requestIdOf } from './logging.ts';
 import metricsPlugin from './metrics/plugin.ts';
 import { createMetrics } from './metrics/registry.ts';
 import { contactRoutes } from '#app/modules/contact/index.ts';
 import { contentRoutes, createPageTexts, seedPageContent } from '#app/modules/content/index.ts';
-import { contractRoutes } from '#app/modules/contracts/index.ts';
 import { housekeepingPlugin } from '#app/modules/housekeeping/index.ts';
 import { jobsPlugin } from '#app/modules/jobs/index.ts';
 import { businessDatePlugin } from '#app/modules/business-date/index.ts';
@@ -31,11 +31,6 @@ import { phoneCodeRoutes } from '#app/modules/phone-codes/index.ts';
 import { questionnaireRoutes } from '#app/modules/questionnaires/index.ts';
 import { registrationRoutes } from '#app/modules/registration/index.ts';
 import { sdaRoutes } from '#app/modules/sda/index.ts';
-import {
-  signingPlugin,
-  standInContractReader,
-  withoutPayouts,
-} from '#app/modules/signing/index.ts';
 import { createSessionRepository, createSessionService } from '#app/modules/sessions/index.ts';
 import { ssoRoutes } from '#app/modules/sso/index.ts';
 import { staffRoutes } from '#app/modules/staff/index.ts';
@@ -167,10 +162,7 @@ export async function buildApp(
   await app.register(identityCheckRoutes);
   await app.register(supportRoutes);
   await app.register(decisionRoutes);
-  await app.register(contractRoutes);
-  // Until the contracts and payouts modules are wired in: a narrow reader of the contract and
-  // no payouts.
-  await app.register(signingPlugin, { contracts: standInContractReader, payouts: withoutPayouts });
+  await registerContractLifecycle(app);
   await app.register(contentRoutes);
   await app.register(staffRoutes);
   await app.register(creditReportJobs);

@@ -1,16 +1,8 @@
-import { createHash } from 'node:crypto';
-import {
-  addDaysToIsoDate,
-  computeOffer,
-  formatLari,
-  standardLoanProduct,
-  type Contract,
-} from '@sesxi/contract';
+import { standardLoanProduct } from '@sesxi/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { customerDocuments, loanContracts, users } from '#app/db/schema.ts';
-import { newStorageKey } from '#app/integrations/storage/file-storage.ts';
-import { writePdf } from '#app/pdf/write-pdf.ts';
+import { issueOffer } from '#app/modules/contracts/index.ts';
 import { bearer } from './accounts.ts';
 import { createLoanViaApi, setLoanStatus } from './loans.ts';
 import { onboardedCustomer, type SignedInCustomer } from './onboarding.ts';
@@ -24,100 +16,57 @@ export interface StoredDocument {
   bytes: Buffer;
 }
 
-/**
- * The contract's document as the contracts module makes one: a PDF of its terms, stored, its
- * SHA-256 kept, the terms in `details` (what the stand-in reader answers from), the old one
- * superseded. Answers the new document.
- */
-export async function storeContractDocument(
-  app: FastifyInstance,
-  { userId, loanId, iban }: { userId: number; loanId: number; iban: string },
-): Promise<StoredDocument> {
-  const today = await app.businessCalendar.today();
-  const number = contractNumberOf(loanId);
-  const offer = computeOffer(
-    standardLoanProduct,
-    { amount: 1500, months: 12, paymentDay: 15 },
-    today,
-  );
-  const terms = {
-    amount: 1500,
-    months: 12,
-    payment_day: 15,
-    first_payment_date: offer.schedule[0]?.date ?? today,
-    monthly_payment: offer.monthly_payment,
-    nominal_rate: offer.nominal_rate,
-    effective_rate: offer.effective_rate,
-    total_to_repay: offer.total_repayment + offer.upfront_fee,
-    fees: [{ kind: 'upfront', name: 'გაცემის საკომისიო', amount: offer.upfront_fee }],
-    schedule: offer.schedule,
-  } satisfies Partial<Contract>;
-  const bytes = await writePdf({
-    title: 'სესხის ხელშეკრულება',
-    author: 'სესხი',
-    createdAt: new Date(`${today}T08:00:00Z`),
-    footer: `ხელშეკრულება № ${number}`,
-    pageNumber: (page, pages) => `გვერდი ${String(page)} / ${String(pages)}`,
-    blocks: [
-      { kind: 'title', text: 'ხელშეკრულების მნიშვნელოვანი პირობები' },
-      {
-        kind: 'facts',
-        rows: [
-          ['ხელშეკრულების ნომერი', number],
-          ['სესხის თანხა', formatLari(terms.amount)],
-          ['ვადა', `${String(terms.months)} თვე`],
-          ['ანგარიში (IBAN)', iban],
-        ],
-      },
-    ],
-  });
-  const storageKey = newStorageKey('documents');
-  await app.fileStorage.put(storageKey, bytes, 'application/pdf');
-  const sha256 = createHash('sha256').update(bytes).digest('hex');
-  const db = app.database.db;
-  const [document] = await db
-    .insert(customerDocuments)
-    .values({
-      userId,
-      loanId,
-      kind: 'contract',
-      storageKey,
-      sha256,
-      size: bytes.length,
-      details: terms,
+/** The contract's current document of application `loanId`, as stored. */
+async function currentDocumentOf(app: FastifyInstance, loanId: number): Promise<StoredDocument> {
+  const [row] = await app.database.db
+    .select({
+      id: customerDocuments.id,
+      sha256: customerDocuments.sha256,
+      key: customerDocuments.storageKey,
     })
-    .returning({ id: customerDocuments.id });
-  if (!document) throw new Error('the contract document was not stored');
-  const [previous] = await db
-    .select({ documentId: loanContracts.currentDocumentId })
     .from(loanContracts)
+    .innerJoin(customerDocuments, eq(customerDocuments.id, loanContracts.currentDocumentId))
     .where(eq(loanContracts.loanId, loanId));
-  if (previous?.documentId) {
-    await db
-      .update(customerDocuments)
-      .set({ supersededAt: new Date() })
-      .where(eq(customerDocuments.id, previous.documentId));
-  }
-  await db
-    .insert(loanContracts)
-    .values({
-      loanId,
-      number,
-      status: 'offered',
-      offeredOn: today,
-      validUntil: addDaysToIsoDate(today, 7),
-      paymentDay: 15,
-      iban,
-      currentDocumentId: document.id,
-    })
-    .onConflictDoUpdate({
-      target: loanContracts.loanId,
-      set: { iban, currentDocumentId: document.id },
-    });
-  return { id: document.id, sha256, bytes };
+  if (!row) throw new Error(`application ${String(loanId)} has no contract`);
+  return { id: row.id, sha256: row.sha256, bytes: await app.fileStorage.read(row.key) };
 }
 
-export const contractNumberOf = (loanId: number) => `SX-${String(loanId).padStart(6, '0')}`;
+/**
+ * The customer's account given on the contract (`PUT .../contract`, payment day 15), which makes
+ * its document anew; answers the new document.
+ */
+export async function chooseAccount(
+  app: FastifyInstance,
+  { token, loanId, iban }: { token: string; loanId: number; iban: string },
+): Promise<StoredDocument> {
+  const response = await app.inject({
+    method: 'PUT',
+    url: `/api/loans/${String(loanId)}/contract`,
+    headers: bearer(token),
+    payload: { payment_day: 15, iban },
+  });
+  if (response.statusCode !== 200) throw new Error(`PUT contract answered ${response.body}`);
+  return currentDocumentOf(app, loanId);
+}
+
+/** The binding offer of an application set approved by hand: 1500 ₾ for 12 months. */
+export async function offerMade(
+  app: FastifyInstance,
+  { userId, loanId }: { userId: number; loanId: number },
+) {
+  await setLoanStatus(app, loanId, 'approved');
+  await issueOffer(
+    app.database.db,
+    { loanId, userId, amount: 1500, months: 12, pricing: standardLoanProduct },
+    {
+      storage: app.fileStorage,
+      lender: app.config.productName,
+      today: await app.businessCalendar.today(),
+      validDays: 7,
+      now: app.clock.now(),
+    },
+  );
+}
 
 /** A customer whose identity document check passed (or not), signed in. */
 export async function customerForSigning(
@@ -134,8 +83,8 @@ export async function customerForSigning(
 }
 
 /**
- * An approved application of a new customer with its offered contract, as an approval makes it
- * (the contracts module's job, done here by hand until it lands).
+ * An approved application of a new customer with its binding offer, its account given: what
+ * signing starts from.
  */
 export async function offeredContract(
   app: FastifyInstance,
@@ -144,13 +93,13 @@ export async function offeredContract(
 ) {
   const customer = await customerForSigning(app, phone, options);
   const loanId = await createLoanViaApi(app, customer.token);
-  await setLoanStatus(app, loanId, 'approved');
-  const document = await storeContractDocument(app, {
-    userId: customer.user.id,
-    loanId,
-    iban: ibans[0],
-  });
-  return { ...customer, loanId, document };
+  await offerMade(app, { userId: customer.user.id, loanId });
+  const document = await chooseAccount(app, { token: customer.token, loanId, iban: ibans[0] });
+  const [contract] = await app.database.db
+    .select({ number: loanContracts.number })
+    .from(loanContracts)
+    .where(eq(loanContracts.loanId, loanId));
+  return { ...customer, loanId, number: contract?.number ?? '', document };
 }
 
 /** The six-digit code in the latest text with one the sandbox sent to `phone`. */

@@ -62,7 +62,7 @@ describe('seedDatabase', () => {
       branchSchedules: 6,
       contactSettings: 1,
       // Each wording in Georgian and in English.
-      consentTexts: 8,
+      consentTexts: 10,
     });
     const documentTypes = await connection.db
       .select({ name: schema.documentTypes.name })

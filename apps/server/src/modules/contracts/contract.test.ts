@@ -88,7 +88,12 @@ describe('GET /api/loans/{id}/contract', () => {
       signed_at: null,
       payout: null,
       withdrawable_until: null,
-      e_contract_consent: null,
+      // Not yet agreed: the agreement to conclude contracts electronically is shown before signing.
+      e_contract_consent: {
+        html: expect.stringContaining('ელექტრონულად') as string,
+        version: 1,
+        sha256: expect.stringMatching(/^[0-9a-f]{64}$/) as string,
+      },
     } satisfies Contract);
     expect(shown.effective_rate).toBeLessThanOrEqual(50);
     const english = contractOf(await contract(token, id, 'en'));

@@ -1,5 +1,6 @@
 export type { ContractDocumentDetails } from './contract-documents.ts';
-export { currentContractDocument, type CurrentContractDocument } from './current-document.ts';
 export type { ContractFigures } from './figures.ts';
 export { issueOffer, type FinalApproval, type OfferSettings } from './offer.ts';
-export { contractRoutes } from './routes.ts';
+export { contractRoutes, type ContractRoutesOptions } from './routes.ts';
+export { createContractReader } from './contract-reader.ts';
+export type { ContractStanding, StandingOf } from './contract-view.ts';

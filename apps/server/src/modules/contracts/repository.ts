@@ -25,7 +25,12 @@ const signedDocuments = alias(customerDocuments, 'signed_document');
 export function createContractRepository(db: Database) {
   async function withDocuments(where: SQL | undefined) {
     const [row] = await db
-      .select({ contract: loanContracts, current: customerDocuments, signed: signedDocuments })
+      .select({
+        contract: loanContracts,
+        loanStatus: loanApplications.status,
+        current: customerDocuments,
+        signed: signedDocuments,
+      })
       .from(loanContracts)
       .innerJoin(loanApplications, eq(loanApplications.id, loanContracts.loanId))
       .innerJoin(customerDocuments, eq(customerDocuments.id, loanContracts.currentDocumentId))

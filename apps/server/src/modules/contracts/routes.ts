@@ -14,6 +14,7 @@ import { accountOf } from '#app/plugins/authentication.ts';
 import { serviceContext } from '#app/service-context.ts';
 import { createDocumentService } from './documents.ts';
 import { offerExpiry } from './expiry.ts';
+import type { StandingOf } from './contract-view.ts';
 import { createContractService } from './service.ts';
 
 const idParams = { params: z.object({ id: recordId }) };
@@ -31,13 +32,22 @@ function sendPdf(reply: FastifyReply, { bytes, name }: { bytes: Buffer; name: st
  * The contract of an approved application (its owner's: another customer's id answers 404) and
  * the customer's documents; close of day expires the offers left unsigned.
  */
-export const contractRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
+export interface ContractRoutesOptions {
+  standingOf: StandingOf;
+}
+
+export const contractRoutes: FastifyPluginCallbackZod<ContractRoutesOptions> = (
+  app,
+  { standingOf },
+  done,
+) => {
   const contracts = (request: FastifyRequest) =>
     createContractService({
       ...serviceContext(app, request),
       storage: app.fileStorage,
       productName: app.config.productName,
       businessDate: (db) => app.businessCalendar.today(db),
+      standingOf,
     });
   const documents = (request: FastifyRequest) =>
     createDocumentService({ ...serviceContext(app, request), storage: app.fileStorage });

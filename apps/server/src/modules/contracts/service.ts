@@ -1,4 +1,4 @@
-import { EffectiveRateCapError, translate, type Contract, type Locale } from '@sesxi/contract';
+import { EffectiveRateCapError, type Contract, type Locale } from '@sesxi/contract';
 import type { Database } from '#app/db/database.ts';
 import { fieldError, httpError } from '#app/errors.ts';
 import type { FileStorage } from '#app/integrations/storage/file-storage.ts';
@@ -10,6 +10,7 @@ import {
   writeContractDocuments,
   type ContractChoices,
 } from './contract-documents.ts';
+import { contractView, type OwnedContract, type StandingOf } from './contract-view.ts';
 import { createContractRepository, type ContractRow } from './repository.ts';
 
 export interface ContractDependencies extends ServiceContext {
@@ -18,11 +19,8 @@ export interface ContractDependencies extends ServiceContext {
   productName: string;
   /** The business date (modules/business-date). */
   businessDate: (db: Database) => Promise<string>;
+  standingOf: StandingOf;
 }
-
-type OwnedContract = NonNullable<
-  Awaited<ReturnType<ReturnType<typeof createContractRepository>['owned']>>
->;
 
 /**
  * Whether the customer may still choose the payment day and the account: while the offer
@@ -33,41 +31,6 @@ function choicesOpen(contract: ContractRow): boolean {
   return contract.status === 'offered';
 }
 
-/**
- * The contract as the customer reads it: the figures of its current document (which the
- * customer would sign), and the SHA-256 of the file `contract.pdf` serves, the signed one once
- * there is one.
- */
-function contractView({ contract, current, signed }: OwnedContract, locale: Locale): Contract {
-  const { details } = current;
-  const { figures } = details;
-  return {
-    number: contract.number,
-    status: contract.status,
-    amount: details.amount,
-    months: details.months,
-    payment_day: details.payment_day,
-    first_payment_date: figures.first_payment_date,
-    monthly_payment: figures.monthly_payment,
-    nominal_rate: figures.nominal_rate,
-    effective_rate: figures.effective_rate,
-    total_to_repay: figures.total_to_repay,
-    fees: figures.fees.map((fee) => ({
-      kind: fee.kind,
-      name: translate(fee.kind === 'upfront' ? 'fee.upfront' : 'fee.monthly', locale),
-      amount: fee.amount,
-    })),
-    schedule: figures.schedule,
-    valid_until: contract.validUntil,
-    iban: details.iban,
-    sha256: (signed ?? current).sha256,
-    signed_at: null,
-    payout: null,
-    withdrawable_until: null,
-    e_contract_consent: null,
-  };
-}
-
 /** The customer's contract: read it, choose its payment day and account, download it. */
 export function createContractService({
   db,
@@ -76,7 +39,11 @@ export function createContractService({
   storage,
   productName,
   businessDate,
+  standingOf,
 }: ContractDependencies) {
+  const viewOf = async (owned: OwnedContract, userId: number, locale: Locale) =>
+    contractView(owned, locale, await standingOf(db, { loanId: owned.contract.loanId, userId }));
+
   async function ownedOr404(loanId: number, userId: number): Promise<OwnedContract> {
     const owned = await createContractRepository(db).owned(loanId, userId);
     if (!owned) throw httpError(404, 'errors.notFound');
@@ -96,7 +63,7 @@ export function createContractService({
 
   return {
     async show(userId: number, loanId: number, locale: Locale): Promise<Contract> {
-      return contractView(await ownedOr404(loanId, userId), locale);
+      return viewOf(await ownedOr404(loanId, userId), userId, locale);
     },
 
     /**
@@ -126,7 +93,7 @@ export function createContractService({
           throw error;
         },
       );
-      if (documents.contract.sha256 === current.sha256) return contractView(owned, locale);
+      if (documents.contract.sha256 === current.sha256) return viewOf(owned, userId, locale);
 
       const now = clock.now();
       const files = await storeContractFiles(storage, documents);
@@ -144,7 +111,7 @@ export function createContractService({
         throw error;
       }
       log.info({ event: 'contract_changed', loanId }, 'the contract was made on new choices');
-      return contractView(await ownedOr404(loanId, userId), locale);
+      return viewOf(await ownedOr404(loanId, userId), userId, locale);
     },
 
     /** The file `contract.pdf` serves: the signed contract once signed, else the current one. */

@@ -7,5 +7,4 @@ export {
   type SignableContract,
   withoutPayouts,
 } from './ports.ts';
-export { standInContractReader } from './stand-in-contract-reader.ts';
 export { withdrawableUntil } from './withdrawal-window.ts';

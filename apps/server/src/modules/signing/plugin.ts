@@ -1,4 +1,10 @@
-import { contractCode, contractSign, withdrawalCode, withdrawalConfirm } from '@sesxi/contract';
+import {
+  contractCode,
+  contractSign,
+  localeFromAcceptLanguage,
+  withdrawalCode,
+  withdrawalConfirm,
+} from '@sesxi/contract';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
@@ -48,6 +54,7 @@ const signing: FastifyPluginCallbackZod<SigningOptions> = (app, { contracts, pay
       contracts,
       payouts: app.contractPayouts,
       productName: app.config.productName,
+      locale: localeFromAcceptLanguage(request.headers['accept-language']),
     };
   };
   const signer = (request: FastifyRequest) => accountOf(request).user;

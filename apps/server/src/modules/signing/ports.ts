@@ -1,4 +1,4 @@
-import type { Contract, LoanStatusCode } from '@sesxi/contract';
+import type { Contract, LoanStatusCode, Locale } from '@sesxi/contract';
 import type { Database } from '#app/db/database.ts';
 
 /** The contract of an application as signing needs it: its state, its terms, its document. */
@@ -26,8 +26,8 @@ export interface SignableContract {
 export interface ContractReader {
   /** `userId`'s contract of application `loanId`; undefined when there is none of theirs. */
   read(db: Database, loanId: number, userId: number): Promise<SignableContract | undefined>;
-  /** The contract as `GET /api/loans/{id}/contract` answers it. */
-  answer(db: Database, loanId: number, userId: number): Promise<Contract>;
+  /** The contract as `GET /api/loans/{id}/contract` answers it, in `locale`. */
+  answer(db: Database, loanId: number, userId: number, locale: Locale): Promise<Contract>;
 }
 
 /** What became of the payout when the customer withdrew. */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { addDaysToIsoDate, translate, type Contract } from '@sesxi/contract';
+import { addDaysToIsoDate, translate, type Contract, type Locale } from '@sesxi/contract';
 import type { Database } from '#app/db/database.ts';
 import { HttpError, fieldError, httpError } from '#app/errors.ts';
 import { newStorageKey, type FileStorage } from '#app/integrations/storage/file-storage.ts';
@@ -33,6 +33,8 @@ export interface SigningDependencies extends ServiceContext {
   contracts: ContractReader;
   payouts: PayoutHooks;
   productName: string;
+  /** The request's language, for the answer. */
+  locale: Locale;
 }
 
 const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
@@ -65,6 +67,7 @@ export function createSigningService({
   contracts,
   payouts,
   productName,
+  locale,
 }: SigningDependencies) {
   /**
    * The contract state a signature moves the contract from: an offer still valid on `today`, or
@@ -267,7 +270,7 @@ export function createSigningService({
         'contract signed',
       );
       await sms.sendNow(text);
-      return contracts.answer(db, loanId, signer.id);
+      return contracts.answer(db, loanId, signer.id, locale);
     },
   };
 }

@@ -23,15 +23,16 @@ import {
 import { checkCode, sendCode } from '#app/test/phone-codes.ts';
 import { raceAt } from '#app/test/race.ts';
 import {
-  contractNumberOf,
   ibans,
   lastSigningCodeSentTo,
   offeredContract,
   signingCalls,
-  storeContractDocument,
+  chooseAccount,
+  offerMade,
   textsTo,
   wrongSigningCode,
 } from '#app/test/signable-contracts.ts';
+import type { SignedInCustomer } from '#app/test/onboarding.ts';
 import { testClock } from '#app/test/test-clock.ts';
 import { phoneSeries } from '#app/test/unique.ts';
 import { eContractConsentOf } from './e-contract-consent.ts';
@@ -92,7 +93,7 @@ const errorUnderCode = (message: string) => ({
 
 describe('POST /api/loans/:id/contract/code', () => {
   it('texts a six-digit code naming the contract number, amount, term, effective rate and the document’s hash', async () => {
-    const { user, token, loanId, document } = await offeredContract(app, freshPhone());
+    const { user, token, loanId, number, document } = await offeredContract(app, freshPhone());
     const response = await sendSigningCode(token, loanId);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'success' });
@@ -100,7 +101,7 @@ describe('POST /api/loans/:id/contract/code', () => {
     const code = await lastSigningCodeSentTo(app, user.phone);
     expect(text).toMatch(
       new RegExp(
-        `^Sesxi: ხელმოწერის კოდია ${code}\\. ხელშეკრულება №${contractNumberOf(loanId)}: 1500,00\u00a0₾, 12 თვე, ეფექტური განაკვეთი \\d+,\\d{2}%, დოკუმენტი ${document.sha256.slice(0, 8)}\\.`,
+        `^Sesxi: ხელმოწერის კოდია ${code}\\. ხელშეკრულება №${number}: 1500,00\u00a0₾, 12 თვე, ეფექტური განაკვეთი \\d+,\\d{2}%, დოკუმენტი ${document.sha256.slice(0, 8)}\\.`,
       ),
     );
     expect(response.body).not.toContain(code);
@@ -169,7 +170,7 @@ describe('POST /api/loans/:id/contract/code', () => {
 
 describe('POST /api/loans/:id/contract/sign', () => {
   it('signs the document with its code: the application and the contract are signed, the customer told', async () => {
-    const { user, token, loanId, document, code } = await codeSent();
+    const { user, token, loanId, number, document, code } = await codeSent();
     const afterSigning = vi.spyOn(app.contractPayouts, 'afterSigning');
     const enqueueWebhook = vi.spyOn(app.webhooks, 'enqueue');
     const today = await app.businessCalendar.today();
@@ -181,7 +182,7 @@ describe('POST /api/loans/:id/contract/sign', () => {
     expect(response.json()).toMatchObject({
       status: 'success',
       contract: {
-        number: contractNumberOf(loanId),
+        number: number,
         status: 'signed',
         signed_at: formatTimestamp(clock.now()),
         withdrawable_until: addDaysToIsoDate(today, 14),
@@ -201,7 +202,7 @@ describe('POST /api/loans/:id/contract/sign', () => {
     expect(enqueueWebhook).toHaveBeenCalledWith(expect.anything(), 'contract.signed', loanId);
     expect(afterSigning).toHaveBeenCalledWith(expect.anything(), { loanId, signedDocumentId });
     expect((await textsTo(app, user.phone))[0]).toBe(
-      `Sesxi: ხელშეკრულება №${contractNumberOf(loanId)} ხელმოწერილია. მასზე უარის თქმა შეგიძლიათ ${addDaysToIsoDate(today, 14)}-ის ჩათვლით.`,
+      `Sesxi: ხელშეკრულება №${number} ხელმოწერილია. მასზე უარის თქმა შეგიძლიათ ${addDaysToIsoDate(today, 14)}-ის ჩათვლით.`,
     );
     expect(await signaturesOf(loanId)).toHaveLength(1);
     expect(document.id).not.toBe(signedDocumentId);
@@ -241,7 +242,7 @@ describe('POST /api/loans/:id/contract/sign', () => {
   });
 
   it('stores the signed contract as the original bytes followed by a certificate page, its text extractable', async () => {
-    const { user, token, loanId, document, code } = await codeSent();
+    const { user, token, loanId, number, document, code } = await codeSent();
     expect((await sign(token, loanId, code)).statusCode).toBe(200);
     const [signature] = await signaturesOf(loanId);
     const signed = await documentRow(signature?.signedDocumentId ?? 0);
@@ -260,7 +261,7 @@ describe('POST /api/loans/:id/contract/sign', () => {
     const certificate = pages.at(-1)?.replace(/\s+/g, ' ') ?? '';
     for (const text of [
       'ელექტრონული ხელმოწერის სერტიფიკატი',
-      `№ ${contractNumberOf(loanId)}`,
+      `№ ${number}`,
       'ნინო კაპანაძე',
       user.identityNumber ?? '',
       `+995 ${user.phone}`,
@@ -353,9 +354,9 @@ describe('POST /api/loans/:id/contract/sign', () => {
 
   it('does not let a code sent for one document sign another', async () => {
     const first = await codeSent();
-    const second = await storeContractDocument(app, {
-      userId: first.user.id,
-      loanId: await secondApprovedApplication(first.token),
+    const second = await chooseAccount(app, {
+      token: first.token,
+      loanId: await secondApprovedApplication(first),
       iban: ibans[1],
     });
     const secondLoanId = (await documentRow(second.id))?.loanId ?? 0;
@@ -371,7 +372,7 @@ describe('POST /api/loans/:id/contract/sign', () => {
 
   it('does not sign the contract with a code sent before its account changed; a new code signs the new document', async () => {
     const { user, token, loanId, code } = await codeSent();
-    const changed = await storeContractDocument(app, { userId: user.id, loanId, iban: ibans[1] });
+    const changed = await chooseAccount(app, { token, loanId, iban: ibans[1] });
     const refused = await sign(token, loanId, code);
     expect(refused.statusCode).toBe(422);
     expect(refused.json()).toEqual(
@@ -407,7 +408,10 @@ describe('POST /api/loans/:id/contract/sign', () => {
   it('signs anew a signed contract whose payout asks for it (a refused payout, another account)', async () => {
     const { user, token, loanId, code } = await codeSent();
     expect((await sign(token, loanId, code)).statusCode).toBe(200);
-    const changed = await storeContractDocument(app, { userId: user.id, loanId, iban: ibans[1] });
+    // The payout refused, the customer gives another account (the payouts module opens it).
+    await setContractStatus(loanId, 'offered');
+    const changed = await chooseAccount(app, { token, loanId, iban: ibans[1] });
+    await setContractStatus(loanId, 'signed');
     vi.spyOn(app.contractPayouts, 'awaitsNewSignature').mockResolvedValue(true);
     afterResendWindow();
     expect((await sendSigningCode(token, loanId)).statusCode).toBe(200);
@@ -455,10 +459,13 @@ describe('POST /api/loans/:id/contract/sign', () => {
 });
 
 /** Another approved application of the same customer, as an older approval left it. */
-async function secondApprovedApplication(token: string): Promise<number> {
-  const loanId = await createLoanViaApi(app, token);
-  await setLoanStatus(app, loanId, 'approved');
+async function secondApprovedApplication(customer: SignedInCustomer): Promise<number> {
+  const loanId = await createLoanViaApi(app, customer.token);
+  await offerMade(app, { userId: customer.user.id, loanId });
   return loanId;
 }
+
+const setContractStatus = (loanId: number, status: 'offered' | 'signed') =>
+  app.database.db.update(loanContracts).set({ status }).where(eq(loanContracts.loanId, loanId));
 
 const countStoredFiles = async () => (await storedFiles('documents')).length;

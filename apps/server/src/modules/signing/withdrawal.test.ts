@@ -5,7 +5,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { contractWithdrawals, loanContracts } from '#app/db/schema.ts';
 import { loanHistoryOf, loanStatusOf, loanTestApp, setLoanStatus } from '#app/test/loans.ts';
 import {
-  contractNumberOf,
   lastSigningCodeSentTo,
   offeredContract,
   signingCalls,
@@ -90,7 +89,7 @@ describe('POST /api/loans/:id/withdrawal', () => {
     const enqueueWebhook = vi.spyOn(app.webhooks, 'enqueue');
     const code = await withdrawalCodeOf(signed);
     expect((await textsTo(app, signed.user.phone))[0]).toBe(
-      `Sesxi: ხელშეკრულებაზე №${contractNumberOf(signed.loanId)} უარის თქმის კოდია ${code}. არავის გაუზიაროთ.`,
+      `Sesxi: ხელშეკრულებაზე №${signed.number} უარის თქმის კოდია ${code}. არავის გაუზიაროთ.`,
     );
 
     const response = await withdraw(signed.token, signed.loanId, code);
@@ -122,7 +121,7 @@ describe('POST /api/loans/:id/withdrawal', () => {
       signed.loanId,
     );
     expect((await textsTo(app, signed.user.phone))[0]).toBe(
-      `Sesxi: ხელშეკრულებაზე №${contractNumberOf(signed.loanId)} უარი მიღებულია, თანხა არ ჩაირიცხება.`,
+      `Sesxi: ხელშეკრულებაზე №${signed.number} უარი მიღებულია, თანხა არ ჩაირიცხება.`,
     );
   });
 
@@ -157,7 +156,7 @@ describe('POST /api/loans/:id/withdrawal', () => {
       dueDate,
     });
     expect((await textsTo(app, signed.user.phone))[0]).toBe(
-      `Sesxi: ხელშეკრულებაზე №${contractNumberOf(signed.loanId)} უარი მიღებულია. დასაბრუნებელი თანხაა 1479,80\u00a0₾, გადახდის ვადა — ${dueDate}.`,
+      `Sesxi: ხელშეკრულებაზე №${signed.number} უარი მიღებულია. დასაბრუნებელი თანხაა 1479,80\u00a0₾, გადახდის ვადა — ${dueDate}.`,
     );
   });
 
