@@ -41,7 +41,8 @@ export type TransitionChanges = LoanDetails & { statement?: StoredStatement };
 
 interface TransitionOptions {
   now: Date;
-  actorUserId: number;
+  /** Null for the lender's own moves, which no person makes. */
+  actorUserId: number | null;
   changes?: TransitionChanges;
   /** The credit officer the move gives the application to (taking it into review). */
   assignedOfficerId?: number;

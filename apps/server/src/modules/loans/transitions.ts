@@ -54,10 +54,13 @@ async function refuseOnceApproved(tx: Database, id: number, userId: number) {
   }
 }
 
-/** A credit officer's move (taking into review, approving, rejecting) of any application. */
+/**
+ * A credit officer's move (taking into review, approving, rejecting) of any application, or the
+ * lender's own (a payout the bank paid: no officer, `officerId` null).
+ */
 export interface StaffMove {
   id: number;
-  officerId: number;
+  officerId: number | null;
   name: LoanTransition;
   now: Date;
   assignedOfficerId?: number;
