@@ -51,9 +51,7 @@ function fingerprint(loanId: number, body: DisbursementBody): string {
  * account only (a person's account gets 403); each report carries an `Idempotency-Key`, and the
  * same key again answers the first report's result and changes nothing.
  */
-export function createDisbursementReports(
-  dependencies: PayoutDependencies & { mode: PayoutMode },
-) {
+export function createDisbursementReports(dependencies: PayoutDependencies & { mode: PayoutMode }) {
   const { db, clock, log, mode } = dependencies;
 
   function refusal(reporter: Reporter, loanId: number) {
@@ -96,7 +94,9 @@ export function createDisbursementReports(
         if (toTetri(body.amount) !== terms.payoutTetri) {
           throw new HttpError(422, 'errors.validation', {
             fields: {
-              amount: [{ key: 'payout.amountMismatch', params: { expected: toGel(terms.payoutTetri) } }],
+              amount: [
+                { key: 'payout.amountMismatch', params: { expected: toGel(terms.payoutTetri) } },
+              ],
             },
           });
         }

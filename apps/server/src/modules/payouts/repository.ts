@@ -76,14 +76,20 @@ export function createPayoutRepository(db: Database) {
         .select({ sha256: customerDocuments.sha256, iban: loanContracts.iban })
         .from(loanContracts)
         .innerJoin(customerDocuments, eq(customerDocuments.id, loanContracts.signedDocumentId))
-        .where(and(eq(loanContracts.loanId, loanId), eq(loanContracts.signedDocumentId, documentId)));
+        .where(
+          and(eq(loanContracts.loanId, loanId), eq(loanContracts.signedDocumentId, documentId)),
+        );
       return row;
     },
 
     /** The contract's current signed document, the one a payout now would pay. */
     async currentSignedDocument(loanId: number) {
       const [row] = await db
-        .select({ id: customerDocuments.id, sha256: customerDocuments.sha256, iban: loanContracts.iban })
+        .select({
+          id: customerDocuments.id,
+          sha256: customerDocuments.sha256,
+          iban: loanContracts.iban,
+        })
         .from(loanContracts)
         .innerJoin(customerDocuments, eq(customerDocuments.id, loanContracts.signedDocumentId))
         .where(and(eq(loanContracts.loanId, loanId), eq(loanContracts.status, 'signed')));
@@ -146,7 +152,8 @@ export function createPayoutRepository(db: Database) {
 
     markPaid: (
       id: number,
-      paid: Pick<Payout, 'bankReference' | 'paidAt'> & Partial<Pick<Payout, 'reportKey' | 'reportSha256'>>,
+      paid: Pick<Payout, 'bankReference' | 'paidAt'> &
+        Partial<Pick<Payout, 'reportKey' | 'reportSha256'>>,
       now: Date,
     ) => update(id, { state: 'paid', ...paid }, now),
 
