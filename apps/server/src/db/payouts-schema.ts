@@ -1,15 +1,7 @@
 /* The money leaving the lender (decision 022): payouts of signed contracts and the fixed schedules. */
 import { payoutStates } from '@sesxi/contract';
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  date,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { check, date, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, oneOf, timestamptz } from './columns.ts';
 import { customerDocuments } from './contracts-schema.ts';
 import { loanApplications } from './loans-schema.ts';

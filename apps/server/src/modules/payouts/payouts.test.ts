@@ -135,9 +135,9 @@ describe('a signed contract’s payout (PAYOUT_MODE=bank)', () => {
       .where(eq(loanInstalments.loanId, id))
       .orderBy(asc(loanInstalments.number));
     expect(instalments).toHaveLength(12);
-    // The first 10th at least 15 days after the payout date, then every month's 10th.
-    expect(instalments[0]?.dueDate).toMatch(/-10$/);
-    expect(instalments[0]?.dueDate > today).toBe(true);
+    // Paid out on the business date, 23 November: the first 10th at least 15 days on.
+    expect(today).toBe('2026-11-23');
+    expect(instalments.map((row) => row.dueDate).slice(0, 2)).toEqual(['2026-12-10', '2027-01-10']);
     expect(instalments.reduce((sum, row) => sum + row.principalTetri, 0)).toBe(150_000);
     expect(instalments.at(-1)?.balanceTetri).toBe(0);
 
