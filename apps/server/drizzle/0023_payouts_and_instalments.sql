@@ -23,6 +23,7 @@ CREATE TABLE "payouts" (
 	"bank_reference" text,
 	"refusal_reason" text,
 	"paid_at" timestamp with time zone,
+	"payout_date" date,
 	"report_key" text,
 	"report_sha256" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -31,7 +32,7 @@ CREATE TABLE "payouts" (
 	CONSTRAINT "payouts_report_key_unique" UNIQUE("report_key"),
 	CONSTRAINT "payouts_state" CHECK ("payouts"."state" in ('pending', 'sending', 'paid', 'refused', 'cancelled')),
 	CONSTRAINT "payouts_amount_positive" CHECK ("payouts"."amount_tetri" > 0),
-	CONSTRAINT "payouts_paid_with_reference" CHECK ("payouts"."state" <> 'paid' or ("payouts"."bank_reference" is not null and "payouts"."paid_at" is not null))
+	CONSTRAINT "payouts_paid_with_reference" CHECK ("payouts"."state" <> 'paid' or ("payouts"."bank_reference" is not null and "payouts"."paid_at" is not null and "payouts"."payout_date" is not null))
 );
 --> statement-breakpoint
 ALTER TABLE "loan_instalments" ADD CONSTRAINT "loan_instalments_loan_id_loan_applications_id_fk" FOREIGN KEY ("loan_id") REFERENCES "public"."loan_applications"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

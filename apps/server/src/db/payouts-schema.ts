@@ -34,6 +34,8 @@ export const payouts = pgTable(
     bankReference: text('bank_reference'),
     refusalReason: text('refusal_reason'),
     paidAt: timestamptz('paid_at'),
+    /** The day the money left, as the business date runs: the schedule runs from it. */
+    payoutDate: date('payout_date', { mode: 'string' }),
     /** `PAYOUT_MODE=core`: the `Idempotency-Key` of the core's report and its request's SHA-256. */
     reportKey: text('report_key').unique('payouts_report_key_unique'),
     reportSha256: text('report_sha256'),
@@ -48,7 +50,7 @@ export const payouts = pgTable(
     check('payouts_amount_positive', sql`${table.amountTetri} > 0`),
     check(
       'payouts_paid_with_reference',
-      sql`${table.state} <> 'paid' or (${table.bankReference} is not null and ${table.paidAt} is not null)`,
+      sql`${table.state} <> 'paid' or (${table.bankReference} is not null and ${table.paidAt} is not null and ${table.payoutDate} is not null)`,
     ),
   ],
 );

@@ -5,12 +5,14 @@ import type { SmsQueue } from '#app/modules/sms/index.ts';
 import type { EnqueueWebhook } from '#app/modules/webhooks/index.ts';
 import type { ServiceContext } from '#app/service-context.ts';
 import { createPayoutRepository, type ApprovedLoan, type Payout } from './repository.ts';
+import { scheduleDocumentJob } from './schedule-document.ts';
 import { loanTermsOf } from './terms.ts';
 
-/** What a payout's answer is recorded with: the customer's text and the lender's webhook. */
+/** What a payout's answer is recorded with: the text, the webhook, the schedule's document job. */
 export interface PayoutDependencies extends ServiceContext {
   sms: SmsQueue;
   enqueueWebhook: EnqueueWebhook;
+  enqueue: (db: Database, kind: string, payload: unknown) => Promise<number>;
   productName: string;
 }
 
@@ -42,8 +44,9 @@ export function textCustomer(
 
 /**
  * Records a paid payout, in `tx` under the application's row lock: the payout paid with its
- * reference, the application an active loan whose schedule is fixed from the payout date, the
- * customer's text and the lender's `loan.disbursed`. Answers the payout as now stored.
+ * reference, the application an active loan whose schedule is fixed from the payout date (its
+ * document made by a job), the customer's text and the lender's `loan.disbursed`. Answers the
+ * payout as now stored.
  */
 export async function recordDisbursement(
   tx: Database,
@@ -51,7 +54,7 @@ export async function recordDisbursement(
   payout: Payout,
   { bankReference, paidAt, payoutDate, actorUserId, report }: Disbursement,
 ): Promise<Payout> {
-  const { clock, log, enqueueWebhook } = dependencies;
+  const { clock, log, enqueueWebhook, enqueue } = dependencies;
   const now = clock.now();
   const { loanId } = payout;
   const terms = await loanTermsOf(tx, loanId);
@@ -59,7 +62,7 @@ export async function recordDisbursement(
   const payouts = createPayoutRepository(tx);
   const paid = await payouts.markPaid(
     payout.id,
-    { bankReference, paidAt, reportKey: report?.key, reportSha256: report?.sha256 },
+    { bankReference, paidAt, payoutDate, reportKey: report?.key, reportSha256: report?.sha256 },
     now,
   );
   await moveApplicationAsStaff(tx, { id: loanId, officerId: actorUserId, name: 'disburse', now });
@@ -72,6 +75,7 @@ export async function recordDisbursement(
     payment: first && toGel(first.payment),
   });
   await enqueueWebhook(tx, 'loan.disbursed', loanId);
+  await enqueue(tx, scheduleDocumentJob, { loanId });
   log.info(
     { event: 'payout_paid', loanId, payoutId: payout.id, reported: report !== undefined },
     'the loan is paid out',

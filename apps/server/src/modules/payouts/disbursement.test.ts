@@ -84,6 +84,7 @@ describe('the core system’s disbursement report (PAYOUT_MODE=core)', () => {
         attempts: 0,
         reportKey: 'core-paid-1',
         paidAt: new Date('2026-11-24T07:30:00Z'),
+        payoutDate: '2026-11-24',
       }),
     ]);
     expect(state.status).toBe('active');

@@ -1,7 +1,16 @@
+import { createHash } from 'node:crypto';
 import { and, asc, eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { jobs, loanInstalments, payouts, sandboxPayouts, smsOutbox } from '#app/db/schema.ts';
+import {
+  customerDocuments,
+  jobs,
+  loanInstalments,
+  payouts,
+  sandboxPayouts,
+  smsOutbox,
+} from '#app/db/schema.ts';
 import { decisionCalls } from '#app/test/decisions.ts';
 import {
   answerJson,
@@ -125,6 +134,7 @@ describe('a signed contract’s payout (PAYOUT_MODE=bank)', () => {
       signedDocumentId: documentId,
       bankReference: expect.stringMatching(/^SBX/) as string,
       paidAt: clock.now(),
+      payoutDate: today,
     });
     expect(payout?.idempotencyKey).toMatch(/^sesxi-payout-[0-9a-f]{64}$/);
     expect(await loanStatusOf(app, id)).toBe('active');
@@ -146,6 +156,18 @@ describe('a signed contract’s payout (PAYOUT_MODE=bank)', () => {
     expect(texts[0]).toContain('ჩაირიცხა თქვენს ანგარიშზე');
     expect(texts[0]).toContain(instalments[0]?.dueDate);
     expect(await webhooksOf(id)).toContain('loan.disbursed');
+
+    // The schedule is one of the customer's documents: a PDF whose SHA-256 is of its bytes.
+    const [document] = await app.database.db
+      .select()
+      .from(customerDocuments)
+      .where(and(eq(customerDocuments.loanId, id), eq(customerDocuments.kind, 'schedule')));
+    const bytes = await app.fileStorage.read(document?.storageKey ?? '');
+    expect(document?.sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
+    const [page] = (await extractText(await getDocumentProxy(new Uint8Array(bytes)))).text;
+    for (const text of ['გადახდების გრაფიკი', '1470,00', '2026-12-10', `SX-TEST-`]) {
+      expect(page).toContain(text);
+    }
   });
 
   it('leaves the application signed when the bank refuses the account (97): the reason kept, a text, next_step change_account', async () => {

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { z } from 'zod';
 import type { Database } from '#app/db/database.ts';
 import { requestPayout, sendPayoutJob, type PayoutOrder } from './request.ts';
+import { createScheduleDocuments, scheduleDocumentJob } from './schedule-document.ts';
 import { createPayoutSender } from './sending.ts';
 
 declare module 'fastify' {
@@ -20,11 +21,13 @@ declare module 'fastify' {
 }
 
 const payload = z.object({ payoutId: z.number().int(), loanId: z.number().int() });
+const schedulePayload = z.object({ loanId: z.number().int() });
 
 /**
  * Payouts of signed contracts: with `PAYOUT_MODE=bank` each is a job that asks the payout bank
  * under the signed document's key, retried with backoff while the bank cannot answer, by
- * whichever instance claims it. With `core` nothing is sent, and no instance sends.
+ * whichever instance claims it. With `core` nothing is sent, and no instance sends. Either way a
+ * paid-out loan's schedule becomes one of the customer's documents, by a job of its own.
  */
 const payouts: FastifyPluginCallback = (app, _options, done) => {
   const mode = app.config.payoutMode;
@@ -40,6 +43,17 @@ const payouts: FastifyPluginCallback = (app, _options, done) => {
     },
   });
 
+  const documents = createScheduleDocuments({
+    db: app.database.db,
+    clock: app.clock,
+    storage: app.fileStorage,
+    productName: app.config.productName,
+  });
+  app.jobs.handle(scheduleDocumentJob, (job) => documents.make(schedulePayload.parse(job).loanId), {
+    timeoutMs: 60_000,
+    maxAttempts: 12,
+  });
+
   if (mode === 'bank') {
     const sender = createPayoutSender({
       db: app.database.db,
@@ -47,6 +61,7 @@ const payouts: FastifyPluginCallback = (app, _options, done) => {
       log: app.log,
       sms: app.sms,
       enqueueWebhook: app.webhooks.enqueue,
+      enqueue: app.jobs.enqueue,
       productName: app.config.productName,
       bank: app.payoutBank,
       today: () => app.businessCalendar.today(),

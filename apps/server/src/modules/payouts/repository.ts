@@ -1,5 +1,5 @@
 import { formatIsoDate, type LoanStatusCode, type ScheduleRowTetri } from '@sesxi/contract';
-import { and, eq, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { applicationJoins } from '#app/db/application-joins.ts';
 import type { Database } from '#app/db/database.ts';
@@ -152,7 +152,7 @@ export function createPayoutRepository(db: Database) {
 
     markPaid: (
       id: number,
-      paid: Pick<Payout, 'bankReference' | 'paidAt'> &
+      paid: Pick<Payout, 'bankReference' | 'paidAt' | 'payoutDate'> &
         Partial<Pick<Payout, 'reportKey' | 'reportSha256'>>,
       now: Date,
     ) => update(id, { state: 'paid', ...paid }, now),
@@ -161,6 +161,46 @@ export function createPayoutRepository(db: Database) {
       update(id, { state: 'refused', refusalReason: reason }, now),
 
     cancel: (id: number, now: Date) => update(id, { state: 'cancelled' }, now),
+
+    /** A paid-out loan's payout and its fixed schedule, with the contract and the customer. */
+    async paidSchedule(loanId: number) {
+      const [loan] = await db
+        .select({
+          userId: loanApplications.userId,
+          name: users.name,
+          surname: users.surname,
+          contractNumber: loanContracts.number,
+          paymentDay: loanContracts.paymentDay,
+          amountTetri: payouts.amountTetri,
+          paidAt: payouts.paidAt,
+          payoutDate: payouts.payoutDate,
+        })
+        .from(payouts)
+        .innerJoin(loanApplications, eq(loanApplications.id, payouts.loanId))
+        .innerJoin(users, applicationJoins.customer)
+        .innerJoin(loanContracts, eq(loanContracts.loanId, payouts.loanId))
+        .where(and(eq(payouts.loanId, loanId), eq(payouts.state, 'paid')));
+      if (!loan?.paidAt || !loan.payoutDate) return undefined;
+      const instalments = await db
+        .select()
+        .from(loanInstalments)
+        .where(eq(loanInstalments.loanId, loanId))
+        .orderBy(asc(loanInstalments.number));
+      const { amountTetri, paidAt, payoutDate } = loan;
+      return { loan, payout: { amountTetri, paidAt, payoutDate }, instalments };
+    },
+
+    async hasScheduleDocument(loanId: number): Promise<boolean> {
+      const count = await db.$count(
+        customerDocuments,
+        and(eq(customerDocuments.loanId, loanId), eq(customerDocuments.kind, 'schedule')),
+      );
+      return count > 0;
+    },
+
+    async insertScheduleDocument(document: typeof customerDocuments.$inferInsert): Promise<void> {
+      await db.insert(customerDocuments).values(document);
+    },
 
     /** The schedule fixed at the payout. */
     async insertInstalments(loanId: number, rows: readonly ScheduleRowTetri[]): Promise<void> {

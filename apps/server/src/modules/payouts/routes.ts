@@ -14,6 +14,7 @@ export const payoutRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       ...serviceContext(app, request),
       sms: app.sms,
       enqueueWebhook: app.webhooks.enqueue,
+      enqueue: app.jobs.enqueue,
       productName: app.config.productName,
       mode: app.config.payoutMode,
     });
