@@ -85,7 +85,7 @@ export function createDisbursementReports(dependencies: PayoutDependencies & { m
           return payoutView(earlier);
         }
         const [document, terms] = await Promise.all([
-          payouts.currentSignedDocument(loanId),
+          payouts.signedDocument(loanId),
           loanTermsOf(tx, loanId),
         ]);
         if (status !== 'signed' || !document?.iban || !terms) {

@@ -70,20 +70,8 @@ export function createPayoutRepository(db: Database) {
       return row;
     },
 
-    /** The signed document of the loan's contract, `documentId`, with the account it names. */
-    async signedDocument(loanId: number, documentId: number) {
-      const [row] = await db
-        .select({ sha256: customerDocuments.sha256, iban: loanContracts.iban })
-        .from(loanContracts)
-        .innerJoin(customerDocuments, eq(customerDocuments.id, loanContracts.signedDocumentId))
-        .where(
-          and(eq(loanContracts.loanId, loanId), eq(loanContracts.signedDocumentId, documentId)),
-        );
-      return row;
-    },
-
-    /** The contract's current signed document, the one a payout now would pay. */
-    async currentSignedDocument(loanId: number) {
+    /** The signed contract's signed document and the account it names: what a payout pays. */
+    async signedDocument(loanId: number) {
       const [row] = await db
         .select({
           id: customerDocuments.id,

@@ -42,10 +42,10 @@ export async function requestPayout(
   if (mode === 'core') return undefined;
   const payouts = createPayoutRepository(tx);
   const [document, terms] = await Promise.all([
-    payouts.signedDocument(loanId, signedDocumentId),
+    payouts.signedDocument(loanId),
     loanTermsOf(tx, loanId),
   ]);
-  if (!document?.iban || !terms) {
+  if (document?.id !== signedDocumentId || !document.iban || !terms) {
     throw new Error(`loan ${loanId} has no signed document ${signedDocumentId} with an account`);
   }
   const payout = await payouts.insert({
