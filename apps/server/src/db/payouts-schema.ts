@@ -1,7 +1,16 @@
 /* The money leaving the lender (decision 022): payouts of signed contracts and the fixed schedules. */
 import { payoutStates } from '@sesxi/contract';
 import { sql } from 'drizzle-orm';
-import { check, date, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, oneOf, timestamptz } from './columns.ts';
 import { customerDocuments } from './contracts-schema.ts';
 import { loanApplications } from './loans-schema.ts';
@@ -43,6 +52,7 @@ export const payouts = pgTable(
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (table) => [
+    index('payouts_loan').on(table.loanId, table.id),
     uniqueIndex('payouts_one_live_per_loan')
       .on(table.loanId)
       .where(sql`${table.state} not in ('refused', 'cancelled')`),

@@ -47,10 +47,10 @@ export async function signAgainOn(
 }
 
 /**
- * An application approved through the API (1,500 GEL over 12 months) by a customer whose
- * personal number ends in `ending`, then signed straight into the tables as the signing module
- * leaves it: its contract signed on `testIban` with payment day `paymentDay`, the signed
- * document stored, the application `signed`.
+ * An application approved through the API (1,500 GEL over 12 months: its binding offer made)
+ * by a customer whose personal number ends in `ending`, then signed straight into the tables
+ * as the signing module leaves it: its contract signed on `testIban` with payment day
+ * `paymentDay`, the signed document stored, the application `signed`.
  */
 export async function signedLoan(
   app: FastifyInstance,
@@ -62,22 +62,20 @@ export async function signedLoan(
   expect(approved.statusCode).toBe(200);
   const { id, user } = application;
   const documentId = await signedDocument(app, user.id, id);
-  const now = app.clock.now();
-  const today = await app.businessCalendar.today();
-  await app.database.db.insert(loanContracts).values({
-    loanId: id,
-    number: `SX-TEST-${String(id).padStart(6, '0')}`,
-    status: 'signed',
-    offeredOn: today,
-    validUntil: today,
-    paymentDay,
-    iban: testIban,
-    currentDocumentId: documentId,
-    signedDocumentId: documentId,
-    signedAt: now,
-  });
+  const [contract] = await app.database.db
+    .update(loanContracts)
+    .set({
+      status: 'signed',
+      paymentDay,
+      iban: testIban,
+      signedDocumentId: documentId,
+      signedAt: app.clock.now(),
+    })
+    .where(eq(loanContracts.loanId, id))
+    .returning({ number: loanContracts.number });
+  if (!contract) throw new Error(`the approval of ${id} made no contract`);
   await setLoanStatus(app, id, 'signed');
-  return { ...application, documentId };
+  return { ...application, documentId, number: contract.number };
 }
 
 /** What signing does last: the payout requested in its transaction, then sent once it commits. */

@@ -26,8 +26,8 @@ import type { EnqueueWebhook } from '#app/modules/webhooks/index.ts';
 import { applicationSummaryOf, decisionOf } from './application-summary.ts';
 import type { BankStatementUpload } from './bank-statements.ts';
 import type { LoanForm } from './loan-form.ts';
+import { nextStepOf } from './next-step.ts';
 import { offerFigures, type OfferFigures } from './offer-figures.ts';
-import { payoutNextSteps } from './payout-next-step.ts';
 import { createLoanRepository, type LoanDetails, type StoredStatement } from './repository.ts';
 import type { ApplicationWithTerms, FormOptionsRead } from './session-reads.ts';
 import { moveApplication } from './transitions.ts';
@@ -152,10 +152,6 @@ export function createLoanService({ db, clock, log, storage, enqueueWebhook }: L
     locale: Locale,
   ): Promise<ResponseOf<typeof loansShow>> {
     const today = tbilisiDate(clock.now());
-    const payoutSteps = await payoutNextSteps(
-      db,
-      rows.filter((row) => row.statusCode === 'signed').map((row) => row.id),
-    );
     return {
       status: 'success',
       loans: await Promise.all(
@@ -163,8 +159,7 @@ export function createLoanService({ db, clock, log, storage, enqueueWebhook }: L
           ...applicationSummaryOf(row, locale),
           ...(await figuresOf(row, today)),
           decision: customerDecisionOf(row, locale),
-          next_step:
-            row.statusCode === 'approved' ? ('sign' as const) : (payoutSteps.get(row.id) ?? null),
+          next_step: nextStepOf(row.statusCode, row.contractStatus, row.payoutState),
         })),
       ),
     };

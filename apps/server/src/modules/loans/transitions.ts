@@ -54,13 +54,10 @@ async function refuseOnceApproved(tx: Database, id: number, userId: number) {
   }
 }
 
-/**
- * A credit officer's move (taking into review, approving, rejecting) of any application, or the
- * lender's own (a payout the bank paid: no officer, `officerId` null).
- */
+/** A credit officer's move (taking into review, approving, rejecting) of any application. */
 export interface StaffMove {
   id: number;
-  officerId: number | null;
+  officerId: number;
   name: LoanTransition;
   now: Date;
   assignedOfficerId?: number;
@@ -80,6 +77,25 @@ export async function moveApplicationAsStaff(
   if (moved) return moved;
   if (!(await repository.statusOf(id))) throw httpError(404, 'errors.notFound');
   throw httpError(409, 'errors.conflict');
+}
+
+/** A move the lender's own rules make, no person acting (an offer expiring at close of day). */
+export interface SystemMove {
+  id: number;
+  name: LoanTransition;
+  now: Date;
+}
+
+/**
+ * Moves an application with no actor inside `tx`; answers the status it left, or undefined
+ * when it is in no state `name` leaves (another move won: nothing to do).
+ */
+export async function moveApplicationBySystem(tx: Database, { id, name, now }: SystemMove) {
+  const moved = await createLoanRepository(tx).transition(id, undefined, name, {
+    now,
+    actorUserId: null,
+  });
+  return moved?.from;
 }
 
 function isDecided(status: LoanStatusCode): boolean {

@@ -1,6 +1,6 @@
 import { formatIsoDate, toGel, translate, type MessageKey } from '@sesxi/contract';
 import type { Database } from '#app/db/database.ts';
-import { moveApplicationAsStaff } from '#app/modules/loans/index.ts';
+import { moveApplicationAsStaff, moveApplicationBySystem } from '#app/modules/loans/index.ts';
 import type { SmsQueue } from '#app/modules/sms/index.ts';
 import type { EnqueueWebhook } from '#app/modules/webhooks/index.ts';
 import type { ServiceContext } from '#app/service-context.ts';
@@ -65,7 +65,11 @@ export async function recordDisbursement(
     { bankReference, paidAt, payoutDate, reportKey: report?.key, reportSha256: report?.sha256 },
     now,
   );
-  await moveApplicationAsStaff(tx, { id: loanId, officerId: actorUserId, name: 'disburse', now });
+  if (actorUserId !== null) {
+    await moveApplicationAsStaff(tx, { id: loanId, officerId: actorUserId, name: 'disburse', now });
+  } else if (!(await moveApplicationBySystem(tx, { id: loanId, name: 'disburse', now }))) {
+    throw new Error(`the paid loan ${loanId} is not signed`);
+  }
   const schedule = terms.scheduleFrom(payoutDate);
   await payouts.insertInstalments(loanId, schedule.rows);
   const [first] = schedule.rows;

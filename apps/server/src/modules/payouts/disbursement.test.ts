@@ -40,13 +40,13 @@ function disburse(
   });
 }
 
-async function stateOf(loanId: number) {
+async function stateOf({ id: loanId, number }: { id: number; number: string }) {
   const db = app.database.db;
   const [payoutRows, instalments, history, texts] = await Promise.all([
     db.select().from(payouts).where(eq(payouts.loanId, loanId)),
     db.$count(loanInstalments, eq(loanInstalments.loanId, loanId)),
     db.$count(loanStatusHistory, eq(loanStatusHistory.applicationId, loanId)),
-    db.$count(smsOutbox, like(smsOutbox.text, `%№SX-TEST-%${loanId})%`)),
+    db.$count(smsOutbox, like(smsOutbox.text, `%№${number})%`)),
   ]);
   return {
     payouts: payoutRows,
@@ -59,22 +59,23 @@ async function stateOf(loanId: number) {
 
 describe('the core system’s disbursement report (PAYOUT_MODE=core)', () => {
   it('sends nothing at signing: the core hears contract.signed and pays', async () => {
-    const { id, documentId } = await signedLoan(app, calls);
-    expect(await requestPayoutAsSigning(app, { loanId: id, signedDocumentId: documentId })).toBe(
-      undefined,
-    );
-    expect((await stateOf(id)).payouts).toEqual([]);
+    const loan = await signedLoan(app, calls);
+    expect(
+      await requestPayoutAsSigning(app, { loanId: loan.id, signedDocumentId: loan.documentId }),
+    ).toBe(undefined);
+    expect((await stateOf(loan)).payouts).toEqual([]);
   });
 
   it('records the payout as paid, the loan active with its schedule from the payout day, and texts the customer', async () => {
-    const { id, documentId } = await signedLoan(app, calls, { paymentDay: 5 });
+    const loan = await signedLoan(app, calls, { paymentDay: 5 });
+    const { id, documentId } = loan;
     const answer = await disburse(id, { key: 'core-paid-1' });
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toEqual({
       status: 'success',
       payout: { state: 'paid', bank_reference: 'CORE-0001', paid_at: '2026-11-24 11:30:00' },
     });
-    const state = await stateOf(id);
+    const state = await stateOf(loan);
     expect(state.payouts).toEqual([
       expect.objectContaining({
         state: 'paid',
@@ -96,19 +97,20 @@ describe('the core system’s disbursement report (PAYOUT_MODE=core)', () => {
     // The first 5th at least 15 days after 24 November: not December's (11 days), January's.
     expect(first?.dueDate).toBe('2027-01-05');
     await app.jobs.runDue();
-    expect((await stateOf(id)).texts).toBe(1);
+    expect((await stateOf(loan)).texts).toBe(1);
   });
 
   it('answers the same key again with the first result and changes nothing', async () => {
-    const { id } = await signedLoan(app, calls);
+    const loan = await signedLoan(app, calls);
+    const { id } = loan;
     const first = await disburse(id, { key: 'core-again-1' });
     await app.jobs.runDue();
-    const before = await stateOf(id);
+    const before = await stateOf(loan);
     const again = await disburse(id, { key: 'core-again-1' });
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(first.json());
     await app.jobs.runDue();
-    expect(await stateOf(id)).toEqual(before);
+    expect(await stateOf(loan)).toEqual(before);
 
     // Another key for a loan paid out already: nothing is waiting for a payout.
     const other = await disburse(id, { key: 'core-again-2' });
@@ -119,7 +121,7 @@ describe('the core system’s disbursement report (PAYOUT_MODE=core)', () => {
       body: { ...report, bank_reference: 'CORE-0002' },
     });
     expect(changed.statusCode).toBe(422);
-    expect(await stateOf(id)).toEqual(before);
+    expect(await stateOf(loan)).toEqual(before);
   });
 
   it('needs an Idempotency-Key, the payout amount, a known loan, and a signed contract', async () => {
@@ -144,14 +146,15 @@ describe('the core system’s disbursement report (PAYOUT_MODE=core)', () => {
     const approvedOnly = await calls.inReview();
     await calls.approve(approvedOnly.first, approvedOnly.id, { amount: 1500, months: 12 });
     expect((await disburse(approvedOnly.id, { key: 'core-approved-1' })).statusCode).toBe(409);
-    expect((await stateOf(signed.id)).payouts).toEqual([]);
+    expect((await stateOf(signed)).payouts).toEqual([]);
   });
 
   it('refuses a person’s account, credit officer or not (403): only the core system reports', async () => {
-    const { id } = await signedLoan(app, calls);
+    const loan = await signedLoan(app, calls);
+    const { id } = loan;
     const person = await calls.officer('599000002');
     const answer = await disburse(id, { key: 'core-person-1', headers: person });
     expect(answer.statusCode).toBe(403);
-    expect((await stateOf(id)).payouts).toEqual([]);
+    expect((await stateOf(loan)).payouts).toEqual([]);
   });
 });

@@ -104,7 +104,7 @@ export function createScheduleDocuments({
         sha256: createHash('sha256').update(bytes).digest('hex'),
         size: bytes.length,
         details: {
-          contract_number: schedule.loan.contractNumber,
+          number: schedule.loan.contractNumber,
           payout_date: schedule.payout.payoutDate,
         },
         createdAt: clock.now(),

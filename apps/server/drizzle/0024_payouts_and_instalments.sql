@@ -38,4 +38,5 @@ CREATE TABLE "payouts" (
 ALTER TABLE "loan_instalments" ADD CONSTRAINT "loan_instalments_loan_id_loan_applications_id_fk" FOREIGN KEY ("loan_id") REFERENCES "public"."loan_applications"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payouts" ADD CONSTRAINT "payouts_loan_id_loan_applications_id_fk" FOREIGN KEY ("loan_id") REFERENCES "public"."loan_applications"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payouts" ADD CONSTRAINT "payouts_signed_document_id_customer_documents_id_fk" FOREIGN KEY ("signed_document_id") REFERENCES "public"."customer_documents"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "payouts_loan" ON "payouts" USING btree ("loan_id","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "payouts_one_live_per_loan" ON "payouts" USING btree ("loan_id") WHERE "payouts"."state" not in ('refused', 'cancelled');
