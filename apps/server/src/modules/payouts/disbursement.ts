@@ -1,23 +1,20 @@
 import { createHash } from 'node:crypto';
 import {
-  formatTimestamp,
   parseTimestamp,
   tbilisiDate,
   toGel,
   toTetri,
   type BodyOf,
   type disbursementReport,
-  type ResponseOf,
 } from '@sesxi/contract';
 import { fieldError, HttpError, httpError } from '#app/errors.ts';
 import { recordDisbursement, type PayoutDependencies } from './disbursed.ts';
-import { createPayoutRepository, type Payout } from './repository.ts';
+import { createPayoutRepository } from './repository.ts';
 import { payoutKeyOf, type PayoutMode } from './request.ts';
 import { loanTermsOf } from './terms.ts';
+import { payoutView, type PayoutView } from './view.ts';
 
 export type DisbursementBody = BodyOf<typeof disbursementReport>;
-
-type PayoutView = ResponseOf<typeof disbursementReport>['payout'];
 
 /** Who reports: a staff account holding `credit_officer`, a person's or a service's. */
 export interface Reporter {
@@ -27,15 +24,6 @@ export interface Reporter {
 
 /** The longest `Idempotency-Key` kept. */
 const maxKeyLength = 255;
-
-/** A payout as the API shows it. */
-export function payoutView(payout: Payout): PayoutView {
-  return {
-    state: payout.state,
-    bank_reference: payout.bankReference,
-    paid_at: payout.paidAt && formatTimestamp(payout.paidAt),
-  };
-}
 
 /** What one report asks, whatever its key: the same key must come with the same request. */
 function fingerprint(loanId: number, body: DisbursementBody): string {

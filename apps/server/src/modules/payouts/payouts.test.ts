@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { formatTimestamp } from '@sesxi/contract';
 import { and, asc, eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { extractText, getDocumentProxy } from 'unpdf';
@@ -29,6 +30,7 @@ import { testClock } from '#app/test/test-clock.ts';
 import { createPayoutRepository } from './repository.ts';
 import { sendPayoutJob } from './request.ts';
 import { settlePayoutForWithdrawal } from './settle.ts';
+import { lastPayoutView } from './view.ts';
 
 const clock = testClock();
 let app: FastifyInstance;
@@ -138,6 +140,11 @@ describe('a signed contract’s payout (PAYOUT_MODE=bank)', () => {
     });
     expect(payout?.idempotencyKey).toMatch(/^sesxi-payout-[0-9a-f]{64}$/);
     expect(await loanStatusOf(app, id)).toBe('active');
+    expect(await lastPayoutView(app.database.db, id)).toEqual({
+      state: 'paid',
+      bank_reference: payout?.bankReference,
+      paid_at: formatTimestamp(clock.now()),
+    });
 
     const instalments = await app.database.db
       .select()
@@ -184,6 +191,11 @@ describe('a signed contract’s payout (PAYOUT_MODE=bank)', () => {
       paidAt: null,
     });
     expect(await loanStatusOf(app, id)).toBe('signed');
+    expect(await lastPayoutView(app.database.db, id)).toEqual({
+      state: 'refused',
+      bank_reference: null,
+      paid_at: null,
+    });
     const texts = await textsAbout(user.phone, number);
     expect(texts).toEqual([expect.stringContaining('მიუთითოთ სხვა ანგარიში')]);
     expect(await nextStepOf(token, id)).toBe('change_account');

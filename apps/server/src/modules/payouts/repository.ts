@@ -1,5 +1,5 @@
 import { formatIsoDate, type LoanStatusCode, type ScheduleRowTetri } from '@sesxi/contract';
-import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, notInArray, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { applicationJoins } from '#app/db/application-joins.ts';
 import type { Database } from '#app/db/database.ts';
@@ -101,6 +101,17 @@ export function createPayoutRepository(db: Database) {
         .select()
         .from(payouts)
         .where(and(eq(payouts.loanId, loanId), live));
+      return row;
+    },
+
+    /** The loan's latest payout, whatever its state. */
+    async lastOf(loanId: number): Promise<Payout | undefined> {
+      const [row] = await db
+        .select()
+        .from(payouts)
+        .where(eq(payouts.loanId, loanId))
+        .orderBy(desc(payouts.id))
+        .limit(1);
       return row;
     },
 
