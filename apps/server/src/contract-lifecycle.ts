@@ -4,27 +4,34 @@ import {
   createContractReader,
   type StandingOf,
 } from '#app/modules/contracts/index.ts';
+import { lastPayoutView, settlePayoutForWithdrawal } from '#app/modules/payouts/index.ts';
 import {
   eContractConsentOf,
   signingPlugin,
   withdrawableUntil,
-  withoutPayouts,
+  type PayoutHooks,
 } from '#app/modules/signing/index.ts';
 
 /**
- * The contract's modules side by side (decision 022): `contracts` (the offer and its documents)
- * and `signing` (the signature and the withdrawal) import neither the other; this hands each
- * what it needs of the other.
+ * The contract's modules side by side (decision 022): `contracts` (the offer and its documents),
+ * `signing` (the signature and the withdrawal) and `payouts` import none of the others; this
+ * hands each what it needs of them. Registered once the payouts plugin decorates `app.payouts`.
  */
 export async function registerContractLifecycle(app: FastifyInstance): Promise<void> {
   const standingOf: StandingOf = async (db, { loanId, userId }) => ({
     withdrawable_until: await withdrawableUntil(db, loanId),
     e_contract_consent: await eContractConsentOf(db, userId),
-    payout: null,
+    payout: await lastPayoutView(db, loanId),
   });
+  const payouts: PayoutHooks = {
+    afterSigning: async (tx, signed) => {
+      await app.payouts.requestPayout(tx, signed);
+    },
+    awaitsNewSignature: async (tx, loanId) =>
+      (await lastPayoutView(tx, loanId))?.state === 'refused',
+    settlePayoutForWithdrawal: (tx, loanId) =>
+      settlePayoutForWithdrawal(tx, loanId, app.clock.now()),
+  };
   await app.register(contractRoutes, { standingOf });
-  await app.register(signingPlugin, {
-    contracts: createContractReader(standingOf),
-    payouts: withoutPayouts,
-  });
+  await app.register(signingPlugin, { contracts: createContractReader(standingOf), payouts });
 }

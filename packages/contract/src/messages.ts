@@ -180,6 +180,20 @@ const messages = {
     'document.consent': 'თანხმობა',
     'document.receipt': 'გადახდის ქვითარი',
     'document.closure': 'ცნობა სესხის დახურვის შესახებ №{number}',
+    'payout.inProgress':
+      'სესხის თანხის ჩარიცხვა მიმდინარეობს, გთხოვთ, სცადოთ ხელახლა რამდენიმე წუთში',
+    'payout.machineOnly': 'ჩარიცხვის შესახებ ინფორმაციას მხოლოდ სისტემური ანგარიში აწვდის',
+    'payout.notCoreMode':
+      'სესხის თანხას ეს სისტემა ბანკის მეშვეობით რიცხავს (PAYOUT_MODE არ არის core): ჩარიცხვის შეტყობინება არ მიიღება',
+    'payout.notSigned':
+      'ჩარიცხვა აღირიცხება მხოლოდ ხელმოწერილ ხელშეკრულებაზე, რომლის თანხაც ჯერ არ ჩარიცხულა',
+    'payout.idempotencyKeyRequired': 'მოთხოვნას სჭირდება Idempotency-Key სათაური (1–255 სიმბოლო)',
+    'payout.idempotencyKeyReused': 'ეს Idempotency-Key უკვე გამოყენებულია სხვა მოთხოვნისთვის',
+    'payout.amountMismatch': 'თანხა უნდა ემთხვეოდეს ჩასარიცხ თანხას: {expected:lari}',
+    'sms.payoutPaid':
+      '{product}: სესხი (ხელშეკრულება №{number}) ჩაირიცხა თქვენს ანგარიშზე: {amount:lari}. პირველი გადახდა: {date}, {payment:lari}.',
+    'sms.payoutRefused':
+      '{product}: ბანკმა სესხის თანხა (ხელშეკრულება №{number}) მითითებულ ანგარიშზე ვერ ჩარიცხა. გთხოვთ, თქვენს გვერდზე მიუთითოთ სხვა ანგარიში.',
   },
   en: {
     'validation.required': 'This field is required',
@@ -347,6 +361,20 @@ const messages = {
     'document.consent': 'Consent',
     'document.receipt': 'Payment receipt',
     'document.closure': 'Loan closure letter №{number}',
+    'payout.inProgress': 'The loan is being paid out, please try again in a few minutes',
+    'payout.machineOnly': 'Only a service account reports a disbursement',
+    'payout.notCoreMode':
+      'This server pays loans out through the bank (PAYOUT_MODE is not core): a disbursement cannot be reported',
+    'payout.notSigned':
+      'A disbursement is recorded only for a signed contract that has not been paid out yet',
+    'payout.idempotencyKeyRequired':
+      'The request needs an Idempotency-Key header (1–255 characters)',
+    'payout.idempotencyKeyReused': 'This Idempotency-Key was already used for another request',
+    'payout.amountMismatch': 'The amount must be the payout amount: {expected:lari}',
+    'sms.payoutPaid':
+      '{product}: the loan (contract №{number}) has been paid into your account: {amount:lari}. First payment: {date}, {payment:lari}.',
+    'sms.payoutRefused':
+      '{product}: the bank could not pay the loan (contract №{number}) into the account you gave. Please give another account on your page.',
   },
 } as const satisfies Record<Locale, Record<string, string>>;
 

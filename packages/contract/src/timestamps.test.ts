@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatTimestamp } from './timestamps.ts';
+import { formatTimestamp, parseTimestamp } from './timestamps.ts';
 
 describe('formatTimestamp', () => {
   it('writes the moment in Georgian time (UTC+4)', () => {
@@ -9,6 +9,35 @@ describe('formatTimestamp', () => {
 
   it('pads single digits and keeps a 24-hour clock', () => {
     expect(formatTimestamp(new Date('2026-01-02T09:03:04Z'))).toBe('2026-01-02 13:03:04');
+  });
+});
+
+describe('parseTimestamp', () => {
+  it('reads Georgian time back into the moment', () => {
+    expect(parseTimestamp('2026-03-06 00:07:09')).toEqual(new Date('2026-03-05T20:07:09Z'));
+  });
+
+  it.each(['2026-02-29 10:00:00', '2026-04-31 10:00:00', '2026-01-02 24:00:00', 'yesterday'])(
+    'finds no moment in %s',
+    (text) => {
+      expect(parseTimestamp(text)).toBeUndefined();
+    },
+  );
+
+  it('reads back any moment formatTimestamp wrote, to the second', () => {
+    fc.assert(
+      fc.property(
+        fc.date({
+          min: new Date('2006-01-01T00:00:00Z'),
+          max: new Date('2100-01-01T00:00:00Z'),
+          noInvalidDate: true,
+        }),
+        (moment) => {
+          const second = new Date(Math.floor(moment.getTime() / 1000) * 1000);
+          expect(parseTimestamp(formatTimestamp(moment))).toEqual(second);
+        },
+      ),
+    );
   });
 });
 

@@ -63,3 +63,14 @@ export function formatTimestamp(moment: Date): string {
 export function tbilisiDate(moment: Date): string {
   return formatTimestamp(moment).slice(0, 10);
 }
+
+/**
+ * The moment a timestamp as the spec writes it names (`YYYY-MM-DD HH:mm:ss`, Georgian time);
+ * undefined for a day or a time that does not exist.
+ */
+export function parseTimestamp(text: string): Date | undefined {
+  const wall = Date.parse(`${text.replace(' ', 'T')}Z`);
+  if (Number.isNaN(wall)) return undefined;
+  const moment = new Date(wall - tbilisiOffsetMs(new Date(wall)));
+  return formatTimestamp(moment) === text ? moment : undefined;
+}

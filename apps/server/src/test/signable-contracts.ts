@@ -1,10 +1,9 @@
-import { standardLoanProduct } from '@sesxi/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import { customerDocuments, loanContracts, users } from '#app/db/schema.ts';
-import { issueOffer } from '#app/modules/contracts/index.ts';
 import { bearer } from './accounts.ts';
-import { createLoanViaApi, setLoanStatus } from './loans.ts';
+import { decisionCalls } from './decisions.ts';
 import { onboardedCustomer, type SignedInCustomer } from './onboarding.ts';
 
 /** Two accounts that pass the mod-97 check: the customer's first, then another. */
@@ -49,23 +48,21 @@ export async function chooseAccount(
   return currentDocumentOf(app, loanId);
 }
 
-/** The binding offer of an application set approved by hand: 1500 ₾ for 12 months. */
-export async function offerMade(
+/**
+ * A new application of `customer` submitted, taken and approved (1500 ₾ for 12 months) by the
+ * first sandbox officer, as the decisions screens do: its binding offer made. Answers its id.
+ */
+export async function approvedApplication(
   app: FastifyInstance,
-  { userId, loanId }: { userId: number; loanId: number },
-) {
-  await setLoanStatus(app, loanId, 'approved');
-  await issueOffer(
-    app.database.db,
-    { loanId, userId, amount: 1500, months: 12, pricing: standardLoanProduct },
-    {
-      storage: app.fileStorage,
-      lender: app.config.productName,
-      today: await app.businessCalendar.today(),
-      validDays: 7,
-      now: app.clock.now(),
-    },
-  );
+  customer: SignedInCustomer,
+): Promise<number> {
+  const calls = decisionCalls(() => app);
+  const loanId = await calls.submit(customer);
+  const officer = await calls.officer('599000002');
+  expect((await calls.take(officer, loanId)).statusCode).toBe(200);
+  const approved = await calls.approve(officer, loanId, { amount: 1500, months: 12 });
+  expect(approved.json()).toMatchObject({ decision: { state: 'approved' } });
+  return loanId;
 }
 
 /** A customer whose identity document check passed (or not), signed in. */
@@ -92,8 +89,7 @@ export async function offeredContract(
   options: { identityChecked?: boolean } = {},
 ) {
   const customer = await customerForSigning(app, phone, options);
-  const loanId = await createLoanViaApi(app, customer.token);
-  await offerMade(app, { userId: customer.user.id, loanId });
+  const loanId = await approvedApplication(app, customer);
   const document = await chooseAccount(app, { token: customer.token, loanId, iban: ibans[0] });
   const [contract] = await app.database.db
     .select({ number: loanContracts.number })

@@ -20,15 +20,24 @@ export type OwnedContract = NonNullable<
 >;
 
 /**
+ * The document `contract.pdf` serves: the signed contract once signed, unless a newer document
+ * waits for a new signature (another account after a refused payout).
+ */
+export function servedDocument({ current, signed }: OwnedContract) {
+  return signed && signed.id > current.id ? signed : current;
+}
+
+/**
  * The contract as the customer reads it: the figures of its current document (which the
  * customer would sign), and the SHA-256 of the file `contract.pdf` serves, the signed one once
  * there is one.
  */
 export function contractView(
-  { contract, current, signed }: OwnedContract,
+  owned: OwnedContract,
   locale: Locale,
   standing: ContractStanding,
 ): Contract {
+  const { contract, current } = owned;
   const { details } = current;
   const { figures } = details;
   return {
@@ -50,7 +59,7 @@ export function contractView(
     schedule: figures.schedule,
     valid_until: contract.validUntil,
     iban: details.iban,
-    sha256: (signed ?? current).sha256,
+    sha256: servedDocument(owned).sha256,
     signed_at: contract.signedAt && formatTimestamp(contract.signedAt),
     ...standing,
   };

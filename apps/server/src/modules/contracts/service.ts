@@ -10,7 +10,13 @@ import {
   writeContractDocuments,
   type ContractChoices,
 } from './contract-documents.ts';
-import { contractView, type OwnedContract, type StandingOf } from './contract-view.ts';
+import {
+  contractView,
+  servedDocument,
+  type ContractStanding,
+  type OwnedContract,
+  type StandingOf,
+} from './contract-view.ts';
 import { createContractRepository, type ContractRow } from './repository.ts';
 
 export interface ContractDependencies extends ServiceContext {
@@ -24,11 +30,14 @@ export interface ContractDependencies extends ServiceContext {
 
 /**
  * Whether the customer may still choose the payment day and the account: while the offer
- * stands. A signed contract whose payout the bank refused takes another account too (decision
- * 022): the payout's part adds that case here, and the new document then needs a new signature.
+ * stands, and on a signed contract whose payout the bank refused (decision 022), whose new
+ * document then needs a new signature.
  */
-function choicesOpen(contract: ContractRow): boolean {
-  return contract.status === 'offered';
+function choicesOpen(contract: ContractRow, standing: ContractStanding): boolean {
+  return (
+    contract.status === 'offered' ||
+    (contract.status === 'signed' && standing.payout?.state === 'refused')
+  );
 }
 
 /** The customer's contract: read it, choose its payment day and account, download it. */
@@ -80,7 +89,8 @@ export function createContractService({
     ): Promise<Contract> {
       const owned = await ownedOr404(loanId, userId);
       const { contract, current } = owned;
-      if (!choicesOpen(contract)) throw httpError(409, 'contract.notChangeable');
+      const standing = await standingOf(db, { loanId, userId });
+      if (!choicesOpen(contract, standing)) throw httpError(409, 'contract.notChangeable');
       const today = await businessDate(db);
       if (contract.status === 'offered' && today > contract.validUntil)
         throw httpError(409, 'contract.offerExpired');
@@ -101,7 +111,10 @@ export function createContractService({
         await db.transaction(async (tx) => {
           const contracts = createContractRepository(tx);
           const locked = await contracts.lock(loanId);
-          if (locked?.currentDocumentId !== contract.currentDocumentId || !choicesOpen(locked))
+          if (
+            locked?.currentDocumentId !== contract.currentDocumentId ||
+            !choicesOpen(locked, standing)
+          )
             throw httpError(409, 'errors.conflict');
           const made = await recordContractDocuments(tx, documents, files, now);
           await contracts.replaceDocuments(loanId, { ...made, ...choices }, now);
@@ -116,10 +129,10 @@ export function createContractService({
 
     /** The file `contract.pdf` serves: the signed contract once signed, else the current one. */
     async pdf(userId: number, loanId: number) {
-      const { contract, current, signed } = await ownedOr404(loanId, userId);
+      const owned = await ownedOr404(loanId, userId);
       return {
-        bytes: await storage.read((signed ?? current).storageKey),
-        name: `${contract.number}.pdf`,
+        bytes: await storage.read(servedDocument(owned).storageKey),
+        name: `${owned.contract.number}.pdf`,
       };
     },
   };

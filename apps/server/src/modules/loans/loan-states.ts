@@ -37,6 +37,8 @@ export const loanTransitions = {
   withdraw: { from: ['signed'], to: 'withdrawn' },
   /** Withdrawn within 14 days of a paid-out loan: owed back until it is repaid. */
   withdrawAfterPayout: { from: ['active'], to: 'withdrawing' },
+  /** The payout reached the customer's account (the bank's answer, or the core system's report). */
+  disburse: { from: ['signed'], to: 'active' },
 } as const satisfies Record<string, Transition>;
 
 export type LoanTransition = keyof typeof loanTransitions;

@@ -159,7 +159,7 @@ export function createLoanService({ db, clock, log, storage, enqueueWebhook }: L
           ...applicationSummaryOf(row, locale),
           ...(await figuresOf(row, today)),
           decision: customerDecisionOf(row, locale),
-          next_step: nextStepOf(row.statusCode, row.contractStatus),
+          next_step: nextStepOf(row.statusCode, row.contractStatus, row.payoutState),
         })),
       ),
     };

@@ -1,4 +1,4 @@
-import type { ContractStatus, ScheduleRow } from '@sesxi/contract';
+import type { ContractStatus, PayoutState, ScheduleRow } from '@sesxi/contract';
 import { sql, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { bilingualListSql, type BilingualItem } from '#app/db/lookups.ts';
@@ -12,6 +12,7 @@ import {
   loanProducts,
   loanPurposes,
   loanStatuses,
+  payouts,
   rejectionReasons,
 } from '#app/db/schema.ts';
 import {
@@ -48,7 +49,8 @@ const approvedOffer = alias(loanOfferSnapshots, approvedOfferName);
  * The applications of the customer `userId`, with what `loans-show` needs in one statement:
  * the status in both languages, the figures stored at submission (null before), the pricing
  * of the product version each was saved with (to compute a draft's figures), a decided one's
- * decision (an approval with its schedule) and, from the approval on, its contract's status.
+ * decision (an approval with its schedule), from the approval on its contract's status, and
+ * while signed its last payout's state (the payouts module's table: it stands above this one).
  * Raw SQL, the optional parts as JSON: `/main` runs it on every visit, and the query builder's
  * per-column row mapping cost more than the read.
  */
@@ -76,7 +78,10 @@ function applicationsWithTerms(userId: SQLWrapper) {
             when 'approved' then ${loanDecisions.kind} in ('approval', 'confirmation')
             when 'rejected' then ${loanDecisions.kind} = 'rejection'
             else false end
-        order by ${loanDecisions.id} desc limit 1) as "decision"
+        order by ${loanDecisions.id} desc limit 1) as "decision",
+      case when ${loanApplications.status} = 'signed' then (select ${payouts.state}
+        from ${payouts} where ${payouts.loanId} = ${loanApplications.id}
+        order by ${payouts.id} desc limit 1) end as "payoutState"
     from ${loanApplications}
     join ${loanStatuses} on ${loanStatuses.code} = ${loanApplications.status}
     left join ${loanOfferSnapshots} on ${loanOfferSnapshots.applicationId} = ${loanApplications.id}
@@ -128,6 +133,8 @@ export interface ApplicationWithTerms extends ApplicationSummary {
   decidedAt: Date;
   /** The binding offer's contract, from the approval on. */
   contractStatus: ContractStatus | null;
+  /** While signed: the state of its last payout, if one was made. */
+  payoutState: PayoutState | null;
   submitted: { monthlyPayment: number; effectiveRate: number } | null;
   pricing: {
     nominal_rate: number;

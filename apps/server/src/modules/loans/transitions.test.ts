@@ -166,6 +166,7 @@ describe('the lender’s moves', () => {
     ['approve', 'under_review', 'approved'],
     ['reject', 'under_review', 'rejected'],
     ['expire', 'approved', 'expired'],
+    ['disburse', 'signed', 'active'],
   ];
 
   function move(id: number, userId: number, name: LoanTransition) {

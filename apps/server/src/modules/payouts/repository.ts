@@ -1,0 +1,225 @@
+import { formatIsoDate, type LoanStatusCode, type ScheduleRowTetri } from '@sesxi/contract';
+import { and, asc, desc, eq, notInArray, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { applicationJoins } from '#app/db/application-joins.ts';
+import type { Database } from '#app/db/database.ts';
+import {
+  customerDocuments,
+  loanApplications,
+  loanContracts,
+  loanInstalments,
+  loanOfferSnapshots,
+  payouts,
+  users,
+} from '#app/db/schema.ts';
+
+export type Payout = typeof payouts.$inferSelect;
+
+/** A payout that is neither refused nor cancelled: a loan has at most one. */
+const live = notInArray(payouts.state, ['refused', 'cancelled']);
+
+/** The approved loan's terms as the approval kept them, with its contract and its customer. */
+const approvedLoan = {
+  loanId: loanApplications.id,
+  userId: loanApplications.userId,
+  /** GEL, as approved. */
+  amount: sql<number>`${loanOfferSnapshots.inputs} -> 'amount'`,
+  months: sql<number>`${loanOfferSnapshots.inputs} -> 'months'`,
+  productId: loanOfferSnapshots.productId,
+  contractNumber: loanContracts.number,
+  paymentDay: loanContracts.paymentDay,
+  phone: users.phone,
+};
+
+export function createPayoutRepository(db: Database) {
+  const approvedLoans = () =>
+    db
+      .select(approvedLoan)
+      .from(loanApplications)
+      .innerJoin(users, applicationJoins.customer)
+      .innerJoin(loanContracts, eq(loanContracts.loanId, loanApplications.id))
+      .innerJoin(loanOfferSnapshots, applicationJoins.offer('approval'));
+
+  async function update(id: number, fields: PgUpdateSetSource<typeof payouts>, now: Date) {
+    const [row] = await db
+      .update(payouts)
+      .set({ ...fields, updatedAt: now })
+      .where(eq(payouts.id, id))
+      .returning();
+    if (!row) throw new Error(`the payout ${id} is gone`);
+    return row;
+  }
+
+  return {
+    /**
+     * Locks the application's row for the transaction and answers its status: a payout's
+     * steps and a withdrawal take turns on it.
+     */
+    async lockApplication(loanId: number): Promise<LoanStatusCode | undefined> {
+      const [row] = await db
+        .select({ status: loanApplications.status })
+        .from(loanApplications)
+        .where(eq(loanApplications.id, loanId))
+        .for('update');
+      return row?.status;
+    },
+
+    /** The approved loan with its contract, as a payout and its schedule need it. */
+    async approvedLoan(loanId: number) {
+      const [row] = await approvedLoans().where(eq(loanApplications.id, loanId));
+      return row;
+    },
+
+    /** The signed contract's signed document and the account it names: what a payout pays. */
+    async signedDocument(loanId: number) {
+      const [row] = await db
+        .select({
+          id: customerDocuments.id,
+          sha256: customerDocuments.sha256,
+          iban: loanContracts.iban,
+        })
+        .from(loanContracts)
+        .innerJoin(customerDocuments, eq(customerDocuments.id, loanContracts.signedDocumentId))
+        .where(and(eq(loanContracts.loanId, loanId), eq(loanContracts.status, 'signed')));
+      return row;
+    },
+
+    async insert(payout: typeof payouts.$inferInsert): Promise<Payout> {
+      const [row] = await db.insert(payouts).values(payout).returning();
+      if (!row) throw new Error('inserting a payout returned no row');
+      return row;
+    },
+
+    async byId(id: number): Promise<Payout | undefined> {
+      const [row] = await db.select().from(payouts).where(eq(payouts.id, id));
+      return row;
+    },
+
+    /** The loan's payout that is neither refused nor cancelled, if any. */
+    async liveOf(loanId: number): Promise<Payout | undefined> {
+      const [row] = await db
+        .select()
+        .from(payouts)
+        .where(and(eq(payouts.loanId, loanId), live));
+      return row;
+    },
+
+    /** The loan's latest payout, whatever its state. */
+    async lastOf(loanId: number): Promise<Payout | undefined> {
+      const [row] = await db
+        .select()
+        .from(payouts)
+        .where(eq(payouts.loanId, loanId))
+        .orderBy(desc(payouts.id))
+        .limit(1);
+      return row;
+    },
+
+    /** The payout the core system's report with this `Idempotency-Key` recorded, if any. */
+    async byReportKey(key: string): Promise<Payout | undefined> {
+      const [row] = await db.select().from(payouts).where(eq(payouts.reportKey, key));
+      return row;
+    },
+
+    /** What the bank is asked to pay: the customer's name and personal number with the payout. */
+    async bankRequestOf(payout: Payout) {
+      const [row] = await db
+        .select({
+          name: users.name,
+          surname: users.surname,
+          personalNumber: users.identityNumber,
+          contractNumber: loanContracts.number,
+        })
+        .from(loanApplications)
+        .innerJoin(users, applicationJoins.customer)
+        .innerJoin(loanContracts, eq(loanContracts.loanId, loanApplications.id))
+        .where(eq(loanApplications.id, payout.loanId));
+      if (!row?.personalNumber) throw new Error(`the customer of payout ${payout.id} is unknown`);
+      return {
+        idempotencyKey: payout.idempotencyKey,
+        amountTetri: payout.amountTetri,
+        iban: payout.iban,
+        name: `${row.name} ${row.surname}`,
+        personalNumber: row.personalNumber,
+        reference: row.contractNumber,
+      };
+    },
+
+    /** In flight: the bank is being asked, once more. */
+    markSending: (id: number, now: Date) =>
+      update(id, { state: 'sending', attempts: sql`${payouts.attempts} + 1` }, now),
+
+    markPaid: (
+      id: number,
+      paid: Pick<Payout, 'bankReference' | 'paidAt' | 'payoutDate'> &
+        Partial<Pick<Payout, 'reportKey' | 'reportSha256'>>,
+      now: Date,
+    ) => update(id, { state: 'paid', ...paid }, now),
+
+    markRefused: (id: number, reason: string, now: Date) =>
+      update(id, { state: 'refused', refusalReason: reason }, now),
+
+    cancel: (id: number, now: Date) => update(id, { state: 'cancelled' }, now),
+
+    /** A paid-out loan's payout and its fixed schedule, with the contract and the customer. */
+    async paidSchedule(loanId: number) {
+      const [loan] = await db
+        .select({
+          userId: loanApplications.userId,
+          name: users.name,
+          surname: users.surname,
+          contractNumber: loanContracts.number,
+          paymentDay: loanContracts.paymentDay,
+          amountTetri: payouts.amountTetri,
+          paidAt: payouts.paidAt,
+          payoutDate: payouts.payoutDate,
+        })
+        .from(payouts)
+        .innerJoin(loanApplications, eq(loanApplications.id, payouts.loanId))
+        .innerJoin(users, applicationJoins.customer)
+        .innerJoin(loanContracts, eq(loanContracts.loanId, payouts.loanId))
+        .where(and(eq(payouts.loanId, loanId), eq(payouts.state, 'paid')));
+      if (!loan?.paidAt || !loan.payoutDate) return undefined;
+      const instalments = await db
+        .select()
+        .from(loanInstalments)
+        .where(eq(loanInstalments.loanId, loanId))
+        .orderBy(asc(loanInstalments.number));
+      const { amountTetri, paidAt, payoutDate } = loan;
+      return { loan, payout: { amountTetri, paidAt, payoutDate }, instalments };
+    },
+
+    async hasScheduleDocument(loanId: number): Promise<boolean> {
+      const count = await db.$count(
+        customerDocuments,
+        and(eq(customerDocuments.loanId, loanId), eq(customerDocuments.kind, 'schedule')),
+      );
+      return count > 0;
+    },
+
+    async insertScheduleDocument(document: typeof customerDocuments.$inferInsert): Promise<void> {
+      await db.insert(customerDocuments).values(document);
+    },
+
+    /** The schedule fixed at the payout. */
+    async insertInstalments(loanId: number, rows: readonly ScheduleRowTetri[]): Promise<void> {
+      await db.insert(loanInstalments).values(
+        rows.map((row) => ({
+          loanId,
+          number: row.number,
+          dueDate: formatIsoDate(row.date),
+          paymentTetri: row.payment,
+          principalTetri: row.principal,
+          interestTetri: row.interest,
+          feeTetri: row.fee,
+          balanceTetri: row.balance,
+        })),
+      );
+    },
+  };
+}
+
+export type PayoutRepository = ReturnType<typeof createPayoutRepository>;
+
+/** An approved loan with its contract and its customer (approvedLoan's answer). */
+export type ApprovedLoan = NonNullable<Awaited<ReturnType<PayoutRepository['approvedLoan']>>>;
