@@ -150,8 +150,7 @@ const messages = {
       'ამ გადახდის დღით ეფექტური განაკვეთი კანონით დაშვებულ 50%-ს აღემატება, გთხოვთ, აირჩიოთ სხვა დღე',
     'contract.notChangeable': 'ხელშეკრულების პირობების შეცვლა ახლა აღარ შეიძლება',
     'contract.offerExpired': 'შეთავაზების ვადა ამოიწურა',
-    'sms.offerExpired':
-      '{product}: განაცხადზე №{id} შეთავაზების ვადა ამოიწურა. შეგიძლიათ, შეიტანოთ ახალი განაცხადი.',
+    'sms.offerExpired': '{product}: განაცხადზე №{id} შეთავაზების ვადა ამოიწურა.',
     'fee.upfront': 'ერთჯერადი საკომისიო (გაცემისას იქვითება)',
     'fee.monthly': 'ყოველთვიური საკომისიო',
     'document.key_terms': 'ხელშეკრულების მნიშვნელოვანი პირობები №{number}',
@@ -300,8 +299,7 @@ const messages = {
       'With this payment day the effective rate would exceed the legal 50%; please choose another day',
     'contract.notChangeable': 'The contract’s terms can no longer be changed',
     'contract.offerExpired': 'The offer has expired',
-    'sms.offerExpired':
-      '{product}: the offer on application №{id} has expired. You may apply again.',
+    'sms.offerExpired': '{product}: the offer on application №{id} has expired.',
     'fee.upfront': 'One-off fee (deducted from the payout)',
     'fee.monthly': 'Monthly fee',
     'document.key_terms': 'Key terms of contract №{number}',
