@@ -168,8 +168,7 @@ const messages = {
     'contract.rateOverCap':
       'ამ გადახდის დღით ეფექტური განაკვეთი კანონით დაშვებულ 50%-ს აღემატება, გთხოვთ, აირჩიოთ სხვა დღე',
     'contract.notChangeable': 'ხელშეკრულების პირობების შეცვლა ახლა აღარ შეიძლება',
-    'sms.offerExpired':
-      '{product}: განაცხადზე №{id} შეთავაზების ვადა ამოიწურა. შეგიძლიათ, შეიტანოთ ახალი განაცხადი.',
+    'sms.offerExpired': '{product}: განაცხადზე №{id} შეთავაზების ვადა ამოიწურა.',
     'fee.upfront': 'ერთჯერადი საკომისიო (გაცემისას იქვითება)',
     'fee.monthly': 'ყოველთვიური საკომისიო',
     'document.key_terms': 'ხელშეკრულების მნიშვნელოვანი პირობები №{number}',
@@ -349,8 +348,7 @@ const messages = {
     'contract.rateOverCap':
       'With this payment day the effective rate would exceed the legal 50%; please choose another day',
     'contract.notChangeable': 'The contract’s terms can no longer be changed',
-    'sms.offerExpired':
-      '{product}: the offer on application №{id} has expired. You may apply again.',
+    'sms.offerExpired': '{product}: the offer on application №{id} has expired.',
     'fee.upfront': 'One-off fee (deducted from the payout)',
     'fee.monthly': 'Monthly fee',
     'document.key_terms': 'Key terms of contract №{number}',

@@ -85,19 +85,19 @@ export function writePdf(model: PdfModel): Promise<Buffer> {
   }
 
   function table(columns: readonly TableColumn[], rows: readonly (readonly string[])[]) {
-    const row = (cells: readonly string[], font: 'regular' | 'bold') => {
+    const heightOf = (cells: readonly string[], font: 'regular' | 'bold') => {
       doc.font(font).fontSize(bodySize - 1);
       const heights = cells.map((cell, index) =>
         doc.heightOfString(cell, { width: (columns[index]?.width ?? 0) * width - 6 }),
       );
-      const height = Math.max(...heights);
+      return Math.max(...heights);
+    };
+    const titles = columns.map((column) => column.title);
+    const row = (cells: readonly string[], font: 'regular' | 'bold') => {
+      const height = heightOf(cells, font);
       if (height > spaceLeft()) {
         doc.addPage();
-        if (font === 'regular')
-          row(
-            columns.map((column) => column.title),
-            'bold',
-          );
+        if (font === 'regular') row(titles, 'bold');
         doc.font(font).fontSize(bodySize - 1);
       }
       const top = doc.y;
@@ -116,10 +116,11 @@ export function writePdf(model: PdfModel): Promise<Buffer> {
         .strokeColor('#999999')
         .stroke();
     };
-    row(
-      columns.map((column) => column.title),
-      'bold',
-    );
+    // The header never stands alone at the foot of a page.
+    const [first] = rows;
+    const opening = heightOf(titles, 'bold') + (first ? heightOf(first, 'regular') : 0);
+    if (opening + 2 * rowGap > spaceLeft()) doc.addPage();
+    row(titles, 'bold');
     for (const cells of rows) row(cells, 'regular');
     doc.moveDown(0.6);
   }
@@ -131,7 +132,8 @@ export function writePdf(model: PdfModel): Promise<Buffer> {
         doc.font('bold').fontSize(16).text(block.text, { width }).moveDown(0.6);
         break;
       case 'heading':
-        if (spaceLeft() < 60) doc.addPage();
+        // Room for the heading and the start of what it heads (a table's header and first row).
+        if (spaceLeft() < 100) doc.addPage();
         doc.moveDown(0.6).font('bold').fontSize(12).text(block.text, { width }).moveDown(0.3);
         break;
       case 'paragraph':

@@ -130,7 +130,7 @@ describe('an offer left unsigned', () => {
     const expiredTexts = async () =>
       (await textsTo(user.phone)).filter((text) => text.text.includes('ვადა ამოიწურა'));
     expect((await expiredTexts()).map((text) => text.text)).toEqual([
-      `Sesxi: განაცხადზე №${id} შეთავაზების ვადა ამოიწურა. შეგიძლიათ, შეიტანოთ ახალი განაცხადი.`,
+      `Sesxi: განაცხადზე №${id} შეთავაზების ვადა ამოიწურა.`,
     ]);
     expect(await nextStepOf(token, id)).toEqual({ nextStep: 'none', status: 'expired' });
 
