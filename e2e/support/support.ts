@@ -46,15 +46,14 @@ export const creditOfficer = { phone: '599000002', password: 'Credit-2026' };
 const xhr = { 'X-Requested-With': 'XMLHttpRequest' };
 
 /**
- * The credit officer takes the submitted application `id` and rejects it for `reasonCodes`,
- * through the API (the officer's screens have a journey of their own); answers the decision's
- * time as the screens write it (YYYY-MM-DD HH:mm).
+ * The credit officer signs in through the API, takes the submitted application `id` into
+ * review, hands `decide` the headers to decide it with, and signs out.
  */
-export async function rejectThroughApi(
+async function decideThroughApi<T>(
   page: Page,
   id: number,
-  reasonCodes: string[],
-): Promise<string> {
+  decide: (headers: Record<string, string>) => Promise<T>,
+): Promise<T> {
   const login = await page.request.post('/api/login', { headers: xhr, data: creditOfficer });
   const { user } = (await login.json()) as { user: { apiToken: string } };
   const headers = { ...xhr, Authorization: `Bearer ${user.apiToken}` };
@@ -63,11 +62,43 @@ export async function rejectThroughApi(
     data: {},
   });
   expect(taken.status()).toBe(200);
-  const rejected = await page.request.post(`/api/applications/${String(id)}/reject`, {
-    headers,
-    data: { reason_codes: reasonCodes, note: 'შიდა შენიშვნა' },
+  try {
+    return await decide(headers);
+  } finally {
+    await page.request.post('/api/logout', { headers });
+  }
+}
+
+/**
+ * The credit officer rejects the submitted application `id` for `reasonCodes`, through the API
+ * (the officer's screens have a journey of their own); answers the decision's time as the
+ * screens write it (YYYY-MM-DD HH:mm).
+ */
+export function rejectThroughApi(page: Page, id: number, reasonCodes: string[]): Promise<string> {
+  return decideThroughApi(page, id, async (headers) => {
+    const rejected = await page.request.post(`/api/applications/${String(id)}/reject`, {
+      headers,
+      data: { reason_codes: reasonCodes, note: 'შიდა შენიშვნა' },
+    });
+    const { decision } = (await rejected.json()) as { decision: { decided_at: string } };
+    return decision.decided_at.slice(0, 16);
   });
-  const { decision } = (await rejected.json()) as { decision: { decided_at: string } };
-  await page.request.post('/api/logout', { headers });
-  return decision.decided_at.slice(0, 16);
+}
+
+/**
+ * The credit officer approves the submitted application `id` on `terms` (at most 10 000 ₾, so
+ * that no second officer is needed), through the API.
+ */
+export function approveThroughApi(
+  page: Page,
+  id: number,
+  terms: { amount: number; months: number },
+): Promise<void> {
+  return decideThroughApi(page, id, async (headers) => {
+    const approved = await page.request.post(`/api/applications/${String(id)}/approve`, {
+      headers,
+      data: terms,
+    });
+    expect(await approved.json()).toMatchObject({ decision: { state: 'approved' } });
+  });
 }

@@ -171,6 +171,25 @@ export function appRoutes(): RouteObject[] {
                   },
                 },
                 {
+                  path: 'loans/:id/contract',
+                  ...titled('contract.title'),
+                  lazy: {
+                    Component: async () =>
+                      (await import('../features/loans/contract/contract-page')).ContractPage,
+                  },
+                },
+                {
+                  path: 'documents',
+                  ...titled('documents.title'),
+                  lazy: {
+                    loader: async () =>
+                      (await import('../features/documents/documents-page-loader'))
+                        .documentsPageLoader,
+                    Component: async () =>
+                      (await import('../features/documents/documents-page')).DocumentsPage,
+                  },
+                },
+                {
                   path: 'change-password',
                   ...titled('account.changePassword'),
                   lazy: {

@@ -10,7 +10,14 @@ import type { StoredUser } from '../../shared/session/session-store';
 export interface AccountLink {
   to: string;
   label:
-    'login' | 'register' | RoleScreenLabel | 'myProfile' | 'editData' | 'changePassword' | 'logout';
+    | 'login'
+    | 'register'
+    | RoleScreenLabel
+    | 'myProfile'
+    | 'documents'
+    | 'editData'
+    | 'changePassword'
+    | 'logout';
 }
 
 /**
@@ -42,7 +49,12 @@ export function accountLinks(user: StoredUser | null): AccountLink[] {
     ];
   }
   return [
-    ...(user.is_sda_verified ? [{ to: '/main', label: 'myProfile' } as const] : []),
+    ...(user.is_sda_verified
+      ? ([
+          { to: '/main', label: 'myProfile' },
+          { to: '/documents', label: 'documents' },
+        ] as const)
+      : []),
     { to: '/questionnaire-edit', label: 'editData' },
     { to: '/change-password', label: 'changePassword' },
     { to: '/logout', label: 'logout' },

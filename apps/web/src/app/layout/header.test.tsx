@@ -34,11 +34,16 @@ describe('header', () => {
     const menu = await openUserMenu('ნინო კაპანაძე');
     expect(menu.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
       'ჩემი პროფილი',
+      'ჩემი დოკუმენტები',
       'მონაცემების რედაქტირება',
       'პაროლის შეცვლა',
       'გასვლა',
     ]);
     expect(menu.getByRole('menuitem', { name: 'ჩემი პროფილი' })).toHaveAttribute('href', '/main');
+    expect(menu.getByRole('menuitem', { name: 'ჩემი დოკუმენტები' })).toHaveAttribute(
+      'href',
+      '/documents',
+    );
     expect(menu.getByRole('menuitem', { name: 'გასვლა' })).toHaveAttribute('href', '/logout');
     expect(screen.queryByRole('link', { name: 'შესვლა' })).not.toBeInTheDocument();
   });
@@ -54,13 +59,14 @@ describe('header', () => {
   it('shows the default label when the user has no name', async () => {
     session.set({ ...customerFixture, name: '', surname: '' });
     const menu = await openUserMenu('მომხმარებელი');
-    expect(menu.getAllByRole('menuitem')).toHaveLength(4);
+    expect(menu.getAllByRole('menuitem')).toHaveLength(5);
   });
 
-  it('offers my profile only to SDA-verified users', async () => {
+  it('offers my profile and my documents only to SDA-verified users', async () => {
     session.set({ ...customerFixture, is_sda_verified: false });
     const menu = await openUserMenu('ნინო კაპანაძე');
     expect(menu.queryByRole('menuitem', { name: 'ჩემი პროფილი' })).not.toBeInTheDocument();
+    expect(menu.queryByRole('menuitem', { name: 'ჩემი დოკუმენტები' })).not.toBeInTheDocument();
     expect(menu.getByRole('menuitem', { name: 'მონაცემების რედაქტირება' })).toHaveAttribute(
       'href',
       '/questionnaire-edit',

@@ -238,6 +238,92 @@ describe('/main', () => {
     },
   );
 
+  it.each([
+    [
+      'sign',
+      { code: 'approved', name: 'დამტკიცებულია' },
+      'განაცხადი დამტკიცებულია. გაეცანით ხელშეკრულების პირობებს',
+      'ხელშეკრულების ხელმოწერა',
+    ],
+    [
+      'change_account',
+      { code: 'signed', name: 'ხელშეკრულება ხელმოწერილია' },
+      'ბანკმა მითითებულ ანგარიშზე თანხის ჩარიცხვა ვერ შეძლო.',
+      'სხვა ანგარიშის მითითება',
+    ],
+  ])(
+    'calls a customer whose next step is %s to the contract screen, with a button',
+    async (step, status, text, action) => {
+      renderMain(() =>
+        jsonResponse({
+          status: 'success',
+          loans: [{ ...loans[2], loan_status: status, next_step: step }],
+        }),
+      );
+      const panel = await screen.findByRole('region', {
+        name: `განაცხადი №3: 3000,00${nbsp}₾, 12 თვე`,
+      });
+      expect(panel).toHaveTextContent(`სტატუსი: ${status.name}`);
+      expect(panel).toHaveTextContent(text);
+      const button = within(panel).getByRole('link', { name: action });
+      expect(button).toHaveAttribute('href', '/loans/3/contract');
+      expect(button).toHaveClass('mantine-Button-root');
+    },
+  );
+
+  it.each([
+    [
+      'wait_for_payout',
+      { code: 'signed', name: 'ხელშეკრულება ხელმოწერილია' },
+      'ხელშეკრულება ხელმოწერილია. თანხა მალე ჩაირიცხება თქვენს ანგარიშზე.',
+    ],
+    [
+      'pay',
+      { code: 'active', name: 'აქტიური სესხი' },
+      'სესხი გაცემულია. ონლაინ გადახდის შესაძლებლობა მალე აქვე გამოჩნდება',
+    ],
+  ])('notes what happens next for %s, the contract a link away', async (step, status, text) => {
+    renderMain(() =>
+      jsonResponse({
+        status: 'success',
+        loans: [{ ...loans[2], loan_status: status, next_step: step }],
+      }),
+    );
+    const panel = await screen.findByRole('region', {
+      name: `განაცხადი №3: 3000,00${nbsp}₾, 12 თვე`,
+    });
+    expect(panel).toHaveTextContent(text);
+    const link = within(panel).getByRole('link', { name: 'ხელშეკრულების ნახვა' });
+    expect(link).toHaveAttribute('href', '/loans/3/contract');
+    expect(link).not.toHaveClass('mantine-Button-root');
+  });
+
+  it('names every status as the server does, the new ones of the contract too', async () => {
+    const statuses = [
+      ['expired', 'შეთავაზების ვადა ამოიწურა'],
+      ['signed', 'ხელშეკრულება ხელმოწერილია'],
+      ['active', 'აქტიური სესხი'],
+      ['withdrawing', 'უარი ხელშეკრულებაზე: თანხის დაბრუნება'],
+      ['withdrawn', 'ხელშეკრულებაზე უარი ითქვა'],
+      ['repaid', 'სესხი დაფარულია'],
+    ];
+    renderMain(() =>
+      jsonResponse({
+        status: 'success',
+        loans: statuses.map(([code, name], index) => ({
+          ...loans[2],
+          id: 20 - index,
+          loan_status: { code, name },
+          next_step: 'none',
+        })),
+      }),
+    );
+    const table = await screen.findByRole('table', { name: 'ჩემი განაცხადები' });
+    expect(bodyRowsOf(table).map((row) => row.at(-1))).toEqual(statuses.map(([, name]) => name));
+    // Nothing left to do: no call to action.
+    expect(screen.queryByRole('link', { name: 'ხელშეკრულების ნახვა' })).toBeNull();
+  });
+
   it('lists the applications newest first with their number, in lari, with their monthly payment and effective rate', async () => {
     renderMain();
     const table = await screen.findByRole('table', { name: 'ჩემი განაცხადები' });

@@ -2,12 +2,14 @@ import { Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DocumentCheckCard } from '../../features/identity-verification/document-check-card';
 import { ApplicationsTable } from '../../features/loans/applications/applications-table';
+import { NextSteps } from '../../features/loans/applications/next-steps';
 import { OpenOrNewApplication } from '../../features/loans/applications/open-application';
 import { useSessionUser } from '../../shared/session/session';
 
 /**
- * `/main`: the customer's personal page: the document check, the open application (or a new
- * one) and the ones made so far. It shows two features side by side, so it is composed here
+ * `/main`: the customer's personal page: the document check, what to do next with an approved
+ * application (sign, give another account, wait for the money), the open application (or a
+ * new one) and the ones made so far. It shows two features side by side, so it is composed here
  * rather than in either.
  */
 export function MainPage() {
@@ -18,6 +20,7 @@ export function MainPage() {
       <Title order={1}>{t('main.title')}</Title>
       {user?.name && <Text size="lg">{t('main.greeting', { name: user.name })}</Text>}
       <DocumentCheckCard />
+      <NextSteps />
       <OpenOrNewApplication />
       <ApplicationsTable />
     </Stack>

@@ -6,7 +6,7 @@ import { checkPhoneCode } from '../api/code-checking';
 import { sendPhoneCode } from '../api/code-sending';
 import { checkUnusedPhone } from '../api/phone-checking';
 import { checkRegisteredPhone } from '../api/phone-checking-exists';
-import { useCountdown } from './use-countdown';
+import { useCountdown } from '../../../shared/ui/use-countdown';
 
 /** After a successful send, a new code can be asked for in 15 s (the server refuses sooner). */
 const resendSeconds = 15;

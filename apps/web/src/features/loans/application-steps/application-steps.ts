@@ -8,10 +8,11 @@ export function useLoanId(): number {
   return useRecordId();
 }
 
-/** The application steps after the form, each one back from the next. */
+/** The application steps after the form, each one back from the next; the contract once approved. */
 export const applicationSteps = {
   edit: (id: number) => `/loan-edit/${String(id)}`,
   review: (id: number) => `/questionnaire-review/${String(id)}`,
   consent: (id: number) => `/credit-info/${String(id)}`,
   identification: (id: number) => `/credit-info/${String(id)}/identification`,
+  contract: (id: number) => `/loans/${String(id)}/contract`,
 };

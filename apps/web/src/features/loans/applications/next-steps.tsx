@@ -1,0 +1,65 @@
+import '@mantine/core/styles/Paper.layer.css';
+import { Anchor, Button, Paper, Stack, Text, Title } from '@mantine/core';
+import type { LoanListItem, NextStep } from '@sesxi/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatMoney } from '../../../shared/format/money';
+import { loansShowQuery } from '../api/loans-show';
+import { applicationSteps } from '../application-steps/application-steps';
+
+type DueStep = Exclude<NextStep, 'none'>;
+
+/** The steps the customer takes on the contract screen: its button leads there, first. */
+const actionSteps: readonly DueStep[] = ['sign', 'change_account'];
+
+function dueStepOf(loan: LoanListItem): DueStep | null {
+  return loan.next_step === null || loan.next_step === 'none' ? null : loan.next_step;
+}
+
+function NextStepPanel({ loan, step }: { loan: LoanListItem; step: DueStep }) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const contract = applicationSteps.contract(loan.id);
+  return (
+    <Paper component="section" withBorder p="md" aria-labelledby={titleId}>
+      <Stack gap="sm">
+        <Title order={2} size="h3" id={titleId}>
+          {t('journey.openSummary', {
+            id: loan.id,
+            amount: formatMoney(loan.amount),
+            months: loan.months,
+          })}
+        </Title>
+        <Text>{t('journey.openStatus', { status: loan.loan_status.name })}</Text>
+        <Text>{t(`main.nextStep.${step}.text`)}</Text>
+        <div>
+          {actionSteps.includes(step) ? (
+            <Button component={Link} to={contract}>
+              {t(`main.nextStep.${step}.action`)}
+            </Button>
+          ) : (
+            <Anchor component={Link} to={contract} fw={600}>
+              {t(`main.nextStep.${step}.action`)}
+            </Anchor>
+          )}
+        </div>
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * /main's calls to action from an approval on, one panel an application: sign the contract,
+ * give another account after the bank refused one (both a button to the contract screen), or
+ * a note while the money is on its way or the loan is being repaid (with the contract a link
+ * away).
+ */
+export function NextSteps() {
+  const loans = useQuery(loansShowQuery());
+  return loans.data?.map((loan) => {
+    const step = dueStepOf(loan);
+    return step && <NextStepPanel key={loan.id} loan={loan} step={step} />;
+  });
+}

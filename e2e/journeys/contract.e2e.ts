@@ -1,0 +1,213 @@
+import type { Download, Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { textSentBy, type Customer } from '../support/accounts.ts';
+import { apiHeaders, waitForPath } from '../support/onboarding.ts';
+import { expectNoAxeViolations, test } from '../support/fixtures.ts';
+import { applicationRows, submitApplication } from '../support/loans.ts';
+import { approveThroughApi, customerEnding, verifyDocument } from '../support/support.ts';
+
+/** Amounts as the screens write them: no-break spaces, the sign after. */
+const nbsp = '\u00a0';
+
+/** A valid Georgian IBAN (the National Bank's example), typed in groups as on a bank card. */
+const iban = 'GE29 NB00 0000 0101 9049 17';
+const ibanAsStored = 'GE29NB0000000101904917';
+
+/**
+ * The six-digit code of a signing or withdrawal text. The text also names the contract, whose
+ * number may end in six digits: it is taken out first.
+ */
+function signingCodeIn(text: string, contractNumber: string): string {
+  const codes = text.replaceAll(contractNumber, '').match(/\b\d{6}\b/g) ?? [];
+  if (codes.length !== 1) throw new Error(`no single six-digit code in the text “${text}”`);
+  return codes[0];
+}
+
+async function bytesOf(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** The value of a term on the screen's key-terms sheet. */
+async function keyTerm(page: Page, term: string): Promise<string | null> {
+  return page
+    .getByRole('region', { name: 'ხელშეკრულების მნიშვნელოვანი პირობები' })
+    .locator('dt', { hasText: term })
+    .locator('xpath=following-sibling::dd')
+    .textContent();
+}
+
+/**
+ * A customer whose application the officer approved, with the document check passed, on the
+ * contract screen from /main's call to action; answers the application's id.
+ */
+async function approvedCustomerOnContract(page: Page, customer: Customer): Promise<number> {
+  const id = await submitApplication(page, customer, { amount: '2000', months: '12' });
+  // Only a customer whose identity document passed the check may sign.
+  await verifyDocument(page);
+  await approveThroughApi(page, id, { amount: 2000, months: 12 });
+  await page.reload();
+  const next = page.getByRole('region', {
+    name: `განაცხადი №${String(id)}: 2000,00${nbsp}₾, 12 თვე`,
+  });
+  await next.getByText('განაცხადი დამტკიცებულია.', { exact: false }).waitFor();
+  await expectNoAxeViolations(page);
+  await next.getByRole('link', { name: 'ხელშეკრულების ხელმოწერა' }).click();
+  await waitForPath(page, `/loans/${String(id)}/contract`);
+  await page.getByText('სტატუსი: ხელმოსაწერი').waitFor();
+  return id;
+}
+
+/** Chooses the payment day and the account, and saves them (the server recomputes). */
+async function chooseDayAndAccount(page: Page, day: string): Promise<void> {
+  await page.getByLabel('ყოველთვიური გადახდის დღე').selectOption(day);
+  await page.getByLabel('ანგარიშის ნომერი (IBAN)').fill(iban);
+  await page.getByRole('button', { name: 'შენახვა და გადაანგარიშება' }).click();
+  await page.getByText('შენახულია: ხელშეკრულების პირობები ხელახლა გაანგარიშდა.').waitFor();
+}
+
+/** In `region`: asks for a code, types the one the text brought and presses `confirm`. */
+async function confirmWithCode(
+  page: Page,
+  customer: Customer,
+  regionName: string,
+  contractNumber: string,
+  confirm: string,
+): Promise<void> {
+  const region = page.getByRole('region', { name: regionName });
+  const send = region.getByRole('button', { name: 'კოდის გაგზავნა' });
+  await expect.poll(() => send.isEnabled()).toBe(true);
+  const text = await textSentBy(page, customer.phone, () => send.click());
+  await region.getByLabel('კოდი', { exact: true }).fill(signingCodeIn(text, contractNumber));
+  await region.getByRole('button', { name: confirm }).click();
+}
+
+describe('from approval to money', () => {
+  test('a customer reads the key terms, chooses the day and the account, signs with the texted code, opens the signed PDF and sees the loan paid out', async ({
+    page,
+  }) => {
+    const customer = customerEnding('00');
+    const id = await approvedCustomerOnContract(page, customer);
+    const contractNumber = (await keyTerm(page, 'ხელშეკრულების ნომერი')) ?? '';
+    expect(contractNumber).not.toBe('');
+    expect(await keyTerm(page, 'სესხის თანხა')).toBe(`2000,00${nbsp}₾`);
+    expect(await keyTerm(page, 'ვადა')).toBe('12 თვე');
+    expect(await keyTerm(page, 'ეფექტური წლიური საპროცენტო განაკვეთი')).toMatch(/^\d+,\d\d%$/);
+    expect(await keyTerm(page, 'დასაბრუნებელი ჯამური თანხა (ყველა საკომისიოს ჩათვლით)')).toMatch(
+      /^\d[\d\s]*,\d\d\s₾$/,
+    );
+    // The schedule waits behind its button; the page is no wider than the phone.
+    expect(await page.getByRole('table').count()).toBe(0);
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBe(360);
+    await expectNoAxeViolations(page);
+
+    await chooseDayAndAccount(page, '20');
+    expect(await keyTerm(page, 'ყოველთვიური გადახდის დღე')).toBe('ყოველი თვის 20 რიცხვი');
+    expect(await keyTerm(page, 'პირველი გადახდის თარიღი')).toMatch(/^\d{4}-\d\d-20$/);
+    expect(await keyTerm(page, 'ანგარიში, რომელზეც თანხა ჩაირიცხება')).toBe(ibanAsStored);
+    await page.getByRole('button', { name: 'დაფარვის სრული გრაფიკი' }).click();
+    const schedule = page.getByRole('table', { name: 'ხელშეკრულების დაფარვის გრაფიკი' });
+    expect(await schedule.getByRole('row').count()).toBe(13);
+    expect(await schedule.getByRole('row').nth(1).getByRole('cell').nth(1).textContent()).toMatch(
+      /-20$/,
+    );
+    // The agreement to contract electronically, before this first signature.
+    await page
+      .getByRole('region', { name: 'თანხმობა ხელშეკრულების ელექტრონულად დადებაზე' })
+      .waitFor();
+    await expectNoAxeViolations(page);
+
+    await confirmWithCode(page, customer, 'ხელმოწერა SMS კოდით', contractNumber, 'ხელმოწერა');
+    await page.getByText('სტატუსი: ხელმოწერილი').waitFor();
+    await expectNoAxeViolations(page);
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'ხელმოწერილი ხელშეკრულება (PDF)' }).click();
+    const pdf = await download;
+    expect(pdf.suggestedFilename()).toMatch(/\.pdf$/);
+    expect(pdf.url()).not.toContain('token');
+    expect((await bytesOf(pdf)).subarray(0, 5).toString()).toBe('%PDF-');
+
+    // The sandbox bank pays at once; the screen asks again until it hears.
+    const payout = page.getByRole('region', { name: 'თანხის ჩარიცხვა' });
+    await payout
+      .getByText(`თანხა ჩაირიცხა ანგარიშზე ${ibanAsStored}.`)
+      .waitFor({ timeout: 30_000 });
+    const reference = await payout
+      .locator('dt', { hasText: 'ბანკის გადარიცხვის ნომერი' })
+      .locator('xpath=following-sibling::dd')
+      .textContent();
+    expect(reference?.trim()).not.toBe('');
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('link', { name: 'პირად გვერდზე გადასვლა' }).click();
+    await waitForPath(page, '/main');
+    expect((await applicationRows(page))[0]?.status).toContain('აქტიური სესხი');
+    await page
+      .getByText('სესხი გაცემულია. ონლაინ გადახდის შესაძლებლობა მალე აქვე გამოჩნდება', {
+        exact: false,
+      })
+      .waitFor();
+    const loans = await page.request.get('/api/loans-show', { headers: await apiHeaders(page) });
+    const { loans: list } = (await loans.json()) as {
+      loans: { id: number; loan_status: { code: string }; next_step: string | null }[];
+    };
+    expect(list.find((loan) => loan.id === id)).toMatchObject({
+      loan_status: { code: 'active' },
+      next_step: 'pay',
+    });
+
+    // The signed contract is among the customer's documents, with its hash.
+    const banner = page.getByRole('banner');
+    await banner.getByRole('button', { name: `${customer.name} ${customer.surname}` }).click();
+    await banner.getByRole('menuitem', { name: 'ჩემი დოკუმენტები' }).click();
+    await waitForPath(page, '/documents');
+    const documents = page.getByRole('list', { name: 'ჩემი დოკუმენტები' });
+    await documents.getByText('ხელმოწერილი ხელშეკრულება', { exact: true }).first().waitFor();
+    await expectNoAxeViolations(page);
+  });
+
+  test('another customer withdraws before any money is paid out, owing nothing', async ({
+    page,
+  }) => {
+    // 97: the sandbox bank refuses the account, so no payout can overtake the withdrawal.
+    const customer = customerEnding('97');
+    const id = await approvedCustomerOnContract(page, customer);
+    const contractNumber = (await keyTerm(page, 'ხელშეკრულების ნომერი')) ?? '';
+    await chooseDayAndAccount(page, '5');
+    await confirmWithCode(page, customer, 'ხელმოწერა SMS კოდით', contractNumber, 'ხელმოწერა');
+    await page.getByText('სტატუსი: ხელმოწერილი').waitFor();
+    await page
+      .getByRole('region', { name: 'თანხის ჩარიცხვა' })
+      .getByText('ბანკმა ანგარიშზე', { exact: false })
+      .waitFor({ timeout: 30_000 });
+
+    const withdrawal = page.getByRole('region', { name: 'ხელშეკრულებაზე უარის თქმა' });
+    await withdrawal.getByText('ხელმოწერიდან 14 დღის განმავლობაში', { exact: false }).waitFor();
+    await withdrawal.getByRole('button', { name: 'ხელშეკრულებაზე უარის თქმა' }).click();
+    await withdrawal
+      .getByText('თანხა ჯერ არ ჩარიცხულა: უარის შემთხვევაში სესხი არ გაიცემა', { exact: false })
+      .waitFor();
+    await expectNoAxeViolations(page);
+    await confirmWithCode(
+      page,
+      customer,
+      'ხელშეკრულებაზე უარის თქმა',
+      contractNumber,
+      'უარის დადასტურება',
+    );
+
+    const done = page.getByRole('region', { name: 'ხელშეკრულებაზე უარი მიღებულია' });
+    await done.getByText('სესხი არ გაიცემა და არაფრის გადახდა არ მოგიწევთ.').waitFor();
+    await page.getByText('სტატუსი: ხელშეკრულებაზე უარი ითქვა').waitFor();
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('link', { name: 'პირად გვერდზე გადასვლა' }).click();
+    await waitForPath(page, '/main');
+    expect((await applicationRows(page))[0]?.status).toContain('ხელშეკრულებაზე უარი ითქვა');
+    expect(
+      await page.getByRole('region', { name: `განაცხადი №${String(id)}`, exact: false }).count(),
+    ).toBe(0);
+  });
+});
