@@ -3,7 +3,8 @@
 // index.html with its stylesheets inline, so the pages reference the same hashed assets), and
 // the pages with the seeded texts into dist/prerendered/, one file per path (`/` →
 // index.html). The server sends them for their paths, and renders again with dist/ssr/ those
-// that show texts an editor has since published.
+// that show texts an editor has since published. The signed-in customers' screens get their
+// shell the same way (the header, the heading and what they show while their data loads).
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -14,7 +15,7 @@ import type * as EntryServer from '../src/entry-server.tsx';
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 const serverBundle = join(dist, 'ssr', 'entry-server.js');
 
-const { renderPage, prerenderedPaths } = (await import(
+const { renderPage, prerenderedPaths, renderSignedInShell, signedInShellPaths } = (await import(
   pathToFileURL(serverBundle).href
 )) as typeof EntryServer;
 
@@ -27,12 +28,15 @@ const seeded: ContentBlock[] = Object.entries(seededPageContent).map(([key, html
   version: 1,
   html: html.ka,
 }));
-for (const path of prerenderedPaths) {
+async function writePage(path: string, html: Promise<string>): Promise<void> {
   const file = join(dist, 'prerendered', `${path === '/' ? 'index' : path.slice(1)}.html`);
   await mkdir(dirname(file), { recursive: true });
-  await writeFile(file, await renderPage(template, path, seeded));
+  await writeFile(file, await html);
 }
-console.log(`Prerendered ${prerenderedPaths.join(', ')}`);
+for (const path of prerenderedPaths) await writePage(path, renderPage(template, path, seeded));
+const shellPaths = signedInShellPaths();
+for (const path of shellPaths) await writePage(path, renderSignedInShell(template, path));
+console.log(`Prerendered ${prerenderedPaths.join(', ')}; shells of ${shellPaths.join(', ')}`);
 
 /**
  * The stylesheets the page links, put into it: a first visit paints without waiting for

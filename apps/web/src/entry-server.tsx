@@ -5,8 +5,11 @@ import {
   createStaticHandler,
   createStaticRouter,
   StaticRouterProvider,
+  type RouteObject,
   type StaticHandlerContext,
 } from 'react-router';
+import { protectedMiddleware } from './app/guards/guard-middleware';
+import { SignedInShell, signedInShellMarker } from './app/layout/signed-in-shell';
 import { Providers } from './app/providers';
 import { deepestTitle } from './app/route-handle';
 import { appRoutes } from './app/router';
@@ -32,6 +35,42 @@ export const prerenderedPaths = [
 ];
 
 const emptyRoot = '<div id="root"></div>';
+
+/**
+ * The signed-in customers' screens the build renders as a shell (see `renderSignedInShell`):
+ * every route of the customers' group (`protectedMiddleware`) with a title and a fixed path, so
+ * a screen added there gets one. A path with parameters gets the empty page (index.html).
+ */
+export function signedInShellPaths(): string[] {
+  const paths: string[] = [];
+  const walk = (routes: readonly RouteObject[], signedIn: boolean) => {
+    for (const route of routes) {
+      const customers = signedIn || Boolean(route.middleware?.includes(protectedMiddleware));
+      const titled = (route.handle as { title?: string } | undefined)?.title !== undefined;
+      if (customers && titled && route.path && !/[:*]/.test(route.path)) {
+        paths.push(`/${route.path}`);
+      }
+      walk(route.children ?? [], customers);
+    }
+  };
+  walk(appRoutes(), false);
+  return paths;
+}
+
+/**
+ * The routes as a shell renders them: without guards and loaders (the visitor and their data
+ * are known only in their browser), each screen's own code loaded.
+ */
+function shellRoutes(routes: readonly RouteObject[]): RouteObject[] {
+  return routes.map(({ middleware: _guard, loader: _data, lazy, children, ...route }) => {
+    const Component = typeof lazy === 'object' ? lazy.Component : undefined;
+    return {
+      ...route,
+      ...(Component && { lazy: { Component } }),
+      ...(children && { children: shellRoutes(children) }),
+    } as RouteObject;
+  });
+}
 
 /**
  * One public page as the browser's first render will show it (see `main.tsx`), with `contents`
@@ -63,6 +102,33 @@ export async function renderPage(
     template
       .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(titleOf(context))}</title>`)
       .replace(emptyRoot, () => `<div id="root">${html}</div>${prerenderedContentScript(shown)}`),
+  );
+}
+
+/**
+ * A signed-in customer's screen as it paints before the app has run, put into `template`: the
+ * header of a signed-in visitor (their name follows with the app), the screen's heading and
+ * what it shows while its data is on its way. The browser paints it from the HTML on a visit
+ * from an SMS link; the app then renders the screen in its place (main.tsx).
+ */
+export async function renderSignedInShell(template: string, path: string): Promise<string> {
+  if (!template.includes(emptyRoot)) throw new Error(`The template has no ${emptyRoot}`);
+  initPrerenderI18n();
+  const handler = createStaticHandler(shellRoutes(appRoutes()));
+  const context = await handler.query(new Request(new URL(path, 'http://prerender.invalid')));
+  if (context instanceof Response) throw new Error(`${path}'s shell answers ${context.status}`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const html = renderToString(
+    <Providers queryClient={createQueryClient()}>
+      <SignedInShell>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </SignedInShell>
+    </Providers>,
+  );
+  return withCriticalStyles(
+    template
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(titleOf(context))}</title>`)
+      .replace(emptyRoot, () => `<div id="root" ${signedInShellMarker}>${html}</div>`),
   );
 }
 

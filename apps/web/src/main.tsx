@@ -6,6 +6,7 @@ import { RouterProvider } from 'react-router/dom';
 import './app/styles/styles';
 import { Providers } from './app/providers';
 import { appRoutes } from './app/router';
+import { signedInShellMarker } from './app/layout/signed-in-shell';
 import { setPasswordChangeHandler, setUnauthorizedHandler } from './shared/api/api-client';
 import { createQueryClient, routerContextWith } from './shared/api/query-client';
 import { loadPrerenderedContent } from './shared/content/prerendered-content';
@@ -49,6 +50,7 @@ async function start(): Promise<void> {
   // Its route is not lazy (app/router.tsx), so the router has it at once.
   const hydrate =
     container.hasChildNodes() &&
+    !container.hasAttribute(signedInShellMarker) &&
     session.get() === null &&
     ssoToken.get() === null &&
     prefersDefaultLocale();
@@ -101,9 +103,29 @@ async function start(): Promise<void> {
       hydrateRoot(container, app(router), rootOptions);
     });
   } else {
-    container.replaceChildren();
-    createRoot(container, rootOptions).render(app(router));
+    // What the page shows (a signed-in screen's shell, a page in the other language) stays until
+    // the app's first render replaces it whole, once the first screen's code is here. As a
+    // transition, that render too yields to the browser every few milliseconds.
+    await routerReady(router);
+    startTransition(() => {
+      createRoot(container, rootOptions).render(app(router));
+    });
   }
+}
+
+/** Resolves once the router has run the first navigation's guards and loaded its screen. */
+function routerReady(router: DataRouter): Promise<void> {
+  return new Promise((resolve) => {
+    if (router.state.initialized) {
+      resolve();
+      return;
+    }
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
 }
 
 void start();
