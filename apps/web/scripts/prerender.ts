@@ -5,7 +5,7 @@
 // index.html). The server sends them for their paths, and renders again with dist/ssr/ those
 // that show texts an editor has since published. The signed-in customers' screens get their
 // shell the same way (the header, the heading and what they show while their data loads).
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ContentBlock, ContentKey } from '@sesxi/contract';
@@ -15,7 +15,8 @@ import type * as EntryServer from '../src/entry-server.tsx';
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 const serverBundle = join(dist, 'ssr', 'entry-server.js');
 
-const { renderPage, prerenderedPaths, renderSignedInShell, signedInShellPaths } = (await import(
+const { lazyModulesOf, renderPage, prerenderedPaths, renderSignedInShell, signedInShellPaths } =
+  (await import(
   pathToFileURL(serverBundle).href
 )) as typeof EntryServer;
 
@@ -34,9 +35,41 @@ async function writePage(path: string, html: Promise<string>): Promise<void> {
   await writeFile(file, await html);
 }
 for (const path of prerenderedPaths) await writePage(path, renderPage(template, path, seeded));
+const manifest = await readManifest();
 const shellPaths = signedInShellPaths();
-for (const path of shellPaths) await writePage(path, renderSignedInShell(template, path));
+for (const path of shellPaths) {
+  const files = screenFiles(manifest, await lazyModulesOf(path));
+  await writePage(path, renderSignedInShell(template, path, files));
+}
+// Read here only: the browser has no use for it.
+await rm(join(dist, '.vite'), { recursive: true });
 console.log(`Prerendered ${prerenderedPaths.join(', ')}; shells of ${shellPaths.join(', ')}`);
+
+/** Vite's manifest of the client build: each module's chunk, what it imports and its styles. */
+type Manifest = Record<string, { file: string; imports?: string[]; css?: string[] }>;
+
+async function readManifest(): Promise<Manifest> {
+  return JSON.parse(await readFile(join(dist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+}
+
+/** The chunks and stylesheets `modules` need, with what they import, but the first visit's. */
+function screenFiles(manifest: Manifest, modules: readonly string[]): EntryServer.ScreenFiles {
+  const closure = (keys: readonly string[], into = new Set<string>()) => {
+    for (const key of keys) {
+      if (into.has(key)) continue;
+      into.add(key);
+      closure(manifest[key]?.imports ?? [], into);
+    }
+    return into;
+  };
+  const firstVisit = closure(['index.html']);
+  const chunks = [...closure(modules)].filter((key) => !firstVisit.has(key));
+  const urls = (files: (string | undefined)[]) => files.flatMap((file) => (file ? `/${file}` : []));
+  return {
+    modules: urls(chunks.map((key) => manifest[key]?.file)),
+    styles: urls(chunks.flatMap((key) => manifest[key]?.css ?? [])),
+  };
+}
 
 /**
  * The stylesheets the page links, put into it: a first visit paints without waiting for

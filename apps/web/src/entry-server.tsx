@@ -4,6 +4,7 @@ import { renderToString } from 'react-dom/server';
 import {
   createStaticHandler,
   createStaticRouter,
+  matchRoutes,
   StaticRouterProvider,
   type RouteObject,
   type StaticHandlerContext,
@@ -106,12 +107,42 @@ export async function renderPage(
 }
 
 /**
+ * The app's modules that `path`'s routes load lazily (their screens and loaders), as paths
+ * from apps/web: the server bundle's dynamic imports name them (vite.config.ts).
+ */
+export async function lazyModulesOf(path: string): Promise<string[]> {
+  const loaded = new Set<string>();
+  const recorder = globalThis as { onLazyModule?: (module: string) => void };
+  recorder.onLazyModule = (module) => loaded.add(module);
+  try {
+    for (const { route } of matchRoutes(appRoutes(), path) ?? []) {
+      if (typeof route.lazy !== 'object') continue;
+      await Promise.all(Object.values(route.lazy).map((load) => (load as () => unknown)()));
+    }
+  } finally {
+    delete recorder.onLazyModule;
+  }
+  return [...loaded];
+}
+
+/** The files a screen's code needs beyond the first visit's, as URLs. */
+export interface ScreenFiles {
+  modules: string[];
+  styles: string[];
+}
+
+/**
  * A signed-in customer's screen as it paints before the app has run, put into `template`: the
  * header of a signed-in visitor (their name follows with the app), the screen's heading and
  * what it shows while its data is on its way. The browser paints it from the HTML on a visit
- * from an SMS link; the app then renders the screen in its place (main.tsx).
+ * from an SMS link; the app then renders the screen in its place (main.tsx). The page's script
+ * fetches the screen's `files` beside the app's (start-after-paint.ts).
  */
-export async function renderSignedInShell(template: string, path: string): Promise<string> {
+export async function renderSignedInShell(
+  template: string,
+  path: string,
+  files: ScreenFiles,
+): Promise<string> {
   if (!template.includes(emptyRoot)) throw new Error(`The template has no ${emptyRoot}`);
   initPrerenderI18n();
   const handler = createStaticHandler(shellRoutes(appRoutes()));
@@ -128,7 +159,13 @@ export async function renderSignedInShell(template: string, path: string): Promi
   return withCriticalStyles(
     template
       .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(titleOf(context))}</title>`)
-      .replace(emptyRoot, () => `<div id="root" ${signedInShellMarker}>${html}</div>`),
+      .replace(emptyRoot, () => `<div id="root" ${signedInShellMarker}>${html}</div>`)
+      .replace(
+        ' data-app-modules=',
+        () =>
+          ` data-screen-modules="${files.modules.join(' ')}"` +
+          ` data-screen-styles="${files.styles.join(' ')}" data-app-modules=`,
+      ),
   );
 }
 

@@ -2,11 +2,18 @@
 // was prerendered. The page then shows its text before the app's code arrives, and on a slow
 // network that code does not compete with the page's fonts. The build lists the app's chunks
 // in this script's `data-app-modules`, each after those it imports (the entry last), and its
-// stylesheets in `data-app-styles` (see vite.config.ts).
+// stylesheets in `data-app-styles` (see vite.config.ts). A signed-in screen's shell adds the
+// chunks and stylesheets of its screen in `data-screen-modules` and `data-screen-styles`
+// (entry-server.tsx), fetched beside the app's: the app imports them as its router needs them.
 const script = document.querySelector<HTMLScriptElement>('script[data-app-modules]');
-const modules = script?.dataset.appModules?.split(' ').filter(Boolean) ?? [];
+const listed = (names: string | undefined) => names?.split(' ').filter(Boolean) ?? [];
+const modules = listed(script?.dataset.appModules);
 if (modules.length === 0) throw new Error('The page does not name its app modules');
-const stylesheets = script?.dataset.appStyles?.split(' ').filter(Boolean) ?? [];
+const screenModules = listed(script?.dataset.screenModules);
+const stylesheets = [
+  ...listed(script?.dataset.appStyles),
+  ...listed(script?.dataset.screenStyles),
+];
 
 function appendLink(rel: 'stylesheet' | 'modulepreload', href: string): void {
   const link = document.createElement('link');
@@ -23,7 +30,7 @@ async function start(): Promise<void> {
   // Fetched side by side, not one after another as their imports are found; then run one per
   // task (a chunk runs its imports first, which are listed before it): on a phone, the app's
   // start in one task held the main thread for longer than a tap may wait.
-  for (const href of modules) appendLink('modulepreload', href);
+  for (const href of [...modules, ...screenModules]) appendLink('modulepreload', href);
   for (const href of modules) {
     await import(/* @vite-ignore */ href);
     await nextTask();
