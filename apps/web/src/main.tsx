@@ -4,6 +4,7 @@ import { createRoot, hydrateRoot, type RootOptions } from 'react-dom/client';
 import { createBrowserRouter, type DataRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import './app/styles/styles';
+import { addBoldFonts } from './app/styles/bold-fonts';
 import { Providers } from './app/providers';
 import { appRoutes } from './app/router';
 import { signedInShellMarker } from './app/layout/signed-in-shell';
@@ -57,8 +58,9 @@ async function start(): Promise<void> {
   // A visitor may have begun to fill in the prerendered page's form: what they typed goes back
   // in once the app has hydrated it.
   const typed = hydrate ? typedBeforeStart(container) : new Map<string, string>();
-  const typeTheirTextAgain = () => {
+  const onStarted = () => {
     typeAgain(container, typed);
+    addBoldFonts();
   };
   const router = createBrowserRouter(routes, {
     getContext: () => routerContextWith(queryClient),
@@ -86,7 +88,7 @@ async function start(): Promise<void> {
           }}
         />
       </Providers>
-      <MarkStarted onStarted={typeTheirTextAgain} />
+      <MarkStarted onStarted={onStarted} />
     </StrictMode>
   );
   // A record that is not there is an answer, not a fault: its screen says so, the console not.
