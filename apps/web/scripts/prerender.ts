@@ -15,10 +15,14 @@ import type * as EntryServer from '../src/entry-server.tsx';
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 const serverBundle = join(dist, 'ssr', 'entry-server.js');
 
-const { lazyModulesOf, renderPage, prerenderedPaths, renderSignedInShell, signedInShellPaths } =
-  (await import(
-  pathToFileURL(serverBundle).href
-)) as typeof EntryServer;
+const {
+  dataRequestsOf,
+  lazyModulesOf,
+  renderPage,
+  prerenderedPaths,
+  renderSignedInShell,
+  signedInShellPaths,
+} = (await import(pathToFileURL(serverBundle).href)) as typeof EntryServer;
 
 const template = await withStylesInline(await readFile(join(dist, 'index.html'), 'utf8'));
 await writeFile(join(dist, 'ssr', 'page.html'), template);
@@ -38,7 +42,10 @@ for (const path of prerenderedPaths) await writePage(path, renderPage(template, 
 const manifest = await readManifest();
 const shellPaths = signedInShellPaths();
 for (const path of shellPaths) {
-  const files = screenFiles(manifest, await lazyModulesOf(path));
+  const files = {
+    ...screenFiles(manifest, await lazyModulesOf(path)),
+    requests: await dataRequestsOf(path),
+  };
   await writePage(path, renderSignedInShell(template, path, files));
 }
 // Read here only: the browser has no use for it.
@@ -53,7 +60,10 @@ async function readManifest(): Promise<Manifest> {
 }
 
 /** The chunks and stylesheets `modules` need, with what they import, but the first visit's. */
-function screenFiles(manifest: Manifest, modules: readonly string[]): EntryServer.ScreenFiles {
+function screenFiles(
+  manifest: Manifest,
+  modules: readonly string[],
+): Omit<EntryServer.ScreenFiles, 'requests'> {
   const closure = (keys: readonly string[], into = new Set<string>()) => {
     for (const key of keys) {
       if (into.has(key)) continue;

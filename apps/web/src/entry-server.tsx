@@ -14,7 +14,7 @@ import { SignedInShell, signedInShellMarker } from './app/layout/signed-in-shell
 import { Providers } from './app/providers';
 import { deepestTitle } from './app/route-handle';
 import { appRoutes } from './app/router';
-import { createQueryClient } from './shared/api/query-client';
+import { createQueryClient, routerContextWith } from './shared/api/query-client';
 import { contentQueryKey } from './shared/content/content-query';
 import { prerenderedContentScript } from './shared/content/prerendered-content';
 import { i18next, initPrerenderI18n } from './shared/i18n/i18n';
@@ -125,10 +125,39 @@ export async function lazyModulesOf(path: string): Promise<string[]> {
   return [...loaded];
 }
 
-/** The files a screen's code needs beyond the first visit's, as URLs. */
+/**
+ * The GET requests `path`'s route loaders make as a visit starts (the screen's data), as URLs:
+ * the loaders run with a `fetch` that only takes note and never answers.
+ */
+export async function dataRequestsOf(path: string): Promise<string[]> {
+  const requested: string[] = [];
+  const { fetch } = globalThis;
+  globalThis.fetch = (input, init) => {
+    if ((init?.method ?? 'GET') === 'GET') requested.push(String(input));
+    return new Promise<Response>(() => undefined);
+  };
+  try {
+    const url = new URL(path, 'http://prerender.invalid');
+    const request = new Request(url);
+    const context = routerContextWith(createQueryClient());
+    for (const { route, params } of matchRoutes(appRoutes(), path) ?? []) {
+      const lazyLoader = typeof route.lazy === 'object' ? route.lazy.loader : undefined;
+      const loader = lazyLoader ? await lazyLoader() : route.loader;
+      if (typeof loader === 'function') await loader({ request, url, params, context, pattern: path });
+    }
+    // The queries ask in a later task.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  } finally {
+    globalThis.fetch = fetch;
+  }
+  return requested;
+}
+
+/** What a screen needs beyond the first visit's files: its chunks, styles and data, as URLs. */
 export interface ScreenFiles {
   modules: string[];
   styles: string[];
+  requests: string[];
 }
 
 /**
@@ -136,7 +165,7 @@ export interface ScreenFiles {
  * header of a signed-in visitor (their name follows with the app), the screen's heading and
  * what it shows while its data is on its way. The browser paints it from the HTML on a visit
  * from an SMS link; the app then renders the screen in its place (main.tsx). The page's script
- * fetches the screen's `files` beside the app's (start-after-paint.ts).
+ * fetches the screen's `files` beside the app's, and asks for its data (start-after-paint.ts).
  */
 export async function renderSignedInShell(
   template: string,
@@ -164,7 +193,8 @@ export async function renderSignedInShell(
         ' data-app-modules=',
         () =>
           ` data-screen-modules="${files.modules.join(' ')}"` +
-          ` data-screen-styles="${files.styles.join(' ')}" data-app-modules=`,
+          ` data-screen-styles="${files.styles.join(' ')}"` +
+          ` data-screen-requests="${files.requests.join(' ')}" data-app-modules=`,
       ),
   );
 }

@@ -9,6 +9,7 @@ import { Providers } from './app/providers';
 import { appRoutes } from './app/router';
 import { signedInShellMarker } from './app/layout/signed-in-shell';
 import { setPasswordChangeHandler, setUnauthorizedHandler } from './shared/api/api-client';
+import { dropEarlyAnswers } from './shared/api/early-answers';
 import { createQueryClient, routerContextWith } from './shared/api/query-client';
 import { loadPrerenderedContent } from './shared/content/prerendered-content';
 import { initI18n, prefersDefaultLocale } from './shared/i18n/i18n';
@@ -60,6 +61,7 @@ async function start(): Promise<void> {
   const typed = hydrate ? typedBeforeStart(container) : new Map<string, string>();
   const onStarted = () => {
     typeAgain(container, typed);
+    dropEarlyAnswers();
     addBoldFonts();
   };
   const router = createBrowserRouter(routes, {
