@@ -75,9 +75,7 @@ export async function lighthouseBenchmark(
         ] as const,
       );
       await tab.close();
-      measurements.push(
-        ...(await audit(`${baseURL}${page.route}`, chrome.port, page, reportsDir)),
-      );
+      measurements.push(...(await audit(`${baseURL}${page.route}`, chrome.port, page, reportsDir)));
     }
     for (const { folder, name } of referencePages) {
       const reference = await startReferencePage(folder);

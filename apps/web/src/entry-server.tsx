@@ -133,7 +133,8 @@ export async function dataRequestsOf(path: string): Promise<string[]> {
   const requested: string[] = [];
   const { fetch } = globalThis;
   globalThis.fetch = (input, init) => {
-    if ((init?.method ?? 'GET') === 'GET') requested.push(String(input));
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if ((init?.method ?? 'GET') === 'GET') requested.push(url);
     return new Promise<Response>(() => undefined);
   };
   try {
@@ -143,7 +144,8 @@ export async function dataRequestsOf(path: string): Promise<string[]> {
     for (const { route, params } of matchRoutes(appRoutes(), path) ?? []) {
       const lazyLoader = typeof route.lazy === 'object' ? route.lazy.loader : undefined;
       const loader = lazyLoader ? await lazyLoader() : route.loader;
-      if (typeof loader === 'function') await loader({ request, url, params, context, pattern: path });
+      if (typeof loader === 'function')
+        await loader({ request, url, params, context, pattern: path });
     }
     // The queries ask in a later task.
     await new Promise((resolve) => setTimeout(resolve, 0));
