@@ -6,7 +6,9 @@
 // chunks and stylesheets of its screen in `data-screen-modules` and `data-screen-styles`
 // (entry-server.tsx), fetched beside the app's: the app imports them as its router needs them;
 // and the requests for its data in `data-screen-requests`, made here for the visitor this
-// browser holds, so that the answers are on their way while the app's code downloads.
+// browser holds. A shell's code and data are asked for at once, not after the first paint:
+// its screen is the page's largest content, which only the app paints, and a returning
+// customer has no form to fill in meanwhile; the code still runs after the first paint.
 import type { EarlyAnswer } from './shared/api/early-answers';
 
 const script = document.querySelector<HTMLScriptElement>('script[data-app-modules]');
@@ -62,11 +64,14 @@ function askForScreenData(): void {
 /** Ends the current task: the browser may paint and answer a tap before the next one. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-async function start(): Promise<void> {
-  // Fetched side by side, not one after another as their imports are found; then run one per
-  // task (a chunk runs its imports first, which are listed before it): on a phone, the app's
-  // start in one task held the main thread for longer than a tap may wait.
+/** The app's and the screen's chunks, fetched side by side rather than as imports find them. */
+function fetchModules(): void {
   for (const href of [...modules, ...screenModules]) appendLink('modulepreload', href);
+}
+
+async function start(): Promise<void> {
+  // Run one per task (a chunk runs its imports first, which are listed before it): on a phone,
+  // the app's start in one task held the main thread for longer than a tap may wait.
   for (const href of modules) {
     await import(/* @vite-ignore */ href);
     await nextTask();
@@ -131,13 +136,21 @@ afterAppStart(() => {
   }, 0);
 });
 
-if (document.getElementById('root')?.hasChildNodes()) {
+const root = document.getElementById('root');
+// The marker is app/layout/signed-in-shell.tsx's `signedInShellMarker`.
+const signedInShell = root?.hasAttribute('data-signed-in-shell') ?? false;
+if (signedInShell) {
+  askForScreenData();
+  fetchModules();
+}
+if (root?.hasChildNodes()) {
   afterFirstPaint(() => {
-    askForScreenData();
     // Inline are only the style rules the prerendered markup uses: the rest, for the app.
     for (const href of stylesheets) appendLink('stylesheet', href);
+    if (!signedInShell) fetchModules();
     void start();
   });
 } else {
+  fetchModules();
   void start();
 }
