@@ -6,9 +6,7 @@
 // chunks and stylesheets of its screen in `data-screen-modules` and `data-screen-styles`
 // (entry-server.tsx), fetched beside the app's: the app imports them as its router needs them;
 // and the requests for its data in `data-screen-requests`, made here for the visitor this
-// browser holds. A shell's code and data are asked for at once, not after the first paint:
-// its screen is the page's largest content, which only the app paints, and a returning
-// customer has no form to fill in meanwhile; the code still runs after the first paint.
+// browser holds, so that the answers are on their way while the app's code downloads.
 import type { EarlyAnswer } from './shared/api/early-answers';
 
 const script = document.querySelector<HTMLScriptElement>('script[data-app-modules]');
@@ -64,14 +62,11 @@ function askForScreenData(): void {
 /** Ends the current task: the browser may paint and answer a tap before the next one. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-/** The app's and the screen's chunks, fetched side by side rather than as imports find them. */
-function fetchModules(): void {
-  for (const href of [...modules, ...screenModules]) appendLink('modulepreload', href);
-}
-
 async function start(): Promise<void> {
-  // Run one per task (a chunk runs its imports first, which are listed before it): on a phone,
-  // the app's start in one task held the main thread for longer than a tap may wait.
+  // Fetched side by side, not one after another as their imports are found; then run one per
+  // task (a chunk runs its imports first, which are listed before it): on a phone, the app's
+  // start in one task held the main thread for longer than a tap may wait.
+  for (const href of [...modules, ...screenModules]) appendLink('modulepreload', href);
   for (const href of modules) {
     await import(/* @vite-ignore */ href);
     await nextTask();
@@ -136,21 +131,13 @@ afterAppStart(() => {
   }, 0);
 });
 
-const root = document.getElementById('root');
-// The marker is app/layout/signed-in-shell.tsx's `signedInShellMarker`.
-const signedInShell = root?.hasAttribute('data-signed-in-shell') ?? false;
-if (signedInShell) {
-  askForScreenData();
-  fetchModules();
-}
-if (root?.hasChildNodes()) {
+if (document.getElementById('root')?.hasChildNodes()) {
   afterFirstPaint(() => {
+    askForScreenData();
     // Inline are only the style rules the prerendered markup uses: the rest, for the app.
     for (const href of stylesheets) appendLink('stylesheet', href);
-    if (!signedInShell) fetchModules();
     void start();
   });
 } else {
-  fetchModules();
   void start();
 }
