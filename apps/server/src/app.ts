@@ -12,6 +12,7 @@ import metricsPlugin from './metrics/plugin.ts';
 import { createMetrics } from './metrics/registry.ts';
 import { contactRoutes } from '#app/modules/contact/index.ts';
 import { contentRoutes, createPageTexts, seedPageContent } from '#app/modules/content/index.ts';
+import { contractRoutes } from '#app/modules/contracts/index.ts';
 import { housekeepingPlugin } from '#app/modules/housekeeping/index.ts';
 import { jobsPlugin } from '#app/modules/jobs/index.ts';
 import { businessDatePlugin } from '#app/modules/business-date/index.ts';
@@ -161,6 +162,7 @@ export async function buildApp(
   await app.register(identityCheckRoutes);
   await app.register(supportRoutes);
   await app.register(decisionRoutes);
+  await app.register(contractRoutes);
   await app.register(contentRoutes);
   await app.register(staffRoutes);
   await app.register(creditReportJobs);

@@ -49,6 +49,8 @@ export interface Config {
    * of which the machine is the first); it is never the second.
    */
   machineFirstOfficer: boolean;
+  /** How many days (business dates) an approval's binding offer stands after the day it is made. */
+  offerValidDays: number;
   /**
    * Who pays a signed contract out: `bank`, this server through the payout bank; `core`, the
    * lender's core system, which hears `contract.signed` and reports the disbursement back.
@@ -88,6 +90,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     ptiLimits: vars.PTI_LIMITS ?? defaultPtiLimits,
     approvalSecondOfficerFrom: vars.APPROVAL_SECOND_OFFICER_FROM,
     machineFirstOfficer: vars.MACHINE_FIRST_OFFICER === 'allow',
+    offerValidDays: vars.OFFER_VALID_DAYS,
     payoutMode: vars.PAYOUT_MODE,
     webhooks: webhookSettings(vars),
   };

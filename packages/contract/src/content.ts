@@ -7,7 +7,8 @@ import { access } from './access.ts';
 
 /**
  * The texts the lender edits without a release: page bodies (`home`, `claims`, `faq`) and the
- * consent wordings (`privacy_policy`, `sda_agreement`, `credit_agreement`), each in ka and en.
+ * consent wordings (`privacy_policy`, `sda_agreement`, `credit_agreement`) and the contract's
+ * general terms (`contract_terms`, versioned like them), each in ka and en.
  */
 export const contentKeys = [
   'home',
@@ -16,14 +17,20 @@ export const contentKeys = [
   'privacy_policy',
   'sda_agreement',
   'credit_agreement',
+  'contract_terms',
 ] as const;
 export type ContentKey = (typeof contentKeys)[number];
 
-/** The content keys that are consent wordings, with the consent ledger's kind of each. */
+/**
+ * The content keys kept as consent wordings (versioned in the consent ledger's own table, so a
+ * record points at the exact text), with the kind of each: the consents, and the contract's
+ * general terms, which every contract document names by version.
+ */
 export const consentContentKinds = {
   privacy_policy: 'privacy_policy',
   sda_agreement: 'sda_information',
   credit_agreement: 'credit_information',
+  contract_terms: 'contract_terms',
 } as const satisfies Partial<Record<ContentKey, string>>;
 
 /** At most this many characters of HTML in one block (before sanitising). */

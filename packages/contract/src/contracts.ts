@@ -36,6 +36,7 @@ export const contractPayout = z.object({
 });
 
 export const contractStatuses = ['offered', 'signed', 'expired', 'withdrawn'] as const;
+export type ContractStatus = (typeof contractStatuses)[number];
 
 /** One fee of the contract, as the key-terms sheet lists it. */
 export const contractFee = z.object({
@@ -172,6 +173,12 @@ export const documentKinds = [
   'closure',
 ] as const;
 export type DocumentKind = (typeof documentKinds)[number];
+
+/** `GET /api/loans/{id}/contract.pdf`: the current document of the contract (a file route). */
+export const contractPdfPath = '/api/loans/:id/contract.pdf';
+
+/** `GET /api/documents/{id}`: one document, for download (a file route; `url` points here). */
+export const documentPath = '/api/documents/:id';
 
 /** One of the customer's documents: `url` downloads it (the owner's session, or an officer's). */
 export const customerDocument = z.object({

@@ -1,5 +1,6 @@
 import { access, defineFileRoute } from './access.ts';
 import { contentImagePath } from './content.ts';
+import { contractPdfPath, documentPath } from './contracts.ts';
 import { applicationBankStatementPath } from './decisions.ts';
 
 /** The API's routes that answer a file rather than JSON, with who may ask for them. */
@@ -20,5 +21,23 @@ export const fileRoutes = {
     path: `${contentImagePath}:id`,
     access: access.public,
     description: 'A content image: JPEG, PNG or WebP.',
+  }),
+  /** The contract the customer would sign now (PDF), or the signed one once signed: its owner's. */
+  contractPdf: defineFileRoute({
+    method: 'GET',
+    path: contractPdfPath,
+    access: access.onboarded,
+    description:
+      "The application's current contract (the signed one once signed), as a PDF attachment whose SHA-256 the contract states.",
+  }),
+  /**
+   * One of a customer's documents: its owner's, and any credit officer's (the route asks which,
+   * and writes an officer's download to the access log).
+   */
+  document: defineFileRoute({
+    method: 'GET',
+    path: documentPath,
+    access: access.signedIn,
+    description: "A customer's document (PDF attachment): its owner's, or a credit officer's.",
   }),
 };

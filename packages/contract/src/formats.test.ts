@@ -21,7 +21,7 @@ describe('georgianIban', () => {
   ])('refuses %j with %s', (typed, key) => {
     const parsed = georgianIban.safeParse(typed);
     expect(parsed.success).toBe(false);
-    expect(parsed.error?.issues[0]?.message).toBe(key);
+    expect(parsed.error?.issues.map((issue) => issue.message)).toEqual([key]);
   });
 });
 

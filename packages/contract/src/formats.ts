@@ -43,7 +43,8 @@ export const georgianIban = z
   .pipe(
     z
       .string()
-      .regex(/^GE\d{2}[A-Z]{2}\d{16}$/, { error: 'validation.iban' })
+      // Not a Georgian IBAN's shape: its check digits are not worth a second message.
+      .regex(/^GE\d{2}[A-Z]{2}\d{16}$/, { error: 'validation.iban', abort: true })
       .refine(ibanCheckDigitsValid, { error: 'validation.ibanCheckDigits' }),
   );
 

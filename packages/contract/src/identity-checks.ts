@@ -173,8 +173,9 @@ export const supportUserShow = defineEndpoint({
 
 /**
  * What a staff read of customers' data was: the support list, a customer, a customer's
- * access history; the application queue, an application, its bank statement; and a content
- * editor's publish of a text (no customer's data: the log keeps who changed what visitors read).
+ * access history; the application queue, an application, its bank statement, a customer's
+ * document (a contract, say); and a content editor's publish of a text (no customer's data:
+ * the log keeps who changed what visitors read).
  */
 export const accessLogActions = [
   'users.list',
@@ -183,6 +184,7 @@ export const accessLogActions = [
   'applications.list',
   'applications.show',
   'applications.bank_statement',
+  'applications.document',
   'content.publish',
 ] as const;
 

@@ -146,6 +146,22 @@ const messages = {
     'sms.submitted': '{product}: განაცხადი №{id} მიღებულია, შედეგს შეგატყობინებთ.',
     'offer.effectiveRateCap':
       'ამ თანხასა და ვადაზე ეფექტური საპროცენტო განაკვეთი აღემატება კანონით დაშვებულ 50%-ს, გთხოვთ, შეცვალოთ თანხა ან ვადა',
+    'contract.rateOverCap':
+      'ამ გადახდის დღით ეფექტური განაკვეთი კანონით დაშვებულ 50%-ს აღემატება, გთხოვთ, აირჩიოთ სხვა დღე',
+    'contract.notChangeable': 'ხელშეკრულების პირობების შეცვლა ახლა აღარ შეიძლება',
+    'contract.offerExpired': 'შეთავაზების ვადა ამოიწურა',
+    'sms.offerExpired':
+      '{product}: განაცხადზე №{id} შეთავაზების ვადა ამოიწურა. შეგიძლიათ, შეიტანოთ ახალი განაცხადი.',
+    'fee.upfront': 'ერთჯერადი საკომისიო (გაცემისას იქვითება)',
+    'fee.monthly': 'ყოველთვიური საკომისიო',
+    'document.key_terms': 'ხელშეკრულების მნიშვნელოვანი პირობები №{number}',
+    'document.contract': 'სესხის ხელშეკრულება №{number}',
+    'document.signed_contract': 'ხელმოწერილი ხელშეკრულება №{number}',
+    'document.schedule': 'გადახდების გრაფიკი №{number}',
+    'document.decision': 'გადაწყვეტილება განაცხადზე №{loan}',
+    'document.consent': 'თანხმობა',
+    'document.receipt': 'გადახდის ქვითარი',
+    'document.closure': 'ცნობა სესხის დახურვის შესახებ №{number}',
   },
   en: {
     'validation.required': 'This field is required',
@@ -280,6 +296,22 @@ const messages = {
     'sms.submitted': '{product}: application №{id} is received; we will let you know the outcome.',
     'offer.effectiveRateCap':
       'For this amount and term the effective interest rate exceeds the legal 50%; please change the amount or the term',
+    'contract.rateOverCap':
+      'With this payment day the effective rate would exceed the legal 50%; please choose another day',
+    'contract.notChangeable': 'The contract’s terms can no longer be changed',
+    'contract.offerExpired': 'The offer has expired',
+    'sms.offerExpired':
+      '{product}: the offer on application №{id} has expired. You may apply again.',
+    'fee.upfront': 'One-off fee (deducted from the payout)',
+    'fee.monthly': 'Monthly fee',
+    'document.key_terms': 'Key terms of contract №{number}',
+    'document.contract': 'Loan contract №{number}',
+    'document.signed_contract': 'Signed contract №{number}',
+    'document.schedule': 'Repayment schedule №{number}',
+    'document.decision': 'Decision on application №{loan}',
+    'document.consent': 'Consent',
+    'document.receipt': 'Payment receipt',
+    'document.closure': 'Loan closure letter №{number}',
   },
 } as const satisfies Record<Locale, Record<string, string>>;
 

@@ -134,6 +134,7 @@ const environment = z.object({
   MACHINE_FIRST_OFFICER: z
     .enum(['allow', 'refuse'], { error: 'must be "allow" or "refuse"' })
     .default('refuse'),
+  OFFER_VALID_DAYS: positiveCount(7),
   WEBHOOK_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
     .optional(),

@@ -9,6 +9,13 @@ export const consentKinds = ['privacy_policy', 'sda_information', 'credit_inform
 export type ConsentKind = (typeof consentKinds)[number];
 
 /**
+ * The wordings kept with every version: the consents', and `contract_terms`, the contract's
+ * general terms (each contract document names the version it holds; nobody consents to it).
+ */
+export const wordingKinds = [...consentKinds, 'contract_terms'] as const;
+export type WordingKind = (typeof wordingKinds)[number];
+
+/**
  * Every wording of every consent ever shown. Rows are never changed (a trigger in the migration
  * refuses UPDATE, DELETE and TRUNCATE): a new wording is a new version, so a recorded consent
  * can always point at the exact text the customer agreed to.
@@ -17,7 +24,7 @@ export const consentTexts = pgTable(
   'consent_texts',
   {
     id: id(),
-    kind: text('kind', { enum: consentKinds }).notNull(),
+    kind: text('kind', { enum: wordingKinds }).notNull(),
     /** Versions count per kind and language; consents are recorded against the Georgian one. */
     locale: text('locale', { enum: locales }).notNull().default('ka'),
     version: integer('version').notNull(),
@@ -38,7 +45,7 @@ export const consentTexts = pgTable(
   },
   (table) => [
     unique('consent_texts_kind_locale_version').on(table.kind, table.locale, table.version),
-    check('consent_texts_kind', oneOf(table.kind, consentKinds)),
+    check('consent_texts_kind', oneOf(table.kind, wordingKinds)),
     check('consent_texts_locale', oneOf(table.locale, locales)),
   ],
 );

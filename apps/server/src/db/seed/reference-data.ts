@@ -8,7 +8,7 @@
  * Branch addresses, phones, the hotline, the e-mail and the social links are placeholders
  * for the lender's real ones.
  */
-import type { ConsentKind } from '../schema.ts';
+import type { WordingKind } from '../schema.ts';
 
 export interface LookupItem {
   code: string;
@@ -198,8 +198,8 @@ export const contact = {
   linkedin: 'https://www.linkedin.com/company/sesxi',
 };
 
-/** Consent wordings in plain Georgian; one paragraph a line. */
-export const consentTexts: Record<ConsentKind, string> = {
+/** Consent wordings and the contract's general terms in plain Georgian; one paragraph a line. */
+export const consentTexts: Record<WordingKind, string> = {
   privacy_policy: [
     'კონფიდენციალურობის პოლიტიკა',
     'კომპანია ამუშავებს თქვენს პერსონალურ მონაცემებს „პერსონალურ მონაცემთა დაცვის შესახებ“ საქართველოს კანონის შესაბამისად.',
@@ -224,10 +224,26 @@ export const consentTexts: Record<ConsentKind, string> = {
     'თანხმობა მოქმედებს გაცემიდან 30 დღის განმავლობაში.',
     'ვიცი, რომ მაქვს უფლება, მივიღო ჩემს შესახებ არსებული საკრედიტო ინფორმაცია და მოვითხოვო არაზუსტი მონაცემების გასწორება.',
   ].join('\n'),
+  contract_terms: [
+    'სესხის ხელშეკრულების ზოგადი პირობები',
+    '1. ხელშეკრულების საგანი. გამსესხებელი მსესხებელს აძლევს სესხს მნიშვნელოვან პირობებში მითითებული თანხით, ვადითა და საპროცენტო განაკვეთით, ხოლო მსესხებელი იღებს ვალდებულებას, დააბრუნოს სესხი და გადაიხადოს პროცენტი და საკომისიო გრაფიკის მიხედვით.',
+    '2. ხელშეკრულების დადება. ხელშეკრულება იდება დისტანციურად. მსესხებელი ხელს აწერს მას მის დადასტურებულ მობილურის ნომერზე გაგზავნილი ერთჯერადი კოდით, რაც ხელმოწერის ტოლფასია. ხელმოწერილი დოკუმენტი და მისი SHA-256 ჰეში ინახება და მსესხებლისთვის ხელმისაწვდომია პირად გვერდზე.',
+    '3. სესხის გაცემა. სესხი ირიცხება მსესხებლის სახელზე გახსნილ ლარის ანგარიშზე, რომელიც მან ხელმოწერამდე მიუთითა. ერთჯერადი საკომისიო იქვითება ჩასარიცხი თანხიდან.',
+    '4. დაფარვა. მსესხებელი ყოველთვიურ შენატანს იხდის არჩეულ გადახდის დღეს, გრაფიკის მიხედვით. გადახდა შეიძლება ბარათით, გადახდის აპარატით ან საბანკო გადარიცხვით, დანიშნულებაში პირადი ნომრის მითითებით.',
+    '5. ვადაგადაცილება. გადახდის ვადის დარღვევისას მსესხებელი იხდის პირგასამტეხლოს, რომელიც არ აღემატება ვადაგადაცილებული ძირი თანხის 0,27%-ს დღეში. ვადაგადაცილებასთან დაკავშირებული ყველა ხარჯი ჯამში არ აღემატება დარჩენილი ძირი თანხის 1,5-ჯერ ოდენობას. ვადაგადაცილების შესახებ ინფორმაცია გადაეცემა საკრედიტო ბიუროს.',
+    '6. წინსწრებით დაფარვა. მსესხებელს შეუძლია სესხის ნაწილობრივ ან სრულად წინსწრებით დაფარვა ნებისმიერ დროს. წინსწრებით დაფარვის საკომისიო დამოკიდებულია დარჩენილ ვადაზე და მითითებულია მნიშვნელოვან პირობებში.',
+    '7. ხელშეკრულებაზე უარი. მსესხებელს შეუძლია ხელშეკრულებაზე უარის თქმა ხელმოწერიდან 14 დღის განმავლობაში, მიზეზის მითითების გარეშე. თუ სესხი უკვე ჩაირიცხა, მსესხებელი 30 დღის განმავლობაში აბრუნებს მიღებულ ძირ თანხას და სარგებლობის დღეებზე დარიცხულ პროცენტს; გამსესხებლის საკომისიო არ გადაიხდება, ხოლო გადახდილი უბრუნდება მსესხებელს.',
+    '8. ინფორმაცია და შეტყობინებები. გამსესხებელი მსესხებელს შეტყობინებებს უგზავნის SMS-ით და პირად გვერდზე. მსესხებელი ვალდებულია, აცნობოს გამსესხებელს ტელეფონის ნომრის ან მისამართის შეცვლის შესახებ.',
+    '9. პერსონალური მონაცემები. გამსესხებელი მსესხებლის მონაცემებს ამუშავებს „პერსონალურ მონაცემთა დაცვის შესახებ“ საქართველოს კანონისა და კონფიდენციალურობის პოლიტიკის შესაბამისად.',
+    '10. პრეტენზიები და დავები. პრეტენზიას განვიხილავთ მიღებიდან არაუგვიანეს 10 სამუშაო დღისა. თუ პასუხი არ დაგაკმაყოფილებთ, შეგიძლიათ, მიმართოთ საქართველოს ეროვნული ბანკის მომხმარებელთა უფლებების დაცვის სამსახურს ან სასამართლოს. ხელშეკრულებაზე ვრცელდება საქართველოს კანონმდებლობა.',
+  ].join('\n'),
 };
 
-/** The consent wordings in English, for reading; consents are recorded against the Georgian. */
-export const consentTextsEn: Record<ConsentKind, string> = {
+/**
+ * The same in English, for reading; consents are recorded against the Georgian, and contracts
+ * are made in Georgian.
+ */
+export const consentTextsEn: Record<WordingKind, string> = {
   privacy_policy: [
     'Privacy policy',
     'The company processes your personal data under the Law of Georgia on Personal Data Protection.',
@@ -251,5 +267,18 @@ export const consentTextsEn: Record<ConsentKind, string> = {
     'The information is used to assess my creditworthiness and to decide on the loan.',
     'The consent is valid for 30 days from the day it is given.',
     'I know that I have the right to receive the credit information held about me and to ask for inaccurate data to be corrected.',
+  ].join('\n'),
+  contract_terms: [
+    'General terms of the loan contract',
+    '1. Subject. The lender lends the borrower the amount, for the term and at the interest rate stated in the key terms; the borrower undertakes to repay the loan and to pay the interest and fees by the schedule.',
+    '2. Concluding the contract. The contract is concluded remotely. The borrower signs it with a one-time code sent to their confirmed mobile number, which equals a signature. The signed document and its SHA-256 hash are kept and available to the borrower on their page.',
+    '3. Payout. The loan is paid into a lari account in the borrower’s own name, which the borrower gave before signing. The one-off fee is deducted from the amount paid out.',
+    '4. Repayment. The borrower pays each monthly payment on the chosen payment day, by the schedule. Payments may be made by card, at a payment terminal or by bank transfer with the personal number in the purpose.',
+    '5. Late payment. A late borrower pays a penalty of at most 0.27% of the overdue principal a day. All costs of late payment together are at most 1.5 times the outstanding principal. Information on late payment is passed to the credit bureau.',
+    '6. Early repayment. The borrower may repay the loan in part or in full at any time. The early-repayment fee depends on the remaining term and is stated in the key terms.',
+    '7. Withdrawal. The borrower may withdraw from the contract within 14 days of signing, without giving a reason. If the loan has been paid out, the borrower returns the principal received and the interest for the days used within 30 days; no fee of the lender’s is due, and one already paid is refunded.',
+    '8. Information and notices. The lender sends the borrower notices by SMS and on their page. The borrower tells the lender when their phone number or address changes.',
+    '9. Personal data. The lender processes the borrower’s data under the Law of Georgia on Personal Data Protection and its privacy policy.',
+    '10. Complaints and disputes. We answer a complaint within 10 working days of receiving it. If the answer does not satisfy you, you may turn to the consumer protection service of the National Bank of Georgia or to a court. The contract is governed by the law of Georgia.',
   ].join('\n'),
 };

@@ -62,7 +62,7 @@ describe('seedDatabase', () => {
       branchSchedules: 6,
       contactSettings: 1,
       // Each wording in Georgian and in English.
-      consentTexts: 6,
+      consentTexts: 8,
     });
     const documentTypes = await connection.db
       .select({ name: schema.documentTypes.name })

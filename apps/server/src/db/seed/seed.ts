@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { consentTextSha256 } from '../consent-text-hash.ts';
 import type { Database } from '../database.ts';
 import * as schema from '../schema.ts';
-import type { ConsentKind } from '../schema.ts';
+import type { WordingKind } from '../schema.ts';
 import * as referenceData from './reference-data.ts';
 import type { LookupItem } from './reference-data.ts';
 
@@ -37,7 +37,7 @@ export async function seedDatabase(
       ['ka', data.consentTexts],
       ['en', data.consentTextsEn],
     ] as const) {
-      for (const [kind, body] of Object.entries(wordings) as [ConsentKind, string][]) {
+      for (const [kind, body] of Object.entries(wordings) as [WordingKind, string][]) {
         await seedConsentText(tx, kind, body, locale);
       }
     }
@@ -91,7 +91,7 @@ async function seedBranches(tx: Transaction, branches: ReferenceData['branches']
  */
 async function seedConsentText(
   tx: Transaction,
-  kind: ConsentKind,
+  kind: WordingKind,
   body: string,
   locale: 'ka' | 'en',
 ) {

@@ -48,8 +48,9 @@ export function createBusinessCalendar(
   }
 
   const calendar = {
-    async today(): Promise<string> {
-      const [row] = await db
+    /** The business date, read with `handle` (a transaction's, inside one). */
+    async today(handle: Database = db): Promise<string> {
+      const [row] = await handle
         .select({ movedTo: businessCalendar.movedTo })
         .from(businessCalendar)
         .where(one);

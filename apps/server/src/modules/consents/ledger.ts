@@ -1,5 +1,5 @@
 import type { Database } from '#app/db/database.ts';
-import type { ConsentKind } from '#app/db/schema.ts';
+import type { ConsentKind, WordingKind } from '#app/db/schema.ts';
 import { HttpError } from '#app/errors.ts';
 import { textToHtml } from '#app/modules/content/index.ts';
 import { createConsentRepository, type ConsentEvidence } from './repository.ts';
@@ -9,10 +9,10 @@ export type { ConsentEvidence } from './repository.ts';
 /** A credit-bureau consent counts for 30 days (Creditinfo Georgia's rule for individuals). */
 export const creditConsentValidMs = 30 * 24 * 60 * 60_000;
 
-/** A wording consents are recorded against, as the consent screens serve it. */
-export interface Wording {
+/** A wording as the consent screens serve it; consents are recorded against one of a consent's. */
+export interface Wording<Kind extends WordingKind = WordingKind> {
   id: number;
-  kind: ConsentKind;
+  kind: Kind;
   version: number;
   body: string;
   html: string;
@@ -39,7 +39,7 @@ export function createConsentLedger(db: Database) {
   const repository = createConsentRepository(db);
 
   /** The newest wording of `kind`, with its HTML (a wording seeded as text has its paragraphs). */
-  async function currentWording(kind: ConsentKind): Promise<Wording> {
+  async function currentWording<Kind extends WordingKind>(kind: Kind): Promise<Wording<Kind>> {
     const row = await repository.latestText(kind);
     if (!row) throw new Error(`no ${kind} wording: the seed adds one`);
     const { id, version, body, html, sha256 } = row;
@@ -47,7 +47,7 @@ export function createConsentLedger(db: Database) {
   }
 
   return {
-    /** The wording customers agree to now. */
+    /** The wording customers agree to now (the general terms: the one new contracts hold). */
     currentWording,
 
     /**
@@ -55,7 +55,7 @@ export function createConsentLedger(db: Database) {
      * showed. A publish in between answers 409 ("the text has changed, read it again"), so no
      * consent is ever recorded against a wording the customer did not see.
      */
-    async agreedWording(kind: ConsentKind, shown: ShownWording): Promise<Wording> {
+    async agreedWording(kind: ConsentKind, shown: ShownWording): Promise<Wording<ConsentKind>> {
       const wording = await currentWording(kind);
       const { field, version = wording.version, text = wording.body } = shown;
       if (version !== wording.version || text !== wording.body) {
@@ -72,7 +72,7 @@ export function createConsentLedger(db: Database) {
      */
     record(
       userId: number,
-      wording: Wording,
+      wording: Wording<ConsentKind>,
       evidence: ConsentEvidence,
       { loanApplicationId = null }: { loanApplicationId?: number | null } = {},
     ): Promise<number> {

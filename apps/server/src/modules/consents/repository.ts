@@ -1,6 +1,6 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#app/db/database.ts';
-import { consentTexts, consents, type ConsentKind } from '#app/db/schema.ts';
+import { consentTexts, consents, type ConsentKind, type WordingKind } from '#app/db/schema.ts';
 
 export interface ConsentEvidence {
   agreedAt: Date;
@@ -9,7 +9,7 @@ export interface ConsentEvidence {
 }
 
 /** The wordings consents of `kind` are recorded against: the Georgian ones. */
-const recordedWordings = (kind: ConsentKind) =>
+const recordedWordings = (kind: WordingKind) =>
   and(eq(consentTexts.kind, kind), eq(consentTexts.locale, 'ka'));
 
 /** What latestWordingSql reads. */
@@ -20,7 +20,7 @@ export interface LatestWordingJson {
 }
 
 /** The newest wording of `kind` (latestText's), as a JSON subquery for a raw statement. */
-export function latestWordingSql(kind: ConsentKind): SQL {
+export function latestWordingSql(kind: WordingKind): SQL {
   return sql`(select json_build_object('body', ${consentTexts.body}, 'version', ${consentTexts.version},
       'sha256', ${consentTexts.sha256})
     from ${consentTexts} where ${recordedWordings(kind)}
@@ -33,7 +33,7 @@ export function createConsentRepository(db: Database) {
      * The newest Georgian wording of `kind`: the one consents are recorded against (the
      * content module publishes new versions; English ones are for reading).
      */
-    async latestText(kind: ConsentKind) {
+    async latestText(kind: WordingKind) {
       const [row] = await db
         .select()
         .from(consentTexts)

@@ -7,7 +7,7 @@ import {
   contentImages,
   contentVersions,
   users,
-  type ConsentKind,
+  type WordingKind,
   type PageContentKey,
 } from '#app/db/schema.ts';
 
@@ -117,7 +117,7 @@ export function createContentRepository(db: Database) {
     },
 
     /** Every version of a consent wording, newest first, as pageVersions has a page's. */
-    wordingVersions(kind: ConsentKind, locale: Locale) {
+    wordingVersions(kind: WordingKind, locale: Locale) {
       return db
         .select({
           version: consentTexts.version,
@@ -132,7 +132,7 @@ export function createContentRepository(db: Database) {
         .orderBy(desc(consentTexts.version));
     },
 
-    async wordingAt(kind: ConsentKind, locale: Locale, version: number) {
+    async wordingAt(kind: WordingKind, locale: Locale, version: number) {
       const [row] = await db
         .select({ version: consentTexts.version, body: consentTexts.body, html: consentTexts.html })
         .from(consentTexts)
@@ -146,7 +146,7 @@ export function createContentRepository(db: Database) {
       return row;
     },
 
-    async latestWording(kind: ConsentKind, locale: Locale) {
+    async latestWording(kind: WordingKind, locale: Locale) {
       const [row] = await db
         .select({ version: consentTexts.version, body: consentTexts.body, html: consentTexts.html })
         .from(consentTexts)
@@ -157,7 +157,7 @@ export function createContentRepository(db: Database) {
     },
 
     async insertWording(wording: {
-      kind: ConsentKind;
+      kind: WordingKind;
       locale: Locale;
       body: string;
       html: string;

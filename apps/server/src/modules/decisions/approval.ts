@@ -5,6 +5,7 @@ import {
   tbilisiDate,
   type CreditReport,
   type Decision,
+  type LoanPricing,
 } from '@sesxi/contract';
 import type { Database } from '#app/db/database.ts';
 import { fieldError, HttpError, httpError, InvalidFieldsError, type Message } from '#app/errors.ts';
@@ -15,6 +16,7 @@ import {
   createOfferSnapshotRepository,
   lenderObligationsOf,
 } from '#app/modules/loan-offers/index.ts';
+import { issueOffer } from '#app/modules/contracts/index.ts';
 import { createLoanProductRepository, limitsOf } from '#app/modules/loan-products/index.ts';
 import { moveApplicationAsStaff } from '#app/modules/loans/index.ts';
 import { pendingApproval, type DecisionContext, type Terms } from './context.ts';
@@ -49,6 +51,10 @@ export function createApproval({
   clock,
   log,
   sms,
+  storage,
+  productName,
+  offerValidDays,
+  businessDate,
   ptiLimits,
   secondOfficerFrom,
   machineFirstOfficer,
@@ -116,10 +122,40 @@ export function createApproval({
   }
 
   /**
+   * The binding offer of a final approval: its contract and first documents, on the business
+   * date, never above the 50% cap.
+   */
+  async function bindingOffer(
+    tx: Database,
+    application: Approvable,
+    terms: Terms,
+    pricing: LoanPricing,
+  ) {
+    try {
+      await issueOffer(
+        tx,
+        { loanId: application.id, userId: application.userId, ...terms, pricing },
+        {
+          storage,
+          lender: productName,
+          today: await businessDate(tx),
+          validDays: offerValidDays,
+          now: clock.now(),
+        },
+      );
+    } catch (error) {
+      if (error instanceof EffectiveRateCapError)
+        throw fieldError('amount', 'decision.rateOverCap');
+      throw error;
+    }
+  }
+
+  /**
    * Records an approval (or the confirmation of one) with its offer computed now, never above
    * the 50% cap. One waiting for a second officer only tells the lender so. A final one moves
-   * the application to approved, keeps the offer like the submission's, tells the lender, and
-   * queues the customer's text (answered, to send once the transaction is in).
+   * the application to approved, keeps the offer like the submission's, makes the binding offer
+   * (the contract), tells the lender, and queues the customer's text (answered, to send once
+   * the transaction is in).
    */
   async function recordApproval(
     tx: Database,
@@ -168,6 +204,7 @@ export function createApproval({
       now,
       'approval',
     );
+    await bindingOffer(tx, application, terms, computed.product);
     await enqueueWebhook(tx, 'application.approved', application.id);
     const text = await queueText(tx, application, {
       key: 'sms.approved',

@@ -19,6 +19,10 @@ export interface DecisionDependencies extends ServiceContext {
   /** Whether a service account may make an approval that waits for a second officer. */
   machineFirstOfficer: boolean;
   enqueueWebhook: EnqueueWebhook;
+  /** How many days a final approval's binding offer stands (`OFFER_VALID_DAYS`). */
+  offerValidDays: number;
+  /** The business date (modules/business-date), read with the handle given. */
+  businessDate: (db: Database) => Promise<string>;
 }
 
 /** The amount and months of a loan: what an officer approves. */

@@ -43,6 +43,8 @@ export const decisionRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
       secondOfficerFrom: app.config.approvalSecondOfficerFrom,
       machineFirstOfficer: app.config.machineFirstOfficer,
       enqueueWebhook: app.webhooks.enqueue,
+      offerValidDays: app.config.offerValidDays,
+      businessDate: (db) => app.businessCalendar.today(db),
     });
 
   app.get(rejectionReasons.path, { schema: schemaOf(rejectionReasons) }, async (request) => ({

@@ -8,4 +8,4 @@ export {
 } from './application-summary.ts';
 export { loanFormDocuments } from './form-document.ts';
 export { loanRoutes } from './routes.ts';
-export { moveApplicationAsStaff } from './transitions.ts';
+export { moveApplicationAsStaff, moveApplicationBySystem } from './transitions.ts';

@@ -29,6 +29,8 @@ export const loanTransitions = {
   confirm: { from: ['under_review'], to: 'approved' },
   reject: { from: ['under_review'], to: 'rejected' },
   cancel: { from: openLoanStatuses, to: 'cancelled', refusedOnceApproved: true },
+  /** The binding offer's last day passed unsigned (close of day). */
+  expire: { from: ['approved'], to: 'expired' },
 } as const satisfies Record<string, Transition>;
 
 export type LoanTransition = keyof typeof loanTransitions;

@@ -41,7 +41,8 @@ export type TransitionChanges = LoanDetails & { statement?: StoredStatement };
 
 interface TransitionOptions {
   now: Date;
-  actorUserId: number;
+  /** Null for a move the lender's own rules make (close of day). */
+  actorUserId: number | null;
   changes?: TransitionChanges;
   /** The credit officer the move gives the application to (taking it into review). */
   assignedOfficerId?: number;

@@ -26,6 +26,7 @@ import type { EnqueueWebhook } from '#app/modules/webhooks/index.ts';
 import { applicationSummaryOf, decisionOf } from './application-summary.ts';
 import type { BankStatementUpload } from './bank-statements.ts';
 import type { LoanForm } from './loan-form.ts';
+import { nextStepOf } from './next-step.ts';
 import { offerFigures, type OfferFigures } from './offer-figures.ts';
 import { createLoanRepository, type LoanDetails, type StoredStatement } from './repository.ts';
 import type { ApplicationWithTerms, FormOptionsRead } from './session-reads.ts';
@@ -158,7 +159,7 @@ export function createLoanService({ db, clock, log, storage, enqueueWebhook }: L
           ...applicationSummaryOf(row, locale),
           ...(await figuresOf(row, today)),
           decision: customerDecisionOf(row, locale),
-          next_step: row.statusCode === 'approved' ? ('sign' as const) : null,
+          next_step: nextStepOf(row.statusCode, row.contractStatus),
         })),
       ),
     };

@@ -1,4 +1,4 @@
-import type { ScheduleRow } from '@sesxi/contract';
+import type { ContractStatus, ScheduleRow } from '@sesxi/contract';
 import { sql, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { bilingualListSql, type BilingualItem } from '#app/db/lookups.ts';
@@ -6,6 +6,7 @@ import { aliasedColumns, columnDecoder } from '#app/db/prepared.ts';
 import {
   branches,
   loanApplications,
+  loanContracts,
   loanDecisions,
   loanOfferSnapshots,
   loanProducts,
@@ -36,6 +37,7 @@ const applicationColumns = {
   ...summaryColumns,
   productId: loanApplications.productId,
   decidedAt: loanApplications.updatedAt,
+  contractStatus: loanContracts.status,
 };
 
 /** The approval's offer snapshot, beside the submission's that the list joins. */
@@ -45,9 +47,9 @@ const approvedOffer = alias(loanOfferSnapshots, approvedOfferName);
 /**
  * The applications of the customer `userId`, with what `loans-show` needs in one statement:
  * the status in both languages, the figures stored at submission (null before), the pricing
- * of the product version each was saved with (to compute a draft's figures), and a decided
- * one's decision (an approval with its schedule). Raw SQL,
- * the optional parts as JSON: `/main` runs it on every visit, and the query builder's
+ * of the product version each was saved with (to compute a draft's figures), a decided one's
+ * decision (an approval with its schedule) and, from the approval on, its contract's status.
+ * Raw SQL, the optional parts as JSON: `/main` runs it on every visit, and the query builder's
  * per-column row mapping cost more than the read.
  */
 function applicationsWithTerms(userId: SQLWrapper) {
@@ -80,6 +82,7 @@ function applicationsWithTerms(userId: SQLWrapper) {
     left join ${loanOfferSnapshots} on ${loanOfferSnapshots.applicationId} = ${loanApplications.id}
       and ${loanOfferSnapshots.kind} = 'submission'
     left join ${loanProducts} on ${loanProducts.id} = ${loanApplications.productId}
+    left join ${loanContracts} on ${loanContracts.loanId} = ${loanApplications.id}
     where ${loanApplications.userId} = ${userId}`;
 }
 
@@ -123,6 +126,8 @@ export const formOptionsWithSession = sessionRead<FormOptionsRead>('session_loan
 export interface ApplicationWithTerms extends ApplicationSummary {
   productId: number | null;
   decidedAt: Date;
+  /** The binding offer's contract, from the approval on. */
+  contractStatus: ContractStatus | null;
   submitted: { monthlyPayment: number; effectiveRate: number } | null;
   pricing: {
     nominal_rate: number;

@@ -165,6 +165,7 @@ describe('the lender’s moves', () => {
     ['startReview', 'submitted', 'under_review'],
     ['approve', 'under_review', 'approved'],
     ['reject', 'under_review', 'rejected'],
+    ['expire', 'approved', 'expired'],
   ];
 
   function move(id: number, userId: number, name: LoanTransition) {
@@ -196,11 +197,13 @@ describe('the lender’s moves', () => {
     expect(await statusOf(id)).toBe(status);
   });
 
-  it('leaves a decided application alone: no move starts from approved or rejected', () => {
-    const fromDecided = Object.values(loanTransitions).filter(({ from }) =>
-      from.some((status: LoanStatusCode) => ['approved', 'rejected', 'cancelled'].includes(status)),
-    );
-    expect(fromDecided).toEqual([]);
+  it('leaves a decided application alone: none leaves rejected or cancelled, only the contract’s leave approved', () => {
+    const movesFrom = (statuses: LoanStatusCode[]) =>
+      Object.entries(loanTransitions)
+        .filter(([, { from }]) => from.some((status: LoanStatusCode) => statuses.includes(status)))
+        .map(([name]) => name);
+    expect(movesFrom(['rejected', 'cancelled'])).toEqual([]);
+    expect(movesFrom(['approved'])).toEqual(['expire']);
   });
 });
 

@@ -79,6 +79,25 @@ export async function moveApplicationAsStaff(
   throw httpError(409, 'errors.conflict');
 }
 
+/** A move the lender's own rules make, no person acting (an offer expiring at close of day). */
+export interface SystemMove {
+  id: number;
+  name: LoanTransition;
+  now: Date;
+}
+
+/**
+ * Moves an application with no actor inside `tx`; answers the status it left, or undefined
+ * when it is in no state `name` leaves (another move won: nothing to do).
+ */
+export async function moveApplicationBySystem(tx: Database, { id, name, now }: SystemMove) {
+  const moved = await createLoanRepository(tx).transition(id, undefined, name, {
+    now,
+    actorUserId: null,
+  });
+  return moved?.from;
+}
+
 function isDecided(status: LoanStatusCode): boolean {
   return status === 'approved' || status === 'rejected';
 }

@@ -1,12 +1,13 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { consentContentKinds, type ContentKey, type Locale } from '@sesxi/contract';
+import type { ContentKey, Locale } from '@sesxi/contract';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../shared/ui/dialog';
 import { ErrorAlert } from '../../../shared/ui/error-alert';
+import { VersionedNote } from './versioned-note';
 
 /**
- * The confirmation before a text is published: which text in which language, and for a
- * consent's wording that new consents are recorded with the new version.
+ * The confirmation before a text is published: which text in which language, and for a text
+ * kept with every version what becomes of the earlier one.
  */
 export function PublishDialog({
   opened,
@@ -40,7 +41,7 @@ export function PublishDialog({
             locale: t(`contentEditor.locales.${locale}`),
           })}
         </Text>
-        {contentKey in consentContentKinds && <Text>{t('contentEditor.confirmConsent')}</Text>}
+        <VersionedNote contentKey={contentKey} />
         {error && <ErrorAlert message={error.message} />}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={busy}>

@@ -1,6 +1,5 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import {
-  consentContentKinds,
   contentVersionList,
   contentVersionRestore,
   contentVersionShow,
@@ -20,6 +19,7 @@ import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { Dialog } from '../../../shared/ui/dialog';
 import { ErrorAlert } from '../../../shared/ui/error-alert';
 import { useWithEditorImages } from './editor-images';
+import { VersionedNote } from './versioned-note';
 import classes from './content-editor.module.css';
 
 export function versionsQueryKey(contentKey: ContentKey, locale: Locale) {
@@ -179,7 +179,7 @@ export function VersionHistory({
         }}
       >
         <Text>{t('contentEditor.restoreText', { version: restoring ?? 0 })}</Text>
-        {contentKey in consentContentKinds && <Text>{t('contentEditor.confirmConsent')}</Text>}
+        <VersionedNote contentKey={contentKey} />
       </ConfirmDialog>
     </section>
   );

@@ -14,6 +14,7 @@ const actionKeys = {
   'applications.list': 'support.accessActions.applicationsList',
   'applications.show': 'support.accessActions.application',
   'applications.bank_statement': 'support.accessActions.bankStatement',
+  'applications.document': 'support.accessActions.document',
   'content.publish': 'support.accessActions.contentPublish',
 } as const satisfies Record<AccessLogEntry['action'], string>;
 

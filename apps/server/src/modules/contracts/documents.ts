@@ -1,0 +1,98 @@
+import {
+  documentPath,
+  formatTimestamp,
+  translate,
+  type CustomerDocument,
+  type DocumentKind,
+  type Locale,
+  type MessageKey,
+} from '@sesxi/contract';
+import { httpError } from '#app/errors.ts';
+import type { FileStorage } from '#app/integrations/storage/file-storage.ts';
+import { createAccessLogRepository } from '#app/modules/access-log/index.ts';
+import type { ServiceContext } from '#app/service-context.ts';
+import { createContractRepository, type DocumentRow } from './repository.ts';
+
+const titles = {
+  key_terms: 'document.key_terms',
+  contract: 'document.contract',
+  signed_contract: 'document.signed_contract',
+  schedule: 'document.schedule',
+  decision: 'document.decision',
+  consent: 'document.consent',
+  receipt: 'document.receipt',
+  closure: 'document.closure',
+} as const satisfies Record<DocumentKind, MessageKey>;
+
+/** Who downloads a document: a customer, or staff with their roles, from where. */
+export interface Downloader {
+  userId: number;
+  isStaff: boolean;
+  isCreditOfficer: boolean;
+  ip: string;
+}
+
+/** A document's title in `locale`: its kind, with the contract's number or the application's id. */
+function titleOf(
+  row: Pick<DocumentRow, 'kind' | 'loanId'> & { details: Record<string, unknown> },
+  locale: Locale,
+) {
+  return translate(titles[row.kind], locale, { number: row.details.number, loan: row.loanId });
+}
+
+/** The customer's documents and their files: the owner's, and credit officers' (logged). */
+export function createDocumentService({
+  db,
+  clock,
+  log,
+  storage,
+}: ServiceContext & { storage: FileStorage }) {
+  return {
+    /** The customer's documents, newest first, each with the address that downloads it. */
+    async list(userId: number, locale: Locale): Promise<CustomerDocument[]> {
+      const rows = await createContractRepository(db).documentsOf(userId);
+      return rows.map((row) => ({
+        kind: row.kind,
+        title: titleOf(row, locale),
+        created_at: formatTimestamp(row.createdAt),
+        sha256: row.sha256,
+        url: documentPath.replace(':id', String(row.id)),
+        loan_id: row.loanId,
+        superseded: row.supersededAt !== null,
+      }));
+    },
+
+    /**
+     * One document's file: its owner's (anyone else's id answers 404, as a missing one), or a
+     * credit officer's, whose download goes to the access log; other staff get 403.
+     */
+    async download(downloader: Downloader, id: number) {
+      if (downloader.isStaff && !downloader.isCreditOfficer) {
+        log.warn(
+          {
+            event: 'access_denied',
+            reason: 'documents_for_credit_officers',
+            userId: downloader.userId,
+          },
+          'only credit officers read customers’ documents',
+        );
+        throw httpError(403, 'errors.forbidden');
+      }
+      const row = await createContractRepository(db).document(id);
+      if (!row || (!downloader.isStaff && row.userId !== downloader.userId))
+        throw httpError(404, 'errors.notFound');
+      const bytes = await storage.read(row.storageKey);
+      if (downloader.isStaff) {
+        await createAccessLogRepository(db).append({
+          actorUserId: downloader.userId,
+          subjectUserIds: [row.userId],
+          action: 'applications.document',
+          details: { document_id: id, application_id: row.loanId, kind: row.kind },
+          ip: downloader.ip,
+          at: clock.now(),
+        });
+      }
+      return { bytes, name: `${row.kind}-${row.id}.pdf` };
+    },
+  };
+}
