@@ -1,3 +1,5 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
@@ -29,20 +31,33 @@ const pages: PageBudget[] = [
   { route: '/loan', signedIn: true },
 ];
 
+interface LighthouseOptions {
+  /** Only these routes (all when empty); the reference pages are measured in any case. */
+  pages?: readonly string[];
+  /** A folder to keep each page's full Lighthouse report in (its trace's diagnostics). */
+  reportsDir?: string;
+}
+
 /**
  * Lighthouse's mobile preset (a mid-range phone on slow 4G, simulated) on Debian's Chromium:
  * the performance, accessibility and best-practices scores and the paint timings of each
  * page, with an empty cache, and of the reference pages in the same run. Signed-in pages get
  * a customer's session in local storage first.
  */
-export async function lighthouseBenchmark(baseURL: string): Promise<Measurement[]> {
+export async function lighthouseBenchmark(
+  baseURL: string,
+  { pages: only = [], reportsDir }: LighthouseOptions = {},
+): Promise<Measurement[]> {
+  const unknown = only.filter((route) => !pages.some((page) => page.route === route));
+  if (unknown.length > 0) throw new Error(`Lighthouse measures no page ${unknown.join(', ')}`);
+  const measured = pages.filter((page) => only.length === 0 || only.includes(page.route));
   const customer = await customerThroughApi(baseURL, 90_001);
   const chrome = await launch({ chromePath: chromiumPath, chromeFlags: chromiumFlags });
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
   try {
     const context = browser.contexts()[0] ?? (await browser.newContext());
     const measurements: Measurement[] = [];
-    for (const page of pages) {
+    for (const page of measured) {
       const tab = await context.newPage();
       const cdp = await context.newCDPSession(tab);
       await cdp.send('Network.clearBrowserCache');
@@ -60,12 +75,12 @@ export async function lighthouseBenchmark(baseURL: string): Promise<Measurement[
         ] as const,
       );
       await tab.close();
-      measurements.push(...(await audit(`${baseURL}${page.route}`, chrome.port, page)));
+      measurements.push(...(await audit(`${baseURL}${page.route}`, chrome.port, page, reportsDir)));
     }
     for (const { folder, name } of referencePages) {
       const reference = await startReferencePage(folder);
       try {
-        measurements.push(...(await audit(reference.url, chrome.port, name)));
+        measurements.push(...(await audit(reference.url, chrome.port, name, reportsDir)));
       } finally {
         await reference.stop();
       }
@@ -81,6 +96,7 @@ async function audit(
   url: string,
   port: number,
   page: PageBudget | ReferencePage,
+  reportsDir: string | undefined,
 ): Promise<Measurement[]> {
   const result = await lighthouse(url, {
     port,
@@ -91,6 +107,10 @@ async function audit(
     disableStorageReset: true,
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  if (reportsDir !== undefined) {
+    const file = `${(typeof page === 'string' ? page : page.route).replace(/\W+/g, '-')}.json`;
+    await writeFile(path.join(reportsDir, file), JSON.stringify(result.lhr));
+  }
   const { categories, audits, runtimeError } = result.lhr;
   // A page Lighthouse could not load scores 0 with no timings: say why beside them.
   if (runtimeError)

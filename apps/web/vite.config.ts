@@ -1,4 +1,5 @@
 import { productNamePlaceholder } from '@sesxi/contract';
+import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -134,6 +135,35 @@ function compileOnLoad(chunkNames: string[]): Plugin {
   };
 }
 
+/**
+ * In the server bundle, each dynamic import of the app's own modules tells
+ * `globalThis.onLazyModule` which module it loads (its path from apps/web, as the client
+ * build's manifest names it): the build learns which modules a screen loads (entry-server.tsx's
+ * `lazyModulesOf`), and so which chunks its shell announces up front.
+ */
+function announceLazyModules(): Plugin {
+  const dynamicImport = /\bimport\((["'])([^"']+)\1\)/g;
+  return {
+    name: 'sesxi:announce-lazy-modules',
+    apply: 'build',
+    enforce: 'post',
+    async transform(code, id) {
+      if (!id.startsWith(appRoot) || id.includes('/node_modules/')) return;
+      const imports = [...code.matchAll(dynamicImport)];
+      if (imports.length === 0) return;
+      const modules = await Promise.all(
+        imports.map(async ([, , specifier = '']) => (await this.resolve(specifier, id))?.id),
+      );
+      let index = 0;
+      return code.replace(dynamicImport, (call) => {
+        const module = modules[index++];
+        if (module === undefined) return call;
+        return `(globalThis.onLazyModule?.(${JSON.stringify(relative(appRoot, module))}), ${call})`;
+      });
+    },
+  };
+}
+
 /** The server puts the product name into the pages it sends; the dev server says Sesxi. */
 function devProductName(): Plugin {
   return {
@@ -143,6 +173,7 @@ function devProductName(): Plugin {
   };
 }
 
+const appRoot = fileURLToPath(new URL('.', import.meta.url));
 const entry = fileURLToPath(new URL('src/main.tsx', import.meta.url));
 const startEntryName = 'start-after-paint';
 const firstVisitChunkNames = { libraries: 'first-visit-libraries', app: 'first-visit' };
@@ -162,6 +193,9 @@ const browserApp: UserWorkspaceConfig = {
     outDir: 'dist',
     assetsDir: 'assets',
     emptyOutDir: true,
+    // Which chunks each module's code is in, for the signed-in shells (scripts/prerender.ts,
+    // which removes it: it is not served).
+    manifest: true,
     rolldownOptions: {
       input: {
         index: fileURLToPath(new URL('index.html', import.meta.url)),
@@ -184,6 +218,9 @@ const browserApp: UserWorkspaceConfig = {
               priority: 1,
             },
             { name: firstVisitChunkNames.app, test: (id) => id === entry },
+            // The code two or more lazily loaded screens share, one chunk rather than a dozen:
+            // over HTTP/1.1 a screen's 25 small chunks had arrived in four rounds of six.
+            { name: 'screens', test: /./, minShareCount: 2 },
           ],
         },
       },
@@ -213,7 +250,7 @@ const browserApp: UserWorkspaceConfig = {
  * browsers never get it (see the server's plugins/web.ts).
  */
 const serverBundle: UserConfig = {
-  plugins: [react()],
+  plugins: [react(), announceLazyModules()],
   ssr: { noExternal: true },
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   build: {

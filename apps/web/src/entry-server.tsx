@@ -4,13 +4,17 @@ import { renderToString } from 'react-dom/server';
 import {
   createStaticHandler,
   createStaticRouter,
+  matchRoutes,
   StaticRouterProvider,
+  type RouteObject,
   type StaticHandlerContext,
 } from 'react-router';
+import { protectedMiddleware } from './app/guards/guard-middleware';
+import { SignedInShell, signedInShellMarker } from './app/layout/signed-in-shell';
 import { Providers } from './app/providers';
 import { deepestTitle } from './app/route-handle';
 import { appRoutes } from './app/router';
-import { createQueryClient } from './shared/api/query-client';
+import { createQueryClient, routerContextWith } from './shared/api/query-client';
 import { contentQueryKey } from './shared/content/content-query';
 import { prerenderedContentScript } from './shared/content/prerendered-content';
 import { i18next, initPrerenderI18n } from './shared/i18n/i18n';
@@ -32,6 +36,42 @@ export const prerenderedPaths = [
 ];
 
 const emptyRoot = '<div id="root"></div>';
+
+/**
+ * The signed-in customers' screens the build renders as a shell (see `renderSignedInShell`):
+ * every route of the customers' group (`protectedMiddleware`) with a title and a fixed path, so
+ * a screen added there gets one. A path with parameters gets the empty page (index.html).
+ */
+export function signedInShellPaths(): string[] {
+  const paths: string[] = [];
+  const walk = (routes: readonly RouteObject[], signedIn: boolean) => {
+    for (const route of routes) {
+      const customers = signedIn || Boolean(route.middleware?.includes(protectedMiddleware));
+      const titled = (route.handle as { title?: string } | undefined)?.title !== undefined;
+      if (customers && titled && route.path && !/[:*]/.test(route.path)) {
+        paths.push(`/${route.path}`);
+      }
+      walk(route.children ?? [], customers);
+    }
+  };
+  walk(appRoutes(), false);
+  return paths;
+}
+
+/**
+ * The routes as a shell renders them: without guards and loaders (the visitor and their data
+ * are known only in their browser), each screen's own code loaded.
+ */
+function shellRoutes(routes: readonly RouteObject[]): RouteObject[] {
+  return routes.map(({ middleware: _guard, loader: _data, lazy, children, ...route }) => {
+    const Component = typeof lazy === 'object' ? lazy.Component : undefined;
+    return {
+      ...route,
+      ...(Component && { lazy: { Component } }),
+      ...(children && { children: shellRoutes(children) }),
+    } as RouteObject;
+  });
+}
 
 /**
  * One public page as the browser's first render will show it (see `main.tsx`), with `contents`
@@ -63,6 +103,101 @@ export async function renderPage(
     template
       .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(titleOf(context))}</title>`)
       .replace(emptyRoot, () => `<div id="root">${html}</div>${prerenderedContentScript(shown)}`),
+  );
+}
+
+/**
+ * The app's modules that `path`'s routes load lazily (their screens and loaders), as paths
+ * from apps/web: the server bundle's dynamic imports name them (vite.config.ts).
+ */
+export async function lazyModulesOf(path: string): Promise<string[]> {
+  const loaded = new Set<string>();
+  const recorder = globalThis as { onLazyModule?: (module: string) => void };
+  recorder.onLazyModule = (module) => loaded.add(module);
+  try {
+    for (const { route } of matchRoutes(appRoutes(), path) ?? []) {
+      if (typeof route.lazy !== 'object') continue;
+      await Promise.all(Object.values(route.lazy).map((load) => (load as () => unknown)()));
+    }
+  } finally {
+    delete recorder.onLazyModule;
+  }
+  return [...loaded];
+}
+
+/**
+ * The GET requests `path`'s route loaders make as a visit starts (the screen's data), as URLs:
+ * the loaders run with a `fetch` that only takes note and never answers.
+ */
+export async function dataRequestsOf(path: string): Promise<string[]> {
+  const requested: string[] = [];
+  const { fetch } = globalThis;
+  globalThis.fetch = (input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if ((init?.method ?? 'GET') === 'GET') requested.push(url);
+    return new Promise<Response>(() => undefined);
+  };
+  try {
+    const url = new URL(path, 'http://prerender.invalid');
+    const request = new Request(url);
+    const context = routerContextWith(createQueryClient());
+    for (const { route, params } of matchRoutes(appRoutes(), path) ?? []) {
+      const lazyLoader = typeof route.lazy === 'object' ? route.lazy.loader : undefined;
+      const loader = lazyLoader ? await lazyLoader() : route.loader;
+      if (typeof loader === 'function')
+        await loader({ request, url, params, context, pattern: path });
+    }
+    // The queries ask in a later task.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  } finally {
+    globalThis.fetch = fetch;
+  }
+  return requested;
+}
+
+/** What a screen needs beyond the first visit's files: its chunks, styles and data, as URLs. */
+export interface ScreenFiles {
+  modules: string[];
+  styles: string[];
+  requests: string[];
+}
+
+/**
+ * A signed-in customer's screen as it paints before the app has run, put into `template`: the
+ * header of a signed-in visitor (their name follows with the app), the screen's heading and
+ * what it shows while its data is on its way. The browser paints it from the HTML on a visit
+ * from an SMS link; the app then renders the screen in its place (main.tsx). The page's script
+ * fetches the screen's `files` beside the app's, and asks for its data (start-after-paint.ts).
+ */
+export async function renderSignedInShell(
+  template: string,
+  path: string,
+  files: ScreenFiles,
+): Promise<string> {
+  if (!template.includes(emptyRoot)) throw new Error(`The template has no ${emptyRoot}`);
+  initPrerenderI18n();
+  const handler = createStaticHandler(shellRoutes(appRoutes()));
+  const context = await handler.query(new Request(new URL(path, 'http://prerender.invalid')));
+  if (context instanceof Response) throw new Error(`${path}'s shell answers ${context.status}`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const html = renderToString(
+    <Providers queryClient={createQueryClient()}>
+      <SignedInShell>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </SignedInShell>
+    </Providers>,
+  );
+  return withCriticalStyles(
+    template
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(titleOf(context))}</title>`)
+      .replace(emptyRoot, () => `<div id="root" ${signedInShellMarker}>${html}</div>`)
+      .replace(
+        ' data-app-modules=',
+        () =>
+          ` data-screen-modules="${files.modules.join(' ')}"` +
+          ` data-screen-styles="${files.styles.join(' ')}"` +
+          ` data-screen-requests="${files.requests.join(' ')}" data-app-modules=`,
+      ),
   );
 }
 

@@ -4,9 +4,12 @@ import { createRoot, hydrateRoot, type RootOptions } from 'react-dom/client';
 import { createBrowserRouter, type DataRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import './app/styles/styles';
+import { addBoldFonts } from './app/styles/bold-fonts';
 import { Providers } from './app/providers';
 import { appRoutes } from './app/router';
+import { signedInShellMarker } from './app/layout/signed-in-shell';
 import { setPasswordChangeHandler, setUnauthorizedHandler } from './shared/api/api-client';
+import { dropEarlyAnswers } from './shared/api/early-answers';
 import { createQueryClient, routerContextWith } from './shared/api/query-client';
 import { loadPrerenderedContent } from './shared/content/prerendered-content';
 import { initI18n, prefersDefaultLocale } from './shared/i18n/i18n';
@@ -49,14 +52,17 @@ async function start(): Promise<void> {
   // Its route is not lazy (app/router.tsx), so the router has it at once.
   const hydrate =
     container.hasChildNodes() &&
+    !container.hasAttribute(signedInShellMarker) &&
     session.get() === null &&
     ssoToken.get() === null &&
     prefersDefaultLocale();
   // A visitor may have begun to fill in the prerendered page's form: what they typed goes back
   // in once the app has hydrated it.
   const typed = hydrate ? typedBeforeStart(container) : new Map<string, string>();
-  const typeTheirTextAgain = () => {
+  const onStarted = () => {
     typeAgain(container, typed);
+    dropEarlyAnswers();
+    addBoldFonts();
   };
   const router = createBrowserRouter(routes, {
     getContext: () => routerContextWith(queryClient),
@@ -84,7 +90,7 @@ async function start(): Promise<void> {
           }}
         />
       </Providers>
-      <MarkStarted onStarted={typeTheirTextAgain} />
+      <MarkStarted onStarted={onStarted} />
     </StrictMode>
   );
   // A record that is not there is an answer, not a fault: its screen says so, the console not.
@@ -101,9 +107,29 @@ async function start(): Promise<void> {
       hydrateRoot(container, app(router), rootOptions);
     });
   } else {
-    container.replaceChildren();
-    createRoot(container, rootOptions).render(app(router));
+    // What the page shows (a signed-in screen's shell, a page in the other language) stays until
+    // the app's first render replaces it whole, once the first screen's code is here. As a
+    // transition, that render too yields to the browser every few milliseconds.
+    await routerReady(router);
+    startTransition(() => {
+      createRoot(container, rootOptions).render(app(router));
+    });
   }
+}
+
+/** Resolves once the router has run the first navigation's guards and loaded its screen. */
+function routerReady(router: DataRouter): Promise<void> {
+  return new Promise((resolve) => {
+    if (router.state.initialized) {
+      resolve();
+      return;
+    }
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
 }
 
 void start();

@@ -2,11 +2,19 @@
 // was prerendered. The page then shows its text before the app's code arrives, and on a slow
 // network that code does not compete with the page's fonts. The build lists the app's chunks
 // in this script's `data-app-modules`, each after those it imports (the entry last), and its
-// stylesheets in `data-app-styles` (see vite.config.ts).
+// stylesheets in `data-app-styles` (see vite.config.ts). A signed-in screen's shell adds the
+// chunks and stylesheets of its screen in `data-screen-modules` and `data-screen-styles`
+// (entry-server.tsx), fetched beside the app's: the app imports them as its router needs them;
+// and the requests for its data in `data-screen-requests`, made here for the visitor this
+// browser holds, so that the answers are on their way while the app's code downloads.
+import type { EarlyAnswer } from './shared/api/early-answers';
+
 const script = document.querySelector<HTMLScriptElement>('script[data-app-modules]');
-const modules = script?.dataset.appModules?.split(' ').filter(Boolean) ?? [];
+const listed = (names: string | undefined) => names?.split(' ').filter(Boolean) ?? [];
+const modules = listed(script?.dataset.appModules);
 if (modules.length === 0) throw new Error('The page does not name its app modules');
-const stylesheets = script?.dataset.appStyles?.split(' ').filter(Boolean) ?? [];
+const screenModules = listed(script?.dataset.screenModules);
+const stylesheets = [...listed(script?.dataset.appStyles), ...listed(script?.dataset.screenStyles)];
 
 function appendLink(rel: 'stylesheet' | 'modulepreload', href: string): void {
   const link = document.createElement('link');
@@ -16,6 +24,41 @@ function appendLink(rel: 'stylesheet' | 'modulepreload', href: string): void {
   document.head.append(link);
 }
 
+/** The stored session's bearer token (shared/session/session-keys.ts: `user`), if any. */
+function storedToken(): string | undefined {
+  try {
+    const user: unknown = JSON.parse(localStorage.getItem('user') ?? 'null');
+    const token = (user as { apiToken?: unknown } | null)?.apiToken;
+    return typeof token === 'string' ? token : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Asks for the screen's data as the app's api-client would (the same headers, the language
+ * the visitor chose: shared/i18n/i18n.ts's `locale`), and hands the answers to the app
+ * (api-client.ts takes them). Nothing is asked for a visitor who is not signed in.
+ */
+function askForScreenData(): void {
+  const token = storedToken();
+  const requests = listed(script?.dataset.screenRequests);
+  if (token === undefined || requests.length === 0) return;
+  const locale = localStorage.getItem('locale') ?? 'ka';
+  const headers = {
+    Accept: 'application/json',
+    'Accept-Language': locale,
+    'X-Requested-With': 'XMLHttpRequest',
+    Authorization: `Bearer ${token}`,
+  };
+  window.earlyAnswers = requests.map((url): EarlyAnswer => {
+    const response = fetch(url, { headers });
+    // An answer the app never takes must not be reported as unhandled.
+    response.catch(() => undefined);
+    return { url, token, locale, response };
+  });
+}
+
 /** Ends the current task: the browser may paint and answer a tap before the next one. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -23,7 +66,7 @@ async function start(): Promise<void> {
   // Fetched side by side, not one after another as their imports are found; then run one per
   // task (a chunk runs its imports first, which are listed before it): on a phone, the app's
   // start in one task held the main thread for longer than a tap may wait.
-  for (const href of modules) appendLink('modulepreload', href);
+  for (const href of [...modules, ...screenModules]) appendLink('modulepreload', href);
   for (const href of modules) {
     await import(/* @vite-ignore */ href);
     await nextTask();
@@ -90,6 +133,7 @@ afterAppStart(() => {
 
 if (document.getElementById('root')?.hasChildNodes()) {
   afterFirstPaint(() => {
+    askForScreenData();
     // Inline are only the style rules the prerendered markup uses: the rest, for the app.
     for (const href of stylesheets) appendLink('stylesheet', href);
     void start();

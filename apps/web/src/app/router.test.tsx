@@ -6,7 +6,7 @@ import { renderRoutes } from '../test/render';
 import { seededContentAnswers } from '../test/render-app';
 import { setLocale } from '../shared/i18n/i18n';
 import { session } from '../shared/session/session';
-import { prerenderedPaths } from '../entry-server';
+import { prerenderedPaths, signedInShellPaths } from '../entry-server';
 import { appRoutes } from './router';
 
 const contentAnswers = seededContentAnswers();
@@ -120,6 +120,14 @@ describe('app shell', () => {
       const matches = matchRoutes(appRoutes(), path) ?? [];
       expect([path, matches.at(-1)?.route.Component]).toEqual([path, expect.any(Function)]);
       expect([path, matches.filter(({ route }) => route.lazy)]).toEqual([path, []]);
+    }
+  });
+
+  it('gives every customer screen with a fixed path a shell, and no public or staff page one', () => {
+    const shells = signedInShellPaths();
+    expect(shells).toEqual(expect.arrayContaining(['/main', '/loan', '/questionnaire']));
+    for (const path of ['/', '/login', '/checking', '/applications', '/loan-edit/:id']) {
+      expect(shells).not.toContain(path);
     }
   });
 

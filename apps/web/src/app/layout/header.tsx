@@ -8,6 +8,7 @@ import type { StoredUser } from '../../shared/session/session-store';
 import { accountLinks, fullName } from './account-links';
 import classes from './header.module.css';
 import { LanguageSwitch } from './language-switch';
+import { useSignedInShell } from './signed-in-shell';
 import { UserLabel } from './user-label';
 
 // Both menus load on demand: a visitor who never opens them never downloads them.
@@ -17,6 +18,7 @@ const UserMenu = lazy(async () => ({ default: (await import('./user-menu')).User
 export function Header() {
   const { t } = useTranslation();
   const user = useSessionUser();
+  const shell = useSignedInShell();
   const userLabel = (signedIn: StoredUser) => fullName(signedIn) ?? t('account.defaultUserLabel');
   const location = useLocation();
   // The menu belongs to the location it was opened on, so any navigation closes it.
@@ -55,6 +57,11 @@ export function Header() {
             >
               <UserMenu user={user} label={userLabel(user)} />
             </Suspense>
+          ) : shell ? (
+            // The account menu's place, kept for the visitor's initials.
+            <span className={classes.userButton}>
+              <UserLabel label="" />
+            </span>
           ) : (
             accountLinks(null).map((link) => (
               <Button

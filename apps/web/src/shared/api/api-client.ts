@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { currentLocale, i18next } from '../i18n/i18n';
 import { session } from '../session/session';
 import { ApiError, NetworkError } from './api-error';
+import { takeEarlyAnswer } from './early-answers';
 
 export interface RequestOptions<E extends Endpoint> {
   /** A JSON body, or FormData for multipart calls. */
@@ -149,14 +150,15 @@ export async function apiRequest<E extends Endpoint>(
     body = JSON.stringify(options.body);
   }
 
+  const url = urlOf(endpoint, options);
+  const early =
+    endpoint.method === 'GET' && body === undefined
+      ? takeEarlyAnswer(url, token, currentLocale())
+      : undefined;
   let response: Response;
   try {
-    response = await fetch(urlOf(endpoint, options), {
-      method: endpoint.method,
-      headers,
-      body,
-      signal: options.signal,
-    });
+    response = await (early ??
+      fetch(url, { method: endpoint.method, headers, body, signal: options.signal }));
   } catch (error) {
     if (options.signal?.aborted) throw error;
     throw networkError(error);

@@ -1,0 +1,58 @@
+import { describe, expect } from 'vitest';
+import { browserOf, test, withoutJavaScript } from '../support/fixtures.ts';
+import { onboardThroughApi } from '../support/onboarding.ts';
+
+describe('a returning customer opening their screen from an SMS link', () => {
+  test.for([
+    { path: '/main', heading: 'პირადი გვერდი', loading: 'განაცხადები იტვირთება…' },
+    { path: '/loan', heading: 'ახალი განაცხადი', loading: 'მონაცემები იტვირთება…' },
+  ])(
+    '$path paints the header and its heading from the HTML, without any JavaScript',
+    async ({ path, heading, loading }, { page }) => {
+      await withoutJavaScript(browserOf(page), path, async (bare) => {
+        expect(await bare.title()).toBe(`${heading} — Sesxi`);
+        await bare.getByRole('banner').getByRole('link', { name: 'Sesxi' }).waitFor();
+        await bare.getByRole('heading', { level: 1, name: heading }).waitFor();
+        // What the screen says while its data is on its way, where the data will go.
+        await bare.getByText(loading).waitFor();
+        // A signed-in header: the account menu's place, not the links to sign in.
+        expect(await bare.getByRole('link', { name: 'შესვლა' }).count()).toBe(0);
+      });
+    },
+  );
+
+  test("/main shows its header and heading before the app's scripts have run, then the customer's screen", async ({
+    page,
+  }) => {
+    const customer = await onboardThroughApi(page);
+    const visit = await page.context().newPage();
+    // The app's scripts are held back, as on a slow network, until the page has been looked at.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const heldScripts: string[] = [];
+    await visit.route('**/assets/*.js', async (route) => {
+      if (!route.request().url().includes('/start-after-paint-')) {
+        heldScripts.push(route.request().url());
+        await held;
+      }
+      await route.continue();
+    });
+    await visit.goto('/main', { waitUntil: 'commit' });
+
+    await visit.getByRole('banner').getByRole('link', { name: 'Sesxi' }).waitFor();
+    await visit.getByRole('heading', { level: 1, name: 'პირადი გვერდი' }).waitFor();
+    await expect.poll(() => heldScripts.length).toBeGreaterThan(0);
+    expect(await visit.locator('html[data-app-started]').count()).toBe(0);
+    const greeting = visit.getByText(`გამარჯობა, ${customer.name}!`);
+    expect(await greeting.count()).toBe(0);
+
+    // Once the scripts arrive, the app puts the customer's own screen in the shell's place.
+    release();
+    await visit.locator('html[data-app-started]').waitFor({ state: 'attached' });
+    await greeting.waitFor();
+    await expect
+      .poll(() => visit.getByRole('heading', { level: 1, name: 'პირადი გვერდი' }).count())
+      .toBe(1);
+    await visit.getByRole('heading', { name: 'ჩემი განაცხადები' }).waitFor();
+  });
+});
