@@ -1,7 +1,13 @@
 import { formatTimestamp, translate, type MessageKey } from '@sesxi/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '#app/db/database.ts';
-import { consents, consentTexts, customerDocuments, users, type ConsentKind } from '#app/db/schema.ts';
+import {
+  consents,
+  consentTexts,
+  customerDocuments,
+  users,
+  type ConsentKind,
+} from '#app/db/schema.ts';
 import type { FileStorage } from '#app/integrations/storage/file-storage.ts';
 import type { PdfBlock, PdfModel } from '#app/pdf/write-pdf.ts';
 import { storePdfDocument } from './stored-document.ts';

@@ -11,7 +11,11 @@ import { httpError } from '#app/errors.ts';
 import type { FileStorage } from '#app/integrations/storage/file-storage.ts';
 import { createAccessLogRepository } from '#app/modules/access-log/index.ts';
 import type { ServiceContext } from '#app/service-context.ts';
-import { consentNames, documentConsents, type ConsentDocumentDetails } from './consent-documents.ts';
+import {
+  consentNames,
+  documentConsents,
+  type ConsentDocumentDetails,
+} from './consent-documents.ts';
 import { createContractRepository, type DocumentRow } from './repository.ts';
 
 const titles = {
