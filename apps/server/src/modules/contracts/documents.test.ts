@@ -66,7 +66,7 @@ describe('decision letters', () => {
     ]);
     const text = await download(token, letters[0]);
     expect(text).toContain('თქვენი განაცხადი დამტკიცდა');
-    expect(text).toContain('1 000,00 ₾');
+    expect(text.replace(/\s/g, '')).toContain('1000,00₾');
     expect((await listOf(token, 'en')).find(({ kind }) => kind === 'decision')?.title).toBe(
       `Decision on application №${id}`,
     );
@@ -95,8 +95,8 @@ describe('consents as documents', () => {
     expect(credit?.title).toMatch(/^თანხმობა საკრედიტო ბიუროს შემოწმებაზე, ვერსია \d+$/);
     const text = await download(token, credit);
     const ledger = given.find((consent) => consent.loanApplicationId === id);
-    // The PDF names the wording's own SHA-256, as the consent ledger keeps it.
-    expect(text).toContain(ledger?.textSha256);
+    // The PDF names the wording's own SHA-256, as the consent ledger keeps it (a long word, broken).
+    expect(text.replace(/\s/g, '')).toContain(ledger?.textSha256);
 
     // Made once: listed again, the same files.
     expect((await listOf(token)).filter(({ kind }) => kind === 'consent')).toEqual(listed);
