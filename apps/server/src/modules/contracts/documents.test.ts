@@ -177,6 +177,7 @@ describe('GET /api/applications/{id}/contract', () => {
 
     // The officer's downloads go through the documents' route, which logs each.
     const signed = paperwork.documents.find(({ kind }) => kind === 'signed_contract');
+    expect(signed?.title).toBe(`ხელმოწერილი ხელშეკრულება №${offered.number}`);
     const file = await app.inject({ url: signed?.url ?? '', headers });
     expect(file.statusCode).toBe(200);
     expect(sha256Of(file.rawPayload)).toBe(signed?.sha256);

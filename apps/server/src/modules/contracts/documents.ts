@@ -37,10 +37,10 @@ export interface Downloader {
   ip: string;
 }
 
-type ListedRow = DocumentRow & { details: Record<string, unknown> };
+type ListedRow = DocumentRow & { details: Record<string, unknown>; contractNumber: string | null };
 
 /**
- * A document's title in `locale`: its kind, with the contract's number or the application's id;
+ * A document's title in `locale`: its kind, with its contract's number or the application's id;
  * a consent's names the consent and the version of its wording.
  */
 function titleOf(row: ListedRow, locale: Locale) {
@@ -49,7 +49,8 @@ function titleOf(row: ListedRow, locale: Locale) {
     const consent = translate(consentNames[consent_kind], locale);
     return translate(titles.consent, locale, { consent, version });
   }
-  return translate(titles[row.kind], locale, { number: row.details.number, loan: row.loanId });
+  // A signed contract's details name the document it signs, not the number: the contract's.
+  return translate(titles[row.kind], locale, { number: row.contractNumber, loan: row.loanId });
 }
 
 /** Documents as the list answers them, newest first; every `sha256` is of the file `url` serves. */
