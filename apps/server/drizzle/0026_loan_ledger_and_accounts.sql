@@ -1,5 +1,6 @@
 CREATE TABLE "loan_accounts" (
 	"loan_id" integer PRIMARY KEY NOT NULL,
+	"paid_out_on" date NOT NULL,
 	"principal_tetri" integer NOT NULL,
 	"principal_paid_tetri" integer DEFAULT 0 NOT NULL,
 	"principal_prepaid_tetri" integer DEFAULT 0 NOT NULL,
@@ -22,6 +23,7 @@ CREATE TABLE "loan_transactions" (
 	"penalty_tetri" integer DEFAULT 0 NOT NULL,
 	"interest_tetri" integer DEFAULT 0 NOT NULL,
 	"principal_tetri" integer DEFAULT 0 NOT NULL,
+	"fee_tetri" integer DEFAULT 0 NOT NULL,
 	"credit_tetri" integer DEFAULT 0 NOT NULL,
 	"channel" text,
 	"reference" text,
@@ -29,7 +31,7 @@ CREATE TABLE "loan_transactions" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "loan_transactions_kind" CHECK ("loan_transactions"."kind" in ('payout', 'payment', 'interest_accrual', 'penalty', 'fee', 'refund')),
 	CONSTRAINT "loan_transactions_amount" CHECK ("loan_transactions"."amount_tetri" >= 0),
-	CONSTRAINT "loan_transactions_allocation" CHECK ("loan_transactions"."kind" <> 'payment' or ("loan_transactions"."penalty_tetri" + "loan_transactions"."interest_tetri" + "loan_transactions"."principal_tetri" + "loan_transactions"."credit_tetri" = "loan_transactions"."amount_tetri" and least("loan_transactions"."penalty_tetri", "loan_transactions"."interest_tetri", "loan_transactions"."principal_tetri", "loan_transactions"."credit_tetri") >= 0)),
+	CONSTRAINT "loan_transactions_allocation" CHECK ("loan_transactions"."kind" <> 'payment' or ("loan_transactions"."penalty_tetri" + "loan_transactions"."interest_tetri" + "loan_transactions"."principal_tetri" + "loan_transactions"."fee_tetri" + "loan_transactions"."credit_tetri" = "loan_transactions"."amount_tetri" and least("loan_transactions"."penalty_tetri", "loan_transactions"."interest_tetri", "loan_transactions"."principal_tetri", "loan_transactions"."fee_tetri", "loan_transactions"."credit_tetri") >= 0)),
 	CONSTRAINT "loan_transactions_payment_reference" CHECK ("loan_transactions"."kind" <> 'payment' or ("loan_transactions"."channel" is not null and "loan_transactions"."reference" is not null))
 );
 --> statement-breakpoint

@@ -37,6 +37,8 @@ export const loanTransactions = pgTable(
     penaltyTetri: integer('penalty_tetri').notNull().default(0),
     interestTetri: integer('interest_tetri').notNull().default(0),
     principalTetri: integer('principal_tetri').notNull().default(0),
+    /** The early-repayment fee a prepayment paid. */
+    feeTetri: integer('fee_tetri').notNull().default(0),
     creditTetri: integer('credit_tetri').notNull().default(0),
     channel: text('channel', { enum: paymentChannels }),
     reference: text('reference'),
@@ -54,7 +56,7 @@ export const loanTransactions = pgTable(
     check('loan_transactions_amount', sql`${table.amountTetri} >= 0`),
     check(
       'loan_transactions_allocation',
-      sql`${table.kind} <> 'payment' or (${table.penaltyTetri} + ${table.interestTetri} + ${table.principalTetri} + ${table.creditTetri} = ${table.amountTetri} and least(${table.penaltyTetri}, ${table.interestTetri}, ${table.principalTetri}, ${table.creditTetri}) >= 0)`,
+      sql`${table.kind} <> 'payment' or (${table.penaltyTetri} + ${table.interestTetri} + ${table.principalTetri} + ${table.feeTetri} + ${table.creditTetri} = ${table.amountTetri} and least(${table.penaltyTetri}, ${table.interestTetri}, ${table.principalTetri}, ${table.feeTetri}, ${table.creditTetri}) >= 0)`,
     ),
     check(
       'loan_transactions_payment_reference',
@@ -74,6 +76,8 @@ export const loanAccounts = pgTable(
     loanId: integer('loan_id')
       .primaryKey()
       .references(() => loanApplications.id),
+    /** The payout's business day: the first interest period starts on it. */
+    paidOutOn: date('paid_out_on', { mode: 'string' }).notNull(),
     /** The principal paid out, as the schedule has it. */
     principalTetri: integer('principal_tetri').notNull(),
     /** Principal paid to the instalments in their order (payments). */
