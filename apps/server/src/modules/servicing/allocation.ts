@@ -100,3 +100,16 @@ export function allocatePayment(
     },
   };
 }
+
+/**
+ * A payment on a loan being withdrawn from (decision 022): the interest of the days used, then
+ * the principal paid out; the rest is a credit.
+ */
+export function allocateWithdrawalPayment(
+  amount: number,
+  { interestLeft, principalLeft }: { interestLeft: number; principalLeft: number },
+): Allocation {
+  const interest = Math.min(amount, Math.max(0, interestLeft));
+  const principal = Math.min(amount - interest, Math.max(0, principalLeft));
+  return { penalty: 0, interest, principal, fee: 0, credit: amount - interest - principal };
+}
