@@ -1,3 +1,10 @@
+CREATE TABLE "core_payment_reports" (
+	"idempotency_key" text PRIMARY KEY NOT NULL,
+	"request_sha256" text NOT NULL,
+	"transaction_id" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "loan_accounts" (
 	"loan_id" integer PRIMARY KEY NOT NULL,
 	"paid_out_on" date NOT NULL,
@@ -35,6 +42,7 @@ CREATE TABLE "loan_transactions" (
 	CONSTRAINT "loan_transactions_payment_reference" CHECK ("loan_transactions"."kind" <> 'payment' or ("loan_transactions"."channel" is not null and "loan_transactions"."reference" is not null))
 );
 --> statement-breakpoint
+ALTER TABLE "core_payment_reports" ADD CONSTRAINT "core_payment_reports_transaction_id_loan_transactions_id_fk" FOREIGN KEY ("transaction_id") REFERENCES "public"."loan_transactions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "loan_accounts" ADD CONSTRAINT "loan_accounts_loan_id_loan_applications_id_fk" FOREIGN KEY ("loan_id") REFERENCES "public"."loan_applications"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "loan_transactions" ADD CONSTRAINT "loan_transactions_loan_id_loan_applications_id_fk" FOREIGN KEY ("loan_id") REFERENCES "public"."loan_applications"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "loan_transactions_loan" ON "loan_transactions" USING btree ("loan_id","id");--> statement-breakpoint

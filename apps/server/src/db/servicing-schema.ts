@@ -110,3 +110,16 @@ export const loanAccounts = pgTable(
     ),
   ],
 );
+
+/**
+ * The core system's payment reports (`POST /api/loans/{id}/payments`) by their
+ * `Idempotency-Key`, with their request's SHA-256: the same key with another request is refused.
+ */
+export const corePaymentReports = pgTable('core_payment_reports', {
+  idempotencyKey: text('idempotency_key').primaryKey(),
+  requestSha256: text('request_sha256').notNull(),
+  transactionId: integer('transaction_id')
+    .notNull()
+    .references(() => loanTransactions.id),
+  createdAt: createdAt(),
+});

@@ -29,3 +29,7 @@ export function dailyPenalty(
   const penalty = Math.floor((principalOutstanding * rate) / 1_000_000);
   return Math.min(penalty, lateCostsCapLeft(principalOutstanding, lateCosts));
 }
+
+/** `PENALTY_RATE_DAILY` (percent a day) as millionths of the principal, never above the cap. */
+export const penaltyPpmOf = (percentDaily: number) =>
+  Math.min(maxPenaltyPpmDaily, Math.round(percentDaily * 10_000));

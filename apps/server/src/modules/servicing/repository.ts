@@ -3,6 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '#app/db/database.ts';
 import {
   contractWithdrawals,
+  corePaymentReports,
   loanAccounts,
   loanApplications,
   loanContracts,
@@ -63,6 +64,27 @@ export function createServicingRepository(db: Database) {
         .where(eq(loanApplications.id, loanId));
       if (!row) throw new Error(`the loan ${loanId} has no contract`);
       return row;
+    },
+
+    /** A loan's status and owner, read without a lock. */
+    async loan(loanId: number) {
+      const [row] = await db
+        .select({ status: loanApplications.status, userId: loanApplications.userId })
+        .from(loanApplications)
+        .where(eq(loanApplications.id, loanId));
+      return row;
+    },
+
+    async coreReport(key: string) {
+      const [row] = await db
+        .select()
+        .from(corePaymentReports)
+        .where(eq(corePaymentReports.idempotencyKey, key));
+      return row;
+    },
+
+    async insertCoreReport(report: typeof corePaymentReports.$inferInsert) {
+      await db.insert(corePaymentReports).values(report);
     },
 
     async account(loanId: number, lock = false): Promise<AccountRow | undefined> {
