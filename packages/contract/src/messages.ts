@@ -193,13 +193,11 @@ const messages = {
       '{product}: სესხი (ხელშეკრულება №{number}) ჩაირიცხა თქვენს ანგარიშზე: {amount:lari}. პირველი გადახდა: {date}, {payment:lari}.',
     'sms.payoutRefused':
       '{product}: ბანკმა სესხის თანხა (ხელშეკრულება №{number}) მითითებულ ანგარიშზე ვერ ჩარიცხა. გთხოვთ, თქვენს გვერდზე მიუთითოთ სხვა ანგარიში.',
-    'sms.loanRepaid':
-      '{product}: სესხი (ხელშეკრულება №{number}) სრულად დაიფარა. გმადლობთ!',
+    'sms.loanRepaid': '{product}: სესხი (ხელშეკრულება №{number}) სრულად დაიფარა. გმადლობთ!',
     'sms.withdrawalRepaid':
       '{product}: ხელშეკრულებაზე №{number} უარის თქმის შემდეგ დასაბრუნებელი თანხა სრულად გადახდილია.',
     'servicing.notRepayable': 'ამ სესხზე გადახდა ვერ აღირიცხება: სესხი არ იფარება',
-    'servicing.referenceOfAnotherLoan':
-      'ეს მითითება უკვე გამოყენებულია სხვა სესხის გადახდისთვის',
+    'servicing.referenceOfAnotherLoan': 'ეს მითითება უკვე გამოყენებულია სხვა სესხის გადახდისთვის',
     'servicing.keepTermUnavailable':
       'შენატანის შემცირება ჯერ შეუძლებელია: წინსწრებით დაფარვა ამცირებს სესხის ვადას',
     'servicing.payoffDateBefore': 'თარიღი არ შეიძლება იყოს {date}-ზე ადრე',
@@ -375,8 +373,7 @@ const messages = {
       'This server pays loans out through the bank (PAYOUT_MODE is not core): a disbursement cannot be reported',
     'payout.notSigned':
       'A disbursement is recorded only for a signed contract that has not been paid out yet',
-    'idempotency.keyRequired':
-      'The request needs an Idempotency-Key header (1–255 characters)',
+    'idempotency.keyRequired': 'The request needs an Idempotency-Key header (1–255 characters)',
     'idempotency.keyReused': 'This Idempotency-Key was already used for another request',
     'payout.amountMismatch': 'The amount must be the payout amount: {expected:lari}',
     'sms.payoutPaid':

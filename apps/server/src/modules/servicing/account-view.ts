@@ -2,8 +2,8 @@ import { toGel, type InstalmentState, type LoanAccount } from '@sesxi/contract';
 import {
   daysPastDue,
   duesOn,
+  instalmentBalances,
   principalOutstanding,
-  unpaidPrincipal,
   type AccountTotals,
   type Instalment,
 } from './account.ts';
@@ -27,18 +27,17 @@ export function accountView({
   transactions: readonly LoanTransaction[];
   today: string;
 }): LoanAccount {
-  const unpaid = unpaidPrincipal(schedule, totals);
   let interestPaid = transactions.reduce(
     (sum, row) => sum + (row.kind === 'payment' ? row.interestTetri : 0),
     0,
   );
-  const rows = schedule.map((row, index) => {
+  const rows = instalmentBalances(schedule, totals).map((row) => {
     const interest = Math.min(row.interest, interestPaid);
     interestPaid -= interest;
-    const left = unpaid[index]! + row.interest - interest;
+    const left = row.unpaid + row.interest - interest;
     // A principal prepaid from the end leaves no interest to accrue on it.
-    const paidOff = unpaid[index] === 0 && (left === 0 || row.dueDate > today);
-    return { row, paid: row.principal - unpaid[index]! + interest, left, paidOff };
+    const paidOff = row.unpaid === 0 && (left === 0 || row.dueDate > today);
+    return { row, paid: row.principal - row.unpaid + interest, left, paidOff };
   });
   const next = rows.find(({ row, paidOff }) => !paidOff && row.dueDate >= today);
   const state = ({ row, paidOff }: (typeof rows)[number]): InstalmentState => {

@@ -61,24 +61,32 @@ export const owed = (totals: AccountTotals) =>
 export const daysFrom = (from: string, to: string) =>
   daysBetween(parseIsoDate(from), parseIsoDate(to));
 
+/** An instalment with the principal of it still unpaid. */
+export interface InstalmentBalance extends Instalment {
+  unpaid: number;
+}
+
 /**
- * The principal still unpaid of each instalment: payments fill them from the first,
+ * Each instalment with its principal still unpaid: payments fill them from the first,
  * prepayments from the last (the term shortens).
  */
-export function unpaidPrincipal(schedule: readonly Instalment[], totals: AccountTotals): number[] {
+export function instalmentBalances(
+  schedule: readonly Instalment[],
+  totals: AccountTotals,
+): InstalmentBalance[] {
   let fromFirst = totals.principalPaid;
-  const unpaid = schedule.map(({ principal }) => {
-    const paid = Math.min(principal, fromFirst);
+  const rows = schedule.map((row) => {
+    const paid = Math.min(row.principal, fromFirst);
     fromFirst -= paid;
-    return principal - paid;
+    return { ...row, unpaid: row.principal - paid };
   });
   let fromLast = totals.principalPrepaid;
-  for (let index = unpaid.length - 1; index >= 0 && fromLast > 0; index -= 1) {
-    const paid = Math.min(unpaid[index] ?? 0, fromLast);
+  for (const row of rows.toReversed()) {
+    const paid = Math.min(row.unpaid, fromLast);
     fromLast -= paid;
-    unpaid[index] = (unpaid[index] ?? 0) - paid;
+    row.unpaid -= paid;
   }
-  return unpaid;
+  return rows;
 }
 
 /** What is owed on `today`, split as a payment meets it. */
@@ -100,9 +108,9 @@ export function duesOn(
   totals: AccountTotals,
   today: string,
 ): Dues {
-  const unpaid = unpaidPrincipal(schedule, totals);
+  const rows = instalmentBalances(schedule, totals);
   const sum = (when: (dueDate: string) => boolean) =>
-    schedule.reduce((total, { dueDate }, index) => total + (when(dueDate) ? unpaid[index]! : 0), 0);
+    rows.reduce((total, { dueDate, unpaid }) => total + (when(dueDate) ? unpaid : 0), 0);
   return {
     penalty: totals.penaltyDue,
     overdueInterest: totals.interestOverdue,
@@ -124,10 +132,10 @@ export function daysPastDue(
   totals: AccountTotals,
   today: string,
 ): number {
-  const unpaid = unpaidPrincipal(schedule, totals);
   const lateInterest = totals.interestOverdue + totals.penaltyDue > 0;
   const oldest =
-    schedule.find(({ dueDate }, index) => dueDate < today && unpaid[index]! > 0) ??
-    (lateInterest ? schedule.findLast(({ dueDate }) => dueDate < today) : undefined);
+    instalmentBalances(schedule, totals).find(
+      ({ dueDate, unpaid }) => dueDate < today && unpaid > 0,
+    ) ?? (lateInterest ? schedule.findLast(({ dueDate }) => dueDate < today) : undefined);
   return oldest ? daysFrom(oldest.dueDate, today) : 0;
 }

@@ -37,7 +37,7 @@ export function closeDay(day: string, terms: LoanTerms, totals: AccountTotals): 
   const penalty = late ? dailyPenalty(outstanding, totals.lateCosts, penaltyPpmDaily) : 0;
   const index = schedule.findIndex(({ dueDate }) => dueDate > day);
   const period = schedule[index];
-  const start = index > 0 ? schedule[index - 1]!.dueDate : paidOutOn;
+  const start = schedule[index - 1]?.dueDate ?? paidOutOn;
   const interest =
     period && start <= day
       ? dailyInterest(

@@ -3,7 +3,10 @@
  * most 0.27% of the principal outstanding a day, and all late costs together never above 1.5
  * times the principal outstanding. Pure; amounts in tetri.
  */
-import { lateCostsCapTimesPrincipal, latePenaltyPercentPerDay } from '#app/modules/contracts/index.ts';
+import {
+  lateCostsCapTimesPrincipal,
+  latePenaltyPercentPerDay,
+} from '#app/modules/contracts/index.ts';
 
 /** Millionths of the principal a day: the legal cap, 0.27% = 2,700. */
 export const maxPenaltyPpmDaily = Math.round(latePenaltyPercentPerDay * 10_000);

@@ -50,7 +50,13 @@ export interface PaymentDependencies extends Pick<ServiceContext, 'clock' | 'log
  * A loan left owing nothing is `repaid` (text, `loan.repaid`); a loan being withdrawn from is
  * `withdrawn` once what the withdrawal left owed is paid.
  */
-export function createPayments({ clock, log, sms, enqueueWebhook, productName }: PaymentDependencies) {
+export function createPayments({
+  clock,
+  log,
+  sms,
+  enqueueWebhook,
+  productName,
+}: PaymentDependencies) {
   async function textCustomer(tx: Database, loanId: number, key: MessageKey) {
     const { phone, contractNumber } = await createServicingRepository(tx).customerOf(loanId);
     await sms.queue(tx, {

@@ -4,7 +4,7 @@
  */
 import { addDaysToIsoDate, addMonths, formatIsoDate, parseIsoDate } from '@sesxi/contract';
 import { earlyRepaymentFees } from '#app/modules/contracts/index.ts';
-import { duesOn, principalOutstanding, unpaidPrincipal, type AccountTotals } from './account.ts';
+import { duesOn, instalmentBalances, principalOutstanding, type AccountTotals } from './account.ts';
 import { earlyRepaymentFee } from './allocation.ts';
 import { closeDay, type LoanTerms } from './close-day.ts';
 
@@ -17,8 +17,7 @@ export function earlyRepaymentFeeBp(
   { schedule }: Pick<LoanTerms, 'schedule'>,
   totals: AccountTotals,
 ): number {
-  const unpaid = unpaidPrincipal(schedule, totals);
-  const last = schedule.findLast((_, index) => unpaid[index]! > 0);
+  const last = instalmentBalances(schedule, totals).findLast(({ unpaid }) => unpaid > 0);
   if (!last) return 0;
   const start = parseIsoDate(day);
   const row = earlyRepaymentFees.find(
@@ -46,7 +45,11 @@ export function payoffOn(
   { totals, accruedThrough }: { totals: AccountTotals; accruedThrough: string },
 ): Payoff {
   let projected = totals;
-  for (let next = addDaysToIsoDate(accruedThrough, 1); next < day; next = addDaysToIsoDate(next, 1)) {
+  for (
+    let next = addDaysToIsoDate(accruedThrough, 1);
+    next < day;
+    next = addDaysToIsoDate(next, 1)
+  ) {
     projected = closeDay(next, terms, projected).totals;
   }
   const principal = principalOutstanding(projected);

@@ -143,7 +143,9 @@ export function createServicingRepository(db: Database) {
       const [row] = await db
         .select({ id: loanTransactions.id, loanId: loanTransactions.loanId })
         .from(loanTransactions)
-        .where(and(eq(loanTransactions.channel, channel), eq(loanTransactions.reference, reference)));
+        .where(
+          and(eq(loanTransactions.channel, channel), eq(loanTransactions.reference, reference)),
+        );
       return row;
     },
 

@@ -98,7 +98,12 @@ export function createServicingService({
     ) {
       if (!reporter.isMachine) {
         log.warn(
-          { event: 'access_denied', reason: 'servicing.machineOnly', loanId, userId: reporter.userId },
+          {
+            event: 'access_denied',
+            reason: 'servicing.machineOnly',
+            loanId,
+            userId: reporter.userId,
+          },
           'a person may not report a payment',
         );
         throw httpError(403, 'errors.forbidden');
