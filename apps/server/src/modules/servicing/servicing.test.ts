@@ -3,6 +3,7 @@ import { and, asc, eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  contractWithdrawals,
   jobs,
   loanAccounts,
   loanInstalments,
@@ -16,7 +17,7 @@ import {
   startFakeHttpService,
   type FakeHttpService,
 } from '#app/test/fake-http-service.ts';
-import { loanStatusOf, loanTestApp } from '#app/test/loans.ts';
+import { loanStatusOf, loanTestApp, setLoanStatus } from '#app/test/loans.ts';
 import { serviceAccount } from '#app/test/officers.ts';
 import { signedLoan } from '#app/test/signed-loans.ts';
 import { testClock } from '#app/test/test-clock.ts';
@@ -328,5 +329,58 @@ describe('a loan’s account from its payout', () => {
       .from(loanAccounts)
       .where(eq(loanAccounts.loanId, loan.id));
     expect(closed).toEqual({ accruedThrough: '2026-12-12' });
+  });
+});
+
+describe('a loan withdrawn from after its payout', () => {
+  it('is withdrawn once the principal paid out and the days’ interest are paid back', async () => {
+    const loan = await activeLoan('23');
+    const now = app.clock.now();
+    await app.database.db.insert(contractWithdrawals).values({
+      loanId: loan.id,
+      state: 'withdrawing',
+      principal: 1470,
+      interest: 12.5,
+      amountDue: 1482.5,
+      daysUsed: 5,
+      dueDate: '2027-01-12',
+      codeId: 1,
+      codeSentAt: now,
+      phone: '995555000023',
+      ip: '127.0.0.1',
+      userAgent: 'test',
+      withdrawnOn: '2026-12-13',
+      withdrawnAt: now,
+    });
+    await setLoanStatus(app, loan.id, 'withdrawing');
+    const payment = (reference: string, amountTetri: number) =>
+      app.database.db.transaction((tx) =>
+        app.servicing.postPayment(tx, {
+          loanId: loan.id,
+          amountTetri,
+          paidOn: '2026-12-15',
+          channel: 'billing',
+          reference,
+          purpose: 'instalment',
+        }),
+      );
+    await payment(`w-${loan.id}-1`, 100_000);
+    expect(await loanStatusOf(app, loan.id)).toBe('withdrawing');
+    await payment(`w-${loan.id}-2`, 48_300);
+    expect(await loanStatusOf(app, loan.id)).toBe('withdrawn');
+    const payments = (await ledgerOf(loan.id)).filter(({ kind }) => kind === 'payment');
+    expect(
+      payments.map(({ interestTetri, principalTetri, creditTetri }) => [
+        interestTetri,
+        principalTetri,
+        creditTetri,
+      ]),
+    ).toEqual([
+      [1_250, 98_750, 0],
+      [0, 48_250, 50],
+    ]);
+    expect((await accountOf(loan.token, loan.id)).json()).toMatchObject({
+      account: { status: 'withdrawn', credit_balance: 0.5 },
+    });
   });
 });
