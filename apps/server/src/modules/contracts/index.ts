@@ -6,3 +6,8 @@ export { createContractReader } from './contract-reader.ts';
 export type { ContractStanding, StandingOf } from './contract-view.ts';
 export { createDocumentService } from './documents.ts';
 export { recordDecisionLetter, type DecisionOutcome } from './decision-letter.ts';
+export {
+  earlyRepaymentFees,
+  lateCostsCapTimesPrincipal,
+  latePenaltyPercentPerDay,
+} from './legal-limits.ts';
