@@ -1,7 +1,13 @@
-import type { FastifyPluginCallback } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ServiceSettings } from '#app/config/services.ts';
 import type { StorageSettings } from '#app/config/storage.ts';
+import { createBogClient } from '#app/integrations/card-gateway/bog-client.ts';
+import type { CardPaymentGateway } from '#app/integrations/card-gateway/card-gateway.ts';
+import {
+  createSandboxCardGateway,
+  sandboxCardGatewayKeyPair,
+} from '#app/integrations/card-gateway/sandbox-gateway.ts';
 import type { CreditBureau } from '#app/integrations/credit-bureau/credit-bureau.ts';
 import { createHttpCreditBureau } from '#app/integrations/credit-bureau/http-bureau.ts';
 import { sandboxCreditBureau } from '#app/integrations/credit-bureau/sandbox-bureau.ts';
@@ -33,6 +39,7 @@ declare module 'fastify' {
     documentVerifier: DocumentVerifier;
     creditBureau: CreditBureau;
     payoutBank: PayoutBank;
+    cardGateway: CardPaymentGateway;
     fileStorage: FileStorage;
   }
 }
@@ -43,10 +50,10 @@ const notConfiguredPayoutBank: PayoutBank = {
 };
 
 /** Picks each outside service's implementation: the in-process sandbox or the real provider. */
-const integrations: FastifyPluginCallback<{
+const integrations: FastifyPluginAsync<{
   services: ServiceSettings;
   storage: StorageSettings;
-}> = (app, { services, storage }, done) => {
+}> = async (app, { services, storage }) => {
   app.decorate(
     'smsSender',
     services.mode === 'production'
@@ -83,10 +90,21 @@ const integrations: FastifyPluginCallback<{
         : notConfiguredPayoutBank,
   );
   app.decorate(
+    'cardGateway',
+    services.mode === 'production'
+      ? createBogClient(services.cardPayments)
+      : createSandboxCardGateway({
+          db: app.database.db,
+          keys: await sandboxCardGatewayKeyPair(app.database.db),
+          appUrl: app.config.appUrl,
+          clock: app.clock,
+          log: app.log,
+        }),
+  );
+  app.decorate(
     'fileStorage',
     storage.driver === 's3' ? createS3Storage(storage) : createLocalFolderStorage(storage.dir),
   );
-  done();
 };
 
 export default fp(integrations, { name: 'integrations', dependencies: ['database'] });
