@@ -7,7 +7,13 @@ import type { Database } from '#app/db/database.ts';
 import { ServiceUnavailableError } from '#app/errors.ts';
 import { sandboxCardGatewayKeys, sandboxCardOrders } from '#app/db/schema.ts';
 import type { CardPaymentGateway } from './card-gateway.ts';
-import { bogReceipt, detailsOf, receiptOf, signedCallback, verifiedCallback } from './bog-shapes.ts';
+import {
+  bogReceipt,
+  detailsOf,
+  receiptOf,
+  signedCallback,
+  verifiedCallback,
+} from './bog-shapes.ts';
 
 /** The sandbox page an order sends the browser to (sandbox.md). */
 export const sandboxPayPath = '/dev-pay';
@@ -38,7 +44,10 @@ export async function sandboxCardGatewayKeyPair(db: Database) {
   }
   const [row] = await db.select().from(sandboxCardGatewayKeys);
   if (!row) throw new Error('the sandbox card gateway kept no key');
-  return { privateKey: createPrivateKey(row.privateKey), publicKey: createPublicKey(row.publicKey) };
+  return {
+    privateKey: createPrivateKey(row.privateKey),
+    publicKey: createPublicKey(row.publicKey),
+  };
 }
 
 export type SandboxKeyPair = Awaited<ReturnType<typeof sandboxCardGatewayKeyPair>>;
