@@ -128,16 +128,15 @@ export function createSandboxCardGateway({
 
     /**
      * The customer approved or declined the order at its page: it is completed or rejected
-     * (once; a second answer changes nothing) and its callback sent. Answers the order.
+     * (once; a second answer changes nothing) and its callback sent.
      */
-    async finish(orderId: string, action: SandboxPayAction): Promise<SandboxCardOrder | undefined> {
+    async finish(orderId: string, action: SandboxPayAction): Promise<void> {
       const [finished] = await db
         .update(sandboxCardOrders)
         .set({ status: action === 'approve' ? 'completed' : 'rejected' })
         .where(and(eq(sandboxCardOrders.orderId, orderId), eq(sandboxCardOrders.status, 'created')))
         .returning();
       if (finished) await sendCallback(finished);
-      return finished ?? (await find(orderId));
     },
   };
 }
