@@ -15,7 +15,7 @@ const tokenAnswer = z.object({
 
 const orderAnswer = z.object({
   id: z.string().min(1),
-  _links: z.object({ redirect: z.object({ href: z.string().url() }) }),
+  _links: z.object({ redirect: z.object({ href: z.url() }) }),
 });
 
 /** A token is asked for again this long before the bank says it expires. */

@@ -373,11 +373,10 @@ describe('Bank of Georgia client', () => {
   it('turns a receipt of another shape into ServiceUnavailableError', async () => {
     const client = bogClient();
     const { orderId } = await client.createOrder(order());
-    bog.answerWith((request, response) =>
-      request.url === '/oauth/token'
-        ? playBog(request, response)
-        : answerJson(response, 200, { order_id: orderId, order_status: 'completed' }),
-    );
+    bog.answerWith((request, response) => {
+      if (request.url === '/oauth/token') playBog(request, response);
+      else answerJson(response, 200, { order_id: orderId, order_status: 'completed' });
+    });
     await expect(client.fetchOrder(orderId)).rejects.toBeInstanceOf(ServiceUnavailableError);
   });
 

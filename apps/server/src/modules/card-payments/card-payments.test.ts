@@ -1,4 +1,4 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { createSign, generateKeyPairSync } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -204,8 +204,15 @@ describe('paying a loan by card', () => {
     const { orderId } = await begun(token, loanId, { amount: 10 });
     const genuine = await settledAtGateway(orderId, 'completed');
     const otherKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
-    const forgeries = [
-      signedCallback(otherKey, JSON.parse(genuine.rawBody).body as never, new Date()),
+    const forgeries: { rawBody: string; headers: Record<string, string> }[] = [
+      {
+        rawBody: genuine.rawBody,
+        headers: {
+          'callback-signature': createSign('sha256')
+            .update(genuine.rawBody)
+            .sign(otherKey, 'base64'),
+        },
+      },
       { rawBody: genuine.rawBody, headers: {} },
       { rawBody: genuine.rawBody.replace('"10.00"', '"1.00"'), headers: genuine.headers },
     ];
@@ -248,6 +255,12 @@ describe('paying a loan by card', () => {
     const other = await activeLoan();
     const foreign = await payByCard(other.token, loanId, { amount: 10 });
     expect(foreign.statusCode).toBe(404);
+    const anonymous = await app.inject({
+      method: 'POST',
+      url: `/api/loans/${loanId}/card-payments`,
+      payload: { amount: 10 },
+    });
+    expect(anonymous.statusCode).toBe(401);
     await setLoanStatus(app, other.loanId, 'signed');
     const early = await payByCard(other.token, other.loanId, { amount: 10 });
     expect(early.statusCode).toBe(409);
