@@ -299,6 +299,19 @@ describe('paying a loan by card', () => {
   });
 });
 
+describe('the sandbox card page', () => {
+  it('answers 404 for an order it never made, and 400 for an answer that is neither button', async () => {
+    const unknown = await app.inject({ url: '/dev-pay/00000000-0000-4000-8000-000000000000' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain('role="alert"');
+    const { token, loanId } = await activeLoan();
+    const { orderId, page } = await begun(token, loanId, { amount: 10 });
+    expect((await answerAtPage(page, 'maybe')).statusCode).toBe(400);
+    expect(await orderRow(orderId)).toMatchObject({ state: 'pending' });
+    expect(posted).toEqual([]);
+  });
+});
+
 describe('two identical callbacks at once', () => {
   it.runIf(onPostgres)('post the payment once: the second waits for the order’s lock', async () => {
     const { token, loanId } = await activeLoan();
