@@ -1,13 +1,10 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginCallback } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ServiceSettings } from '#app/config/services.ts';
 import type { StorageSettings } from '#app/config/storage.ts';
 import { createBogClient } from '#app/integrations/card-gateway/bog-client.ts';
 import type { CardPaymentGateway } from '#app/integrations/card-gateway/card-gateway.ts';
-import {
-  createSandboxCardGateway,
-  sandboxCardGatewayKeyPair,
-} from '#app/integrations/card-gateway/sandbox-gateway.ts';
+import { createSandboxCardGateway } from '#app/integrations/card-gateway/sandbox-gateway.ts';
 import type { CreditBureau } from '#app/integrations/credit-bureau/credit-bureau.ts';
 import { createHttpCreditBureau } from '#app/integrations/credit-bureau/http-bureau.ts';
 import { sandboxCreditBureau } from '#app/integrations/credit-bureau/sandbox-bureau.ts';
@@ -50,10 +47,10 @@ const notConfiguredPayoutBank: PayoutBank = {
 };
 
 /** Picks each outside service's implementation: the in-process sandbox or the real provider. */
-const integrations: FastifyPluginAsync<{
+const integrations: FastifyPluginCallback<{
   services: ServiceSettings;
   storage: StorageSettings;
-}> = async (app, { services, storage }) => {
+}> = (app, { services, storage }, done) => {
   app.decorate(
     'smsSender',
     services.mode === 'production'
@@ -95,7 +92,6 @@ const integrations: FastifyPluginAsync<{
       ? createBogClient(services.cardPayments)
       : createSandboxCardGateway({
           db: app.database.db,
-          keys: await sandboxCardGatewayKeyPair(app.database.db),
           appUrl: app.config.appUrl,
           clock: app.clock,
           log: app.log,
@@ -105,6 +101,7 @@ const integrations: FastifyPluginAsync<{
     'fileStorage',
     storage.driver === 's3' ? createS3Storage(storage) : createLocalFolderStorage(storage.dir),
   );
+  done();
 };
 
 export default fp(integrations, { name: 'integrations', dependencies: ['database'] });

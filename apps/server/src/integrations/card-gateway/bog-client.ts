@@ -110,7 +110,7 @@ export function createBogClient(settings: BogPaymentsSettings): CardPaymentGatew
     },
 
     verifyCallback: (rawBody, requestHeaders) =>
-      verifiedCallback(publicKey, rawBody, requestHeaders),
+      Promise.resolve(verifiedCallback(publicKey, rawBody, requestHeaders)),
 
     async fetchOrder(orderId) {
       const receipt = parsed(

@@ -14,11 +14,7 @@ import {
 } from '#app/test/fake-http-service.ts';
 import { createBogClient } from './bog-client.ts';
 import type { CardOrderRequest, CardPaymentGateway } from './card-gateway.ts';
-import {
-  createSandboxCardGateway,
-  sandboxCardGatewayKeyPair,
-  type SandboxPayAction,
-} from './sandbox-gateway.ts';
+import { createSandboxCardGateway, type SandboxPayAction } from './sandbox-gateway.ts';
 
 interface GatewayUnderTest {
   gateway: CardPaymentGateway;
@@ -78,7 +74,7 @@ function cardGatewayContract(name: string, setup: () => GatewayUnderTest) {
           method: 'POST',
           headers: { 'content-type': expect.stringMatching(/^application\/json/) as unknown },
         });
-        expect(gateway.verifyCallback(callback.body, callback.headers)).toEqual({ orderId });
+        expect(await gateway.verifyCallback(callback.body, callback.headers)).toEqual({ orderId });
         expect(await gateway.fetchOrder(orderId)).toMatchObject({ orderId, status });
       },
     );
@@ -90,13 +86,13 @@ function cardGatewayContract(name: string, setup: () => GatewayUnderTest) {
       const { body, headers } = lastCallback();
       const altered = body.replace('"rejected"', '"completed"');
       expect(altered).not.toBe(body);
-      expect(gateway.verifyCallback(altered, headers)).toBeNull();
-      expect(gateway.verifyCallback(body, {})).toBeNull();
+      expect(await gateway.verifyCallback(altered, headers)).toBeNull();
+      expect(await gateway.verifyCallback(body, {})).toBeNull();
       expect(
-        gateway.verifyCallback(body, { 'callback-signature': 'bm90IGEgc2lnbmF0dXJl' }),
+        await gateway.verifyCallback(body, { 'callback-signature': 'bm90IGEgc2lnbmF0dXJl' }),
       ).toBeNull();
       const forged = signed(generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey, body);
-      expect(gateway.verifyCallback(body, { 'callback-signature': forged })).toBeNull();
+      expect(await gateway.verifyCallback(body, { 'callback-signature': forged })).toBeNull();
     });
   });
 }
@@ -129,7 +125,6 @@ beforeAll(async () => {
   database = await openTestDatabase();
   sandbox = createSandboxCardGateway({
     db: database.db,
-    keys: await sandboxCardGatewayKeyPair(database.db),
     appUrl: 'http://localhost:3000',
     clock: systemClock,
     log: pino({ level: 'silent' }),
@@ -160,18 +155,16 @@ describe('sandbox gateway', () => {
   });
 
   it('keeps one key pair for every instance on the database', async () => {
-    const again = await sandboxCardGatewayKeyPair(database.db);
     const { orderId } = await sandbox.createOrder(order());
     await sandbox.finish(orderId, 'approve');
     const { body, headers } = lastCallback();
     const other = createSandboxCardGateway({
       db: database.db,
-      keys: again,
       appUrl: 'http://localhost:3000',
       clock: systemClock,
       log: pino({ level: 'silent' }),
     });
-    expect(other.verifyCallback(body, headers)).toEqual({ orderId });
+    expect(await other.verifyCallback(body, headers)).toEqual({ orderId });
   });
 });
 

@@ -44,6 +44,6 @@ export interface CardPaymentGateway {
   verifyCallback(
     rawBody: string,
     headers: Record<string, string | string[] | undefined>,
-  ): VerifiedCallback | null;
+  ): Promise<VerifiedCallback | null>;
   fetchOrder(orderId: string): Promise<CardOrderDetails>;
 }

@@ -24,7 +24,7 @@ export type SandboxCardOrder = typeof sandboxCardOrders.$inferSelect;
 export type SandboxPayAction = 'approve' | 'decline';
 
 /**
- * The sandbox gateway's key pair (PEM): made by the first instance to start and read by every
+ * The sandbox gateway's key pair (PEM): made by the first instance to need it and read by every
  * other, so a callback one signs any other verifies.
  */
 export async function sandboxCardGatewayKeyPair(db: Database) {
@@ -61,17 +61,23 @@ export type SandboxKeyPair = Awaited<ReturnType<typeof sandboxCardGatewayKeyPair
  */
 export function createSandboxCardGateway({
   db,
-  keys,
   appUrl,
   clock,
   log,
 }: {
   db: Database;
-  keys: SandboxKeyPair;
   appUrl: string;
   clock: Clock;
   log: FastifyBaseLogger;
 }) {
+  // Made on first use: an app that never takes a card payment never spends time on a key.
+  let keys: Promise<SandboxKeyPair> | undefined;
+  const keyPair = () =>
+    (keys ??= sandboxCardGatewayKeyPair(db).catch((error: unknown) => {
+      keys = undefined;
+      throw error;
+    }));
+
   async function find(orderId: string): Promise<SandboxCardOrder | undefined> {
     const [order] = await db
       .select()
@@ -83,7 +89,7 @@ export function createSandboxCardGateway({
   /** Posts the order's callback as the bank would; a server that cannot take it is logged. */
   async function sendCallback(order: SandboxCardOrder): Promise<void> {
     const { rawBody, headers } = signedCallback(
-      keys.privateKey,
+      (await keyPair()).privateKey,
       receiptOf({ ...order, statusKey: order.status }),
       clock.now(),
     );
@@ -109,7 +115,8 @@ export function createSandboxCardGateway({
       return { orderId, redirectUrl: `${appUrl}${sandboxPayPath}/${orderId}` };
     },
 
-    verifyCallback: (rawBody, headers) => verifiedCallback(keys.publicKey, rawBody, headers),
+    verifyCallback: async (rawBody, headers) =>
+      verifiedCallback((await keyPair()).publicKey, rawBody, headers),
 
     async fetchOrder(orderId) {
       const order = await find(orderId);

@@ -26,7 +26,7 @@ export function createCardPaymentCallbacks(dependencies: CallbackDependencies) {
       rawBody: string,
       headers: Record<string, string | string[] | undefined>,
     ): Promise<void> {
-      const callback = gateway.verifyCallback(rawBody, headers);
+      const callback = await gateway.verifyCallback(rawBody, headers);
       if (!callback) {
         log.warn(
           { event: 'card_callback_refused' },

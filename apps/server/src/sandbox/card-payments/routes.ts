@@ -1,7 +1,6 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginCallback, FastifyReply } from 'fastify';
 import {
   createSandboxCardGateway,
-  sandboxCardGatewayKeyPair,
   sandboxPayPath,
   type SandboxPayAction,
 } from '#app/integrations/card-gateway/sandbox-gateway.ts';
@@ -14,10 +13,9 @@ const actions: readonly SandboxPayAction[] = ['approve', 'decline'];
  * bank's. Its form's `action` approves or declines the order; the gateway then sends its signed
  * callback, and the browser goes back (303) to where the order said, the loan's page.
  */
-export const sandboxCardPaymentPages: FastifyPluginAsync = async (app) => {
+export const sandboxCardPaymentPages: FastifyPluginCallback = (app, _options, done) => {
   const gateway = createSandboxCardGateway({
     db: app.database.db,
-    keys: await sandboxCardGatewayKeyPair(app.database.db),
     appUrl: app.config.appUrl,
     clock: app.clock,
     log: app.log,
@@ -49,6 +47,7 @@ export const sandboxCardPaymentPages: FastifyPluginAsync = async (app) => {
       return reply.redirect(order.redirectUrl, 303);
     },
   );
+  done();
 };
 
 function html(reply: FastifyReply, statusCode: number, body: string) {
