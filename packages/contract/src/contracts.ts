@@ -221,6 +221,44 @@ export const disbursementReport = defineEndpoint({
   response: success({ payout: contractPayout }),
 });
 
+/** The evidence kept with a signature (domain-notes.md), as an officer reads it. */
+export const signatureEvidence = z.object({
+  /** The SHA-256 of the document signed, as it was checked on the stored bytes. */
+  document_sha256: z.string(),
+  code_id: z.number().int(),
+  phone: z.string(),
+  /** The personal number single sign-on vouched for. */
+  personal_number: z.string(),
+  ip: z.string(),
+  user_agent: z.string(),
+  signed_at: timestamp,
+});
+
+/**
+ * `GET /api/applications/{id}/contract`: an application's paperwork as its credit officer reads
+ * it (logged): its documents (downloads through `url`, logged too), the signatures' evidence
+ * (oldest first), the payout, the withdrawal and whether the Identomat check has passed.
+ */
+export const applicationContract = defineEndpoint({
+  method: 'GET',
+  path: '/api/applications/:id/contract',
+  access: access.staff('credit_officer'),
+  params: loanIdParams,
+  response: success({
+    documents: z.array(customerDocument),
+    signatures: z.array(signatureEvidence),
+    payout: contractPayout
+      .extend({
+        /** How many times the bank was asked (under the one idempotency key). */
+        attempts: z.number().int(),
+        refusal_reason: z.string().nullable(),
+      })
+      .nullable(),
+    withdrawal: withdrawal.extend({ withdrawn_at: timestamp }).nullable(),
+    identity_check_passed: z.boolean(),
+  }),
+});
+
 export const cardPaymentPurposes = ['instalment', 'prepayment'] as const;
 export type CardPaymentPurpose = (typeof cardPaymentPurposes)[number];
 
