@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -56,6 +57,7 @@ export function tableDefault(name: string): string | undefined {
 
 /** Credentials: kept in a Secret, marked SECRET and left empty in env.example. */
 export function isSecret(name: string): boolean {
+  if (name.endsWith('_PUBLIC_KEY')) return false;
   return /SECRET|_KEY|PASSWORD/.test(name) || name === 'DATABASE_URL' || name === 'REDIS_URL';
 }
 
@@ -79,6 +81,12 @@ export function sampleValue(name: string): string {
     REDIS_URL: 'rediss://:password@redis.internal:6379',
     SMS_SENDER: 'Sesxi',
     SSO_CLIENT_ID: 'sesxi',
+    BOG_CLIENT_ID: 'sesxi',
+    // A PEM on one line, as an env file holds it.
+    BOG_CALLBACK_PUBLIC_KEY: generateKeyPairSync('rsa', { modulusLength: 2048 })
+      .publicKey.export({ type: 'spki', format: 'pem' })
+      .toString()
+      .replaceAll('\n', '\\n'),
     S3_BUCKET: 'sesxi-statements',
     STORAGE_DRIVER: 's3',
     WEBHOOK_SECRET: `whsec_${Buffer.alloc(32, 's').toString('base64')}`,

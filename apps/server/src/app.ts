@@ -18,6 +18,7 @@ import { jobsPlugin } from '#app/modules/jobs/index.ts';
 import { businessDatePlugin } from '#app/modules/business-date/index.ts';
 import { seedDefaultLoanProduct } from '#app/modules/loan-products/index.ts';
 import { smsPlugin } from '#app/modules/sms/index.ts';
+import { cardPaymentRoutes } from '#app/modules/card-payments/index.ts';
 import { payoutRoutes, payoutsPlugin } from '#app/modules/payouts/index.ts';
 import { servicingPlugin, servicingRoutes } from '#app/modules/servicing/index.ts';
 import { webhooksPlugin } from '#app/modules/webhooks/index.ts';
@@ -171,6 +172,7 @@ export async function buildApp(
   await app.register(staffRoutes);
   await app.register(payoutRoutes);
   await app.register(servicingRoutes);
+  await app.register(cardPaymentRoutes, { postPayment: app.servicing.postPayment });
   await app.register(creditReportJobs);
   if (sandboxSecrets) {
     await app.register(sandboxRoutes, {

@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
@@ -14,6 +15,10 @@ function problemsOf(env: Record<string, string>): string[] {
   throw new Error('expected the configuration to be refused');
 }
 
+const bogPublicKey = generateKeyPairSync('rsa', { modulusLength: 2048 })
+  .publicKey.export({ type: 'spki', format: 'pem' })
+  .toString();
+
 const production = {
   SERVICE_MODE: 'production',
   SMS_API_KEY: 'k-123',
@@ -29,6 +34,9 @@ const production = {
   CREDIT_BUREAU_API_KEY: 'bureau-key',
   PAYOUT_BANK_URL: 'https://bank.example.ge/v1/payouts',
   PAYOUT_BANK_API_KEY: 'bank-key',
+  BOG_CLIENT_ID: 'bog-client',
+  BOG_CLIENT_SECRET: 'bog-secret',
+  BOG_CALLBACK_PUBLIC_KEY: bogPublicKey,
   STORAGE_DRIVER: 'local',
 };
 
@@ -210,6 +218,9 @@ describe('production mode', () => {
       'CREDIT_BUREAU_API_KEY: is required when SERVICE_MODE=production (the credit bureau)',
       'PAYOUT_BANK_URL: is required when SERVICE_MODE=production (the payout bank, unless PAYOUT_MODE=core)',
       'PAYOUT_BANK_API_KEY: is required when SERVICE_MODE=production (the payout bank, unless PAYOUT_MODE=core)',
+      "BOG_CLIENT_ID: is required when SERVICE_MODE=production (card payments (Bank of Georgia's online payments))",
+      "BOG_CLIENT_SECRET: is required when SERVICE_MODE=production (card payments (Bank of Georgia's online payments))",
+      "BOG_CALLBACK_PUBLIC_KEY: is required when SERVICE_MODE=production (card payments (Bank of Georgia's online payments))",
       'STORAGE_DRIVER: is required when SERVICE_MODE=production (bank statements: s3, or local to keep them on this machine)',
     ]);
     const { SMS_API_KEY: _key, ...withoutKey } = production;
@@ -299,6 +310,37 @@ describe('production mode', () => {
     expect(custom.services).toMatchObject({ identomat: { url: 'https://idm.example.ge' } });
     expect(problemsOf({ ...production, IDENTOMAT_URL: 'http://widget.identomat.com' })).toEqual([
       'IDENTOMAT_URL: must be an https:// URL',
+    ]);
+  });
+
+  it("reaches Bank of Georgia's payments API over HTTPS and verifies callbacks with its public key", () => {
+    expect(loadConfig(production).services).toMatchObject({
+      cardPayments: {
+        apiUrl: 'https://api.bog.ge/payments/v1',
+        oauthUrl: 'https://oauth2.bog.ge/auth/realms/bog/protocol/openid-connect/token',
+        clientId: 'bog-client',
+        clientSecret: 'bog-secret',
+        callbackPublicKey: bogPublicKey.trim(),
+        timeoutMs: 15_000,
+      },
+    });
+    // An env file's one line, its line breaks written as \n, reads as the same key.
+    const oneLine = loadConfig({
+      ...production,
+      BOG_CALLBACK_PUBLIC_KEY: bogPublicKey.trim().replaceAll('\n', '\\n'),
+    });
+    expect(oneLine.services).toMatchObject({
+      cardPayments: { callbackPublicKey: bogPublicKey.trim() },
+    });
+    expect(
+      problemsOf({
+        ...production,
+        BOG_API_URL: 'http://api.bog.ge',
+        BOG_CALLBACK_PUBLIC_KEY: 'not a key',
+      }),
+    ).toEqual([
+      'BOG_API_URL: must be an https:// URL',
+      'BOG_CALLBACK_PUBLIC_KEY: must be a PEM public key (-----BEGIN PUBLIC KEY-----)',
     ]);
   });
 

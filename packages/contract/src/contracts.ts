@@ -9,6 +9,7 @@ import { wordingSha256, wordingVersion } from './consent-wordings.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { recordId, statusOnly, success } from './envelope.ts';
 import { calendarDate, georgianIban, timestamp } from './formats.ts';
+import { moneyBetween } from './onboarding.ts';
 import { scheduleRow } from './offer/index.ts';
 
 /** A contract-signing or withdrawal code: six digits (domain-notes.md), unlike the phone's four. */
@@ -375,4 +376,53 @@ export const corePaymentReport = defineEndpoint({
   response: success({
     payment: z.object({ transaction_id: z.number().int(), duplicate: z.boolean() }),
   }),
+});
+
+export const cardPaymentPurposes = ['instalment', 'prepayment'] as const;
+export type CardPaymentPurpose = (typeof cardPaymentPurposes)[number];
+
+/**
+ * What a prepayment keeps: the instalment (`payment`, the default: the term shortens) or the
+ * term (`term`: the instalment falls).
+ */
+export const prepaymentKeeps = ['term', 'payment'] as const;
+export type PrepaymentKeep = (typeof prepaymentKeeps)[number];
+
+/**
+ * A card payment's order at the gateway: `created` until the gateway has made it, `pending`
+ * while the customer is at the gateway's page, then `paid` (posted once) or `declined`.
+ */
+export const cardPaymentStates = ['created', 'pending', 'paid', 'declined'] as const;
+export type CardPaymentState = (typeof cardPaymentStates)[number];
+
+/**
+ * `POST /api/loans/{id}/card-payments {amount, purpose?, keep?}`: an order at the card-payment
+ * gateway for `amount` lari (at most two decimals) towards the loan; the browser goes to
+ * `redirect_url` and comes back to the loan's page. `purpose` defaults to `instalment`; `keep`
+ * only goes with a `prepayment` (default `payment`).
+ */
+export const cardPaymentCreate = defineEndpoint({
+  method: 'POST',
+  path: '/api/loans/:id/card-payments',
+  access: access.onboarded,
+  params: loanIdParams,
+  body: z.object({
+    amount: moneyBetween(0.01, 500_000),
+    purpose: z.enum(cardPaymentPurposes, { error: 'validation.invalid' }).default('instalment'),
+    keep: z.enum(prepaymentKeeps, { error: 'validation.invalid' }).optional(),
+  }),
+  response: success({ redirect_url: z.string() }),
+});
+
+/**
+ * `POST /api/card-payments/callback`: the card-payment gateway tells of an order (Bank of
+ * Georgia's signed callback, the raw JSON body signed with its key in `Callback-Signature`).
+ * A bad signature answers 400 and changes nothing; the order's status is fetched again from the
+ * gateway before anything is posted.
+ */
+export const cardPaymentCallback = defineEndpoint({
+  method: 'POST',
+  path: '/api/card-payments/callback',
+  access: access.public,
+  response: statusOnly,
 });

@@ -193,6 +193,10 @@ const messages = {
     'idempotency.keyRequired': 'მოთხოვნას სჭირდება Idempotency-Key სათაური (1–255 სიმბოლო)',
     'idempotency.keyReused': 'ეს Idempotency-Key უკვე გამოყენებულია სხვა მოთხოვნისთვის',
     'payout.amountMismatch': 'თანხა უნდა ემთხვეოდეს ჩასარიცხ თანხას: {expected:lari}',
+    'cardPayment.loanNotActive': 'ბარათით გადახდა შესაძლებელია მხოლოდ აქტიურ სესხზე',
+    'cardPayment.keepOnlyForPrepayment':
+      'ვადის ან შენატანის შენარჩუნების არჩევა მხოლოდ წინსწრებით დაფარვისას შეიძლება',
+    'cardPayment.badSignature': 'გადახდის შეტყობინების ხელმოწერა არასწორია',
     'sms.payoutPaid':
       '{product}: სესხი (ხელშეკრულება №{number}) ჩაირიცხა თქვენს ანგარიშზე: {amount:lari}. პირველი გადახდა: {date}, {payment:lari}.',
     'sms.payoutRefused':
@@ -384,6 +388,10 @@ const messages = {
     'idempotency.keyRequired': 'The request needs an Idempotency-Key header (1–255 characters)',
     'idempotency.keyReused': 'This Idempotency-Key was already used for another request',
     'payout.amountMismatch': 'The amount must be the payout amount: {expected:lari}',
+    'cardPayment.loanNotActive': 'Only an active loan can be paid by card',
+    'cardPayment.keepOnlyForPrepayment':
+      'Keeping the term or the instalment can be chosen only for a prepayment',
+    'cardPayment.badSignature': 'The payment notification’s signature is not valid',
     'sms.payoutPaid':
       '{product}: the loan (contract №{number}) has been paid into your account: {amount:lari}. First payment: {date}, {payment:lari}.',
     'sms.payoutRefused':

@@ -1,3 +1,4 @@
+import { createPublicKey } from 'node:crypto';
 import { ptiLimits } from '@sesxi/contract';
 import { z } from 'zod';
 
@@ -118,6 +119,24 @@ const environment = z.object({
   PAYOUT_BANK_URL: z.url({ protocol: /^https$/, error: 'must be an https:// URL' }).optional(),
   PAYOUT_BANK_API_KEY: optionalText,
   PAYOUT_BANK_TIMEOUT_MS: positiveCount(15_000),
+  // Bank of Georgia's online payments API: its OAuth client and the key its callbacks are signed with.
+  BOG_API_URL: z
+    .url({ protocol: /^https$/, error: 'must be an https:// URL' })
+    .transform((url) => url.replace(/\/+$/, ''))
+    .default('https://api.bog.ge/payments/v1'),
+  BOG_OAUTH_URL: z
+    .url({ protocol: /^https$/, error: 'must be an https:// URL' })
+    .default('https://oauth2.bog.ge/auth/realms/bog/protocol/openid-connect/token'),
+  BOG_CLIENT_ID: optionalText,
+  BOG_CLIENT_SECRET: optionalText,
+  BOG_CALLBACK_PUBLIC_KEY: z
+    .string()
+    .trim()
+    // One line in an env file: the PEM's line breaks written as \n.
+    .transform((pem) => pem.replaceAll('\\n', '\n'))
+    .refine(isPublicKey, 'must be a PEM public key (-----BEGIN PUBLIC KEY-----)')
+    .optional(),
+  BOG_TIMEOUT_MS: positiveCount(15_000),
   STORAGE_DRIVER: z.enum(['local', 's3'], { error: 'must be "local" or "s3"' }).optional(),
   STORAGE_DIR: optionalText,
   S3_ENDPOINT: z
@@ -204,6 +223,9 @@ const productionSettings = {
   CREDIT_BUREAU_API_KEY: 'the credit bureau',
   PAYOUT_BANK_URL: 'the payout bank, unless PAYOUT_MODE=core',
   PAYOUT_BANK_API_KEY: 'the payout bank, unless PAYOUT_MODE=core',
+  BOG_CLIENT_ID: "card payments (Bank of Georgia's online payments)",
+  BOG_CLIENT_SECRET: "card payments (Bank of Georgia's online payments)",
+  BOG_CALLBACK_PUBLIC_KEY: "card payments (Bank of Georgia's online payments)",
   STORAGE_DRIVER: 'bank statements: s3, or local to keep them on this machine',
 };
 
@@ -222,6 +244,15 @@ function isWebhookSecret(value: string): boolean {
   if (encoded === undefined) return false;
   const bytes = Buffer.from(encoded, 'base64').length;
   return bytes >= 24 && bytes <= 64;
+}
+
+/** Whether `pem` is a public key Node can read (Bank of Georgia publishes its callbacks' key so). */
+function isPublicKey(pem: string): boolean {
+  try {
+    return createPublicKey(pem).type === 'public';
+  } catch {
+    return false;
+  }
 }
 
 /** `"0:25,1000:50"` → tiers; anything unreadable becomes NaN, which the schema refuses. */

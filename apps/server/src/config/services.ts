@@ -37,6 +37,16 @@ export interface IdentomatSettings {
   returnUrl: string;
 }
 
+/** Bank of Georgia's online payments API: its OAuth client and its callbacks' public key (PEM). */
+export interface BogPaymentsSettings {
+  apiUrl: string;
+  oauthUrl: string;
+  clientId: string;
+  clientSecret: string;
+  callbackPublicKey: string;
+  timeoutMs: number;
+}
+
 /**
  * Sandbox: every outside service runs in-process (sandbox.md), single sign-on included, with
  * a client secret made up at start. Production: the real providers.
@@ -52,6 +62,7 @@ export type ServiceSettings =
       creditBureau: CreditBureauSettings;
       /** None with PAYOUT_MODE=core: the lender's core system pays. */
       payoutBank: PayoutBankSettings | undefined;
+      cardPayments: BogPaymentsSettings;
     };
 
 /** Where the lender's system hears of submissions and decisions, and the secret that signs them. */
@@ -109,6 +120,9 @@ export function serviceSettings(vars: Environment, appUrl: string): ServiceSetti
     vars.IDENTOMAT_COMPANY_KEY === undefined ||
     vars.CREDIT_BUREAU_URL === undefined ||
     vars.CREDIT_BUREAU_API_KEY === undefined ||
+    vars.BOG_CLIENT_ID === undefined ||
+    vars.BOG_CLIENT_SECRET === undefined ||
+    vars.BOG_CALLBACK_PUBLIC_KEY === undefined ||
     payoutBank === null
   ) {
     throw new ConfigError(missingForProduction(vars));
@@ -130,6 +144,14 @@ export function serviceSettings(vars: Environment, appUrl: string): ServiceSetti
       timeoutMs: vars.CREDIT_BUREAU_TIMEOUT_MS,
     },
     payoutBank,
+    cardPayments: {
+      apiUrl: vars.BOG_API_URL,
+      oauthUrl: vars.BOG_OAUTH_URL,
+      clientId: vars.BOG_CLIENT_ID,
+      clientSecret: vars.BOG_CLIENT_SECRET,
+      callbackPublicKey: vars.BOG_CALLBACK_PUBLIC_KEY,
+      timeoutMs: vars.BOG_TIMEOUT_MS,
+    },
   };
 }
 

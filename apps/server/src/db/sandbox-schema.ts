@@ -71,3 +71,28 @@ export const sandboxPayouts = pgTable('sandbox_payouts', {
   bankReference: text('bank_reference'),
   createdAt: createdAt(),
 });
+
+/**
+ * Sandbox mode: the orders the in-process card-payment gateway made, approved or declined at
+ * `/dev-pay/{order_id}` (sandbox.md), where it sends their signed callbacks.
+ */
+export const sandboxCardOrders = pgTable('sandbox_card_orders', {
+  orderId: text('order_id').primaryKey(),
+  reference: text('reference').notNull(),
+  amountTetri: integer('amount_tetri').notNull(),
+  callbackUrl: text('callback_url').notNull(),
+  redirectUrl: text('redirect_url').notNull(),
+  /** Bank of Georgia's order status keys: `created`, then `completed` or `rejected`. */
+  status: text('status', { enum: ['created', 'completed', 'rejected'] }).notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * Sandbox mode: the key pair the in-process card-payment gateway signs its callbacks with (PEM),
+ * made by the first instance to start, so a callback one signs any other verifies.
+ */
+export const sandboxCardGatewayKeys = pgTable('sandbox_card_gateway_keys', {
+  id: integer('id').primaryKey(),
+  privateKey: text('private_key').notNull(),
+  publicKey: text('public_key').notNull(),
+});

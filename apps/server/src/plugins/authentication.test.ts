@@ -89,6 +89,7 @@ const publicEndpoints = new Set<Endpoint>([
   contract.login,
   contract.restorePassword,
   contract.contentShow,
+  contract.cardPaymentCallback,
 ]);
 
 function isEndpoint(value: unknown): value is Endpoint {

@@ -2,6 +2,9 @@ import type { FastifyPluginCallback } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ServiceSettings } from '#app/config/services.ts';
 import type { StorageSettings } from '#app/config/storage.ts';
+import { createBogClient } from '#app/integrations/card-gateway/bog-client.ts';
+import type { CardPaymentGateway } from '#app/integrations/card-gateway/card-gateway.ts';
+import { createSandboxCardGateway } from '#app/integrations/card-gateway/sandbox-gateway.ts';
 import type { CreditBureau } from '#app/integrations/credit-bureau/credit-bureau.ts';
 import { createHttpCreditBureau } from '#app/integrations/credit-bureau/http-bureau.ts';
 import { sandboxCreditBureau } from '#app/integrations/credit-bureau/sandbox-bureau.ts';
@@ -33,6 +36,7 @@ declare module 'fastify' {
     documentVerifier: DocumentVerifier;
     creditBureau: CreditBureau;
     payoutBank: PayoutBank;
+    cardGateway: CardPaymentGateway;
     fileStorage: FileStorage;
   }
 }
@@ -81,6 +85,17 @@ const integrations: FastifyPluginCallback<{
       : services.payoutBank
         ? createHttpPayoutBank(services.payoutBank)
         : notConfiguredPayoutBank,
+  );
+  app.decorate(
+    'cardGateway',
+    services.mode === 'production'
+      ? createBogClient(services.cardPayments)
+      : createSandboxCardGateway({
+          db: app.database.db,
+          appUrl: app.config.appUrl,
+          clock: app.clock,
+          log: app.log,
+        }),
   );
   app.decorate(
     'fileStorage',

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { SsoSettings } from '#app/config/services.ts';
 import { sandboxIdentityProvider } from './identity-provider/routes.ts';
 import { sandboxIdentomatPages } from './identomat/routes.ts';
+import { sandboxCardPaymentPages } from './card-payments/routes.ts';
 import { clockRoutes } from './clock-routes.ts';
 import { smsOutboxRoutes } from './sms-outbox-routes.ts';
 import type { SandboxSecrets } from './identity-provider/shared-secrets.ts';
@@ -21,4 +22,5 @@ export const sandboxRoutes: FastifyPluginAsync<{
   await app.register(clockRoutes);
   await app.register(sandboxIdentityProvider, options);
   await app.register(sandboxIdentomatPages);
+  await app.register(sandboxCardPaymentPages);
 };

@@ -1,3 +1,5 @@
+import { generateKeyPairSync } from 'node:crypto';
+
 /** The least production mode starts with; every provider's address leads nowhere. */
 export const productionEnv = {
   SERVICE_MODE: 'production',
@@ -15,5 +17,10 @@ export const productionEnv = {
   CREDIT_BUREAU_API_KEY: 'key',
   PAYOUT_BANK_URL: 'https://127.0.0.1:1/payouts',
   PAYOUT_BANK_API_KEY: 'key',
+  BOG_CLIENT_ID: 'sesxi',
+  BOG_CLIENT_SECRET: 'secret',
+  BOG_CALLBACK_PUBLIC_KEY: generateKeyPairSync('rsa', { modulusLength: 2048 })
+    .publicKey.export({ type: 'spki', format: 'pem' })
+    .toString(),
   STORAGE_DRIVER: 'local',
 };

@@ -1,0 +1,2 @@
+export { cardPaymentRoutes, type CardPaymentRoutesOptions } from './routes.ts';
+export type { PaymentToPost, PostPayment } from './post-payment.ts';
