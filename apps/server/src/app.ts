@@ -172,7 +172,9 @@ export async function buildApp(
   await app.register(staffRoutes);
   await app.register(payoutRoutes);
   await app.register(servicingRoutes);
-  await app.register(cardPaymentRoutes, { postPayment: app.servicing.postPayment });
+  await app.register(cardPaymentRoutes, {
+    postPayment: (tx, payment) => app.servicing.postPayment(tx, payment),
+  });
   await app.register(creditReportJobs);
   if (sandboxSecrets) {
     await app.register(sandboxRoutes, {

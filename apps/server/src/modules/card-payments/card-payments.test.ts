@@ -5,19 +5,18 @@ import { join } from 'node:path';
 import { fieldErrorsOf } from '@sesxi/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cardPaymentOrders, sandboxCardOrders } from '#app/db/schema.ts';
 import { receiptOf, signedCallback } from '#app/integrations/card-gateway/bog-shapes.ts';
 import { sandboxCardGatewayKeyPair } from '#app/integrations/card-gateway/sandbox-gateway.ts';
 import { bearer } from '#app/test/accounts.ts';
 import { buildTestApp } from '#app/test/build-test-app.ts';
 import { freePort } from '#app/test/listening-app.ts';
+import type { Payment, PostPayment } from '#app/modules/servicing/index.ts';
 import { createLoanViaApi, setLoanStatus } from '#app/test/loans.ts';
 import { onboardedCustomer } from '#app/test/onboarding.ts';
 import { onPostgres, raceAt } from '#app/test/race.ts';
 import { phoneSeries } from '#app/test/unique.ts';
-import type { PaymentToPost, PostPayment } from './post-payment.ts';
-import { cardPaymentRoutes } from './routes.ts';
 
 let app: FastifyInstance;
 let baseUrl: string;
@@ -25,7 +24,7 @@ let storageDir: string;
 const freshPhone = phoneSeries('5577');
 
 /** What servicing was asked to post, in order: a recording stand-in for its `postPayment`. */
-const posted: PaymentToPost[] = [];
+const posted: Payment[] = [];
 const postPayment: PostPayment = (_tx, payment) => {
   posted.push(payment);
   return Promise.resolve({ transactionId: 1000 + posted.length, duplicate: false });
@@ -37,7 +36,7 @@ beforeAll(async () => {
   baseUrl = `http://127.0.0.1:${port}`;
   // Listening: the sandbox gateway sends its callbacks over HTTP, as the bank does.
   app = await buildTestApp({ APP_URL: baseUrl, STORAGE_DIR: storageDir });
-  await app.register(cardPaymentRoutes, { postPayment });
+  vi.spyOn(app.servicing, 'postPayment').mockImplementation(postPayment);
   await app.listen({ port, host: '127.0.0.1' });
 });
 
