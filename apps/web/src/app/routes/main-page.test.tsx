@@ -323,7 +323,7 @@ describe('/main', () => {
     expect(
       screen
         .getAllByRole('region')
-        .filter((region) => region.textContent?.includes('განაცხადი №'))[0],
+        .filter((region) => region.textContent.includes('განაცხადი №'))[0],
     ).toBe(panel);
     expect(await within(panel).findByText('შემდეგი გადახდა: 673,09 ₾, 2027-02-15')).toBeVisible();
     const late = within(panel).getByText('ვადაგადაცილება: 5 დღე, გადასახდელი 730,56 ₾');

@@ -75,7 +75,7 @@ export function CardPaymentForm({ loanId, account }: { loanId: number; account: 
               label={t('loanAccount.card.purpose')}
               value={field.value}
               onChange={(value) => {
-                field.onChange(value as CardPaymentPurpose);
+                field.onChange(value);
               }}
             >
               <Stack gap="xs" mt={4}>
@@ -95,7 +95,7 @@ export function CardPaymentForm({ loanId, account }: { loanId: number; account: 
                 description={t('loanAccount.card.keepNote')}
                 value={field.value}
                 onChange={(value) => {
-                  field.onChange(value as PrepaymentKeep);
+                  field.onChange(value);
                 }}
               >
                 <Stack gap="xs" mt={4}>

@@ -17,7 +17,7 @@ function termsOf(container: HTMLElement): [string | null, string | null | undefi
 }
 
 afterEach(async () => {
-  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   await setLocale('ka');
 });
 
@@ -170,7 +170,7 @@ describe('/loans/{id}: the payoff quote', () => {
 describe('/loans/{id}: paying by card', () => {
   function goingTo() {
     const assign = vi.fn();
-    vi.stubGlobal('location', { ...window.location, assign });
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ assign } as unknown as Location);
     return assign;
   }
 
