@@ -1,76 +1,24 @@
 import type { Download, Locator, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { logIn, textSentBy, type Customer } from '../support/accounts.ts';
+import { logIn } from '../support/accounts.ts';
 import { waitingForTheApp } from '../support/app-started.ts';
+import {
+  approvedCustomerOnContract,
+  chooseDayAndAccount,
+  confirmWithCode,
+  ibanAsStored,
+  keyTerm,
+  nbsp,
+} from '../support/contract.ts';
 import { apiHeaders, waitForPath } from '../support/onboarding.ts';
 import { browserOf, expectNoAxeViolations, phoneContext, test } from '../support/fixtures.ts';
-import { applicationRows, submitApplication } from '../support/loans.ts';
-import {
-  approveThroughApi,
-  creditOfficer,
-  customerEnding,
-  verifyDocument,
-} from '../support/support.ts';
-
-/** Amounts as the screens write them: no-break spaces, the sign after. */
-const nbsp = '\u00a0';
-
-/** A valid Georgian IBAN (the National Bank's example), typed in groups as on a bank card. */
-const iban = 'GE29 NB00 0000 0101 9049 17';
-const ibanAsStored = 'GE29NB0000000101904917';
-
-/**
- * The six-digit code of a signing or withdrawal text. The text also names the contract, whose
- * number may end in six digits: it is taken out first.
- */
-function signingCodeIn(text: string, contractNumber: string): string {
-  const codes = text.replaceAll(contractNumber, '').match(/\b\d{6}\b/g) ?? [];
-  if (codes.length !== 1) throw new Error(`no single six-digit code in the text “${text}”`);
-  return codes[0];
-}
+import { applicationRows } from '../support/loans.ts';
+import { creditOfficer, customerEnding } from '../support/support.ts';
 
 async function bytesOf(download: Download): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
-}
-
-/** The value of a term on the screen's key-terms sheet. */
-async function keyTerm(page: Page, term: string): Promise<string | null> {
-  return page
-    .getByRole('region', { name: 'ხელშეკრულების მნიშვნელოვანი პირობები' })
-    .locator('dt', { hasText: term })
-    .locator('xpath=following-sibling::dd')
-    .textContent();
-}
-
-/**
- * A customer whose application the officer approved, with the document check passed, on the
- * contract screen from /main's call to action; answers the application's id.
- */
-async function approvedCustomerOnContract(page: Page, customer: Customer): Promise<number> {
-  const id = await submitApplication(page, customer, { amount: '2000', months: '12' });
-  // Only a customer whose identity document passed the check may sign.
-  await verifyDocument(page);
-  await approveThroughApi(page, id, { amount: 2000, months: 12 });
-  await page.reload();
-  const next = page.getByRole('region', {
-    name: `განაცხადი №${String(id)}: 2000,00${nbsp}₾, 12 თვე`,
-  });
-  await next.getByText('განაცხადი დამტკიცებულია.', { exact: false }).waitFor();
-  await expectNoAxeViolations(page);
-  await next.getByRole('link', { name: 'ხელშეკრულების ხელმოწერა' }).click();
-  await waitForPath(page, `/loans/${String(id)}/contract`);
-  await page.getByText('სტატუსი: ხელმოსაწერი').waitFor();
-  return id;
-}
-
-/** Chooses the payment day and the account, and saves them (the server recomputes). */
-async function chooseDayAndAccount(page: Page, day: string): Promise<void> {
-  await page.getByLabel('ყოველთვიური გადახდის დღე').selectOption(day);
-  await page.getByLabel('ანგარიშის ნომერი (IBAN)').fill(iban);
-  await page.getByRole('button', { name: 'შენახვა და გადაანგარიშება' }).click();
-  await page.getByText('შენახულია: ხელშეკრულების პირობები ხელახლა გაანგარიშდა.').waitFor();
 }
 
 /** The value of a term in `region`, as a description list has it. */
@@ -95,22 +43,6 @@ async function officerReadsContract(page: Page, id: number): Promise<Locator> {
   const section = officer.getByRole('region', { name: 'ხელშეკრულება და დოკუმენტები' });
   await section.getByRole('table', { name: 'განაცხადის დოკუმენტები' }).waitFor();
   return section;
-}
-
-/** In `region`: asks for a code, types the one the text brought and presses `confirm`. */
-async function confirmWithCode(
-  page: Page,
-  customer: Customer,
-  regionName: string,
-  contractNumber: string,
-  confirm: string,
-): Promise<void> {
-  const region = page.getByRole('region', { name: regionName });
-  const send = region.getByRole('button', { name: 'კოდის გაგზავნა' });
-  await expect.poll(() => send.isEnabled()).toBe(true);
-  const text = await textSentBy(page, customer.phone, () => send.click());
-  await region.getByLabel('კოდი', { exact: true }).fill(signingCodeIn(text, contractNumber));
-  await region.getByRole('button', { name: confirm }).click();
 }
 
 describe('from approval to money', () => {
@@ -172,9 +104,8 @@ describe('from approval to money', () => {
     await waitForPath(page, '/main');
     expect((await applicationRows(page))[0]?.status).toContain('აქტიური სესხი');
     await page
-      .getByText('სესხი გაცემულია. ონლაინ გადახდის შესაძლებლობა მალე აქვე გამოჩნდება', {
-        exact: false,
-      })
+      .getByRole('region', { name: `განაცხადი №${String(id)}: 2000,00${nbsp}₾, 12 თვე` })
+      .getByRole('link', { name: 'გადახდა' })
       .waitFor();
     const loans = await page.request.get('/api/loans-show', { headers: await apiHeaders(page) });
     const { loans: list } = (await loans.json()) as {

@@ -171,6 +171,14 @@ export function appRoutes(): RouteObject[] {
                   },
                 },
                 {
+                  path: 'loans/:id',
+                  ...titled('loanAccount.title'),
+                  lazy: {
+                    Component: async () =>
+                      (await import('../features/loans/account/loan-account-page')).LoanAccountPage,
+                  },
+                },
+                {
                   path: 'loans/:id/contract',
                   ...titled('contract.title'),
                   lazy: {

@@ -5,6 +5,11 @@ import { wordingSha256Fixture } from '../../test/consent-wording';
 import { renderApp } from '../../test/render-app';
 import { bodyRowsOf, columnHeadersOf } from '../../test/table';
 import { session } from '../../shared/session/session';
+import {
+  accountAnswer,
+  currentAccount,
+  overdueAccount,
+} from '../../features/loans/account/account-fixtures';
 
 const gateAnswers: Record<string, ApiAnswer> = {
   'GET /api/sda-checking': () =>
@@ -277,11 +282,6 @@ describe('/main', () => {
       { code: 'signed', name: 'ხელშეკრულება ხელმოწერილია' },
       'ხელშეკრულება ხელმოწერილია. თანხა მალე ჩაირიცხება თქვენს ანგარიშზე.',
     ],
-    [
-      'pay',
-      { code: 'active', name: 'აქტიური სესხი' },
-      'სესხი გაცემულია. ონლაინ გადახდის შესაძლებლობა მალე აქვე გამოჩნდება',
-    ],
   ])('notes what happens next for %s, the contract a link away', async (step, status, text) => {
     renderMain(() =>
       jsonResponse({
@@ -296,6 +296,60 @@ describe('/main', () => {
     const link = within(panel).getByRole('link', { name: 'ხელშეკრულების ნახვა' });
     expect(link).toHaveAttribute('href', '/loans/3/contract');
     expect(link).not.toHaveClass('mantine-Button-root');
+  });
+
+  it('puts a loan being repaid first: its next payment, what is late in red, a button to pay', async () => {
+    session.set(customerFixture);
+    const active = { ...loans[2], loan_status: { code: 'active', name: 'აქტიური' } };
+    renderApp('/main', {
+      'GET /api/loans-show': () =>
+        jsonResponse({
+          status: 'success',
+          loans: [
+            {
+              ...loans[0],
+              id: 8,
+              loan_status: { code: 'approved', name: 'დამტკიცებული' },
+              next_step: 'sign',
+            },
+            { ...active, next_step: 'pay' },
+          ],
+        }),
+      'GET /api/loans/3/account': () => accountAnswer({ ...overdueAccount }),
+    });
+    const panel = await screen.findByRole('region', {
+      name: `განაცხადი №3: 3000,00${nbsp}₾, 12 თვე`,
+    });
+    expect(
+      screen
+        .getAllByRole('region')
+        .filter((region) => region.textContent.includes('განაცხადი №'))[0],
+    ).toBe(panel);
+    expect(await within(panel).findByText('შემდეგი გადახდა: 673,09 ₾, 2027-02-15')).toBeVisible();
+    const late = within(panel).getByText('ვადაგადაცილება: 5 დღე, გადასახდელი 730,56 ₾');
+    expect(late).toHaveStyle({ color: 'var(--mantine-color-red-9)' });
+    const pay = within(panel).getByRole('link', { name: 'გადახდა' });
+    expect(pay).toHaveAttribute('href', '/loans/3');
+    expect(pay).toHaveClass('mantine-Button-root');
+  });
+
+  it('says nothing is late for a loan paid on time', async () => {
+    session.set(customerFixture);
+    renderApp('/main', {
+      'GET /api/loans-show': () =>
+        jsonResponse({
+          status: 'success',
+          loans: [
+            { ...loans[2], loan_status: { code: 'active', name: 'აქტიური' }, next_step: 'pay' },
+          ],
+        }),
+      'GET /api/loans/3/account': () => accountAnswer(currentAccount),
+    });
+    const panel = await screen.findByRole('region', {
+      name: `განაცხადი №3: 3000,00${nbsp}₾, 12 თვე`,
+    });
+    expect(await within(panel).findByText('შემდეგი გადახდა: 712,45 ₾, 2027-01-15')).toBeVisible();
+    expect(within(panel).queryByText(/ვადაგადაცილება/)).not.toBeInTheDocument();
   });
 
   it('names every status as the server does, the new ones of the contract too', async () => {

@@ -8,11 +8,15 @@ export function useLoanId(): number {
   return useRecordId();
 }
 
-/** The application steps after the form, each one back from the next; the contract once approved. */
+/**
+ * The application steps after the form, each one back from the next; the contract once approved;
+ * the loan's account once paid out.
+ */
 export const applicationSteps = {
   edit: (id: number) => `/loan-edit/${String(id)}`,
   review: (id: number) => `/questionnaire-review/${String(id)}`,
   consent: (id: number) => `/credit-info/${String(id)}`,
   identification: (id: number) => `/credit-info/${String(id)}/identification`,
   contract: (id: number) => `/loans/${String(id)}/contract`,
+  account: (id: number) => `/loans/${String(id)}`,
 };

@@ -6,16 +6,26 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMoney } from '../../../shared/format/money';
+import { PaymentDuePanel } from '../account/payment-due-panel';
 import { loansShowQuery } from '../api/loans-show';
 import { applicationSteps } from '../application-steps/application-steps';
 
-type DueStep = Exclude<NextStep, 'none'>;
+type DueStep = Exclude<NextStep, 'none' | 'pay'>;
 
 /** The steps the customer takes on the contract screen: its button leads there, first. */
 const actionSteps: readonly DueStep[] = ['sign', 'change_account'];
 
 function dueStepOf(loan: LoanListItem): DueStep | null {
-  return loan.next_step === null || loan.next_step === 'none' ? null : loan.next_step;
+  const step = loan.next_step;
+  return step === null || step === 'none' || step === 'pay' ? null : step;
+}
+
+/** Loans being repaid first, the list's order kept otherwise. */
+function repaidFirst(loans: LoanListItem[]): LoanListItem[] {
+  return [
+    ...loans.filter((loan) => loan.next_step === 'pay'),
+    ...loans.filter((loan) => loan.next_step !== 'pay'),
+  ];
 }
 
 function NextStepPanel({ loan, step }: { loan: LoanListItem; step: DueStep }) {
@@ -51,15 +61,19 @@ function NextStepPanel({ loan, step }: { loan: LoanListItem; step: DueStep }) {
 }
 
 /**
- * /main's calls to action from an approval on, one panel an application: sign the contract,
- * give another account after the bank refused one (both a button to the contract screen), or
- * a note while the money is on its way or the loan is being repaid (with the contract a link
- * away).
+ * /main's calls to action from an approval on, one panel an application, loans being repaid
+ * first: what is due and late with a button to pay; sign the contract, give another account
+ * after the bank refused one (both a button to the contract screen), or a note while the money
+ * is on its way (with the contract a link away).
  */
 export function NextSteps() {
   const loans = useQuery(loansShowQuery());
-  return loans.data?.map((loan) => {
-    const step = dueStepOf(loan);
-    return step && <NextStepPanel key={loan.id} loan={loan} step={step} />;
-  });
+  return (
+    loans.data &&
+    repaidFirst(loans.data).map((loan) => {
+      if (loan.next_step === 'pay') return <PaymentDuePanel key={loan.id} loan={loan} />;
+      const step = dueStepOf(loan);
+      return step && <NextStepPanel key={loan.id} loan={loan} step={step} />;
+    })
+  );
 }
