@@ -157,11 +157,11 @@ describe('paying a loan by card', () => {
     });
   });
 
-  it('posts a prepayment keeping the instalment (a shorter term) unless the customer keeps the term', async () => {
+  it('posts a prepayment keeping the instalment (the term shortens)', async () => {
     const { token, loanId } = await activeLoan();
     for (const body of [
       { amount: 300, purpose: 'prepayment' },
-      { amount: 200.5, purpose: 'prepayment', keep: 'term' },
+      { amount: 200.5, purpose: 'prepayment', keep: 'payment' },
     ]) {
       const { page } = await begun(token, loanId, body);
       expect((await answerAtPage(page, 'approve')).statusCode).toBe(303);
@@ -170,7 +170,7 @@ describe('paying a loan by card', () => {
       posted.map(({ amountTetri, purpose, keep }) => ({ amountTetri, purpose, keep })),
     ).toEqual([
       { amountTetri: 30_000, purpose: 'prepayment', keep: 'payment' },
-      { amountTetri: 20_050, purpose: 'prepayment', keep: 'term' },
+      { amountTetri: 20_050, purpose: 'prepayment', keep: 'payment' },
     ]);
   });
 
@@ -285,6 +285,14 @@ describe('paying a loan by card', () => {
     ],
     ['words', { amount: 'ათი' }, { amount: ['შეიყვანეთ თანხა (არაუარყოფითი რიცხვი)'] }],
     ['an unknown purpose', { amount: 10, purpose: 'gift' }, { purpose: ['მნიშვნელობა არასწორია'] }],
+    [
+      // Servicing cannot lower the instalment yet: refused before the customer pays.
+      'a prepayment keeping the term',
+      { amount: 10, purpose: 'prepayment', keep: 'term' },
+      {
+        keep: ['შენატანის შემცირება ჯერ შეუძლებელია: წინსწრებით დაფარვა ამცირებს სესხის ვადას'],
+      },
+    ],
     [
       'a kept term for an instalment',
       { amount: 10, keep: 'term' },

@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Input.layer.css';
 import '@mantine/core/styles/Radio.layer.css';
 import { Button, Radio, Stack, Text } from '@mantine/core';
-import type { LoanAccount } from '@sesxi/contract';
+import type { CardPaymentPurpose, LoanAccount } from '@sesxi/contract';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useApiForm } from '../../../shared/api/api-form';
@@ -9,16 +9,11 @@ import { amountInputText, parseGeorgianNumber } from '../../../shared/format/num
 import { ErrorAlert } from '../../../shared/ui/error-alert';
 import { MoneyInput } from '../../../shared/ui/money-input';
 import { Section } from '../../../shared/ui/page-parts';
-import {
-  startCardPayment,
-  type CardPaymentPurpose,
-  type PrepaymentKeep,
-} from '../api/card-payment';
+import { startCardPayment } from '../api/card-payment';
 
 interface CardPaymentValues {
   amount: string;
   purpose: CardPaymentPurpose;
-  keep: PrepaymentKeep;
 }
 
 /** What to pay first: what is late when anything is, else the next instalment. */
@@ -29,8 +24,8 @@ export function suggestedAmount(account: LoanAccount): number | null {
 
 /**
  * Pay by card: the amount (the overdue total or the next payment to start with), an instalment
- * or a prepayment, and for a prepayment whether the term shortens (the default) or the
- * instalment falls. The browser then goes to the card gateway's page.
+ * or a prepayment (which shortens the term: lowering the instalment instead is not offered
+ * until servicing can make the new schedule). The browser then goes to the card gateway's page.
  */
 export function CardPaymentForm({ loanId, account }: { loanId: number; account: LoanAccount }) {
   const { t } = useTranslation();
@@ -39,15 +34,10 @@ export function CardPaymentForm({ loanId, account }: { loanId: number; account: 
     defaultValues: {
       amount: suggested === null ? '' : amountInputText(suggested),
       purpose: 'instalment',
-      keep: 'term',
     },
-    onSubmit: async ({ amount, purpose, keep }) => {
+    onSubmit: async ({ amount, purpose }) => {
       const lari = parseGeorgianNumber(amount) ?? 0;
-      const redirect = await startCardPayment(loanId, {
-        amount: lari,
-        purpose,
-        ...(purpose === 'prepayment' ? { keep } : {}),
-      });
+      const redirect = await startCardPayment(loanId, { amount: lari, purpose });
       window.location.assign(redirect);
     },
   });
@@ -85,27 +75,7 @@ export function CardPaymentForm({ loanId, account }: { loanId: number; account: 
             </Radio.Group>
           )}
         />
-        {purpose === 'prepayment' && (
-          <Controller
-            control={form.control}
-            name="keep"
-            render={({ field }) => (
-              <Radio.Group
-                label={t('loanAccount.card.keep')}
-                description={t('loanAccount.card.keepNote')}
-                value={field.value}
-                onChange={(value) => {
-                  field.onChange(value);
-                }}
-              >
-                <Stack gap="xs" mt={4}>
-                  <Radio value="term" label={t('loanAccount.card.keeps.term')} />
-                  <Radio value="payment" label={t('loanAccount.card.keeps.payment')} />
-                </Stack>
-              </Radio.Group>
-            )}
-          />
-        )}
+        {purpose === 'prepayment' && <Text size="sm">{t('loanAccount.card.prepaymentNote')}</Text>}
         <ErrorAlert message={formError} />
         <div>
           <Button type="submit" loading={isSubmitting}>

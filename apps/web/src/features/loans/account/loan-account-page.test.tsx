@@ -201,24 +201,24 @@ describe('/loans/{id}: paying by card', () => {
     expect(within(card).getByLabelText(/თანხა/)).toHaveValue('730,56');
   });
 
-  it('asks what a prepayment keeps, the term by default, and sends the choice', async () => {
+  it('sends a prepayment, which shortens the term', async () => {
     goingTo();
     const { user, fetchMock } = renderAccountScreen(currentAccount, {
       'POST /api/loans/7/card-payments': () =>
         jsonResponse({ status: 'success', redirect_url: 'https://gateway.test/order/2' }),
     });
     const card = await screen.findByRole('region', { name: 'ბარათით გადახდა' });
-    expect(within(card).queryByRole('radio', { name: /შემცირდეს ვადა/ })).not.toBeInTheDocument();
+    const note = /წინსწრებით შენატანი ამცირებს სესხის ძირს და ვადას/;
+    expect(within(card).queryByText(note)).not.toBeInTheDocument();
     await user.click(within(card).getByRole('radio', { name: /წინსწრებით დაფარვა/ }));
-    expect(within(card).getByRole('radio', { name: /შემცირდეს ვადა/ })).toBeChecked();
-    await user.click(within(card).getByRole('radio', { name: /შემცირდეს შენატანი/ }));
+    expect(within(card).getByText(note)).toBeVisible();
     const amount = within(card).getByLabelText(/თანხა/);
     await user.clear(amount);
     await user.type(amount, '500');
     await user.click(within(card).getByRole('button', { name: 'ბარათით გადახდა' }));
     await vi.waitFor(() => {
       expect(bodiesSentTo(fetchMock, 'POST /api/loans/7/card-payments')).toEqual([
-        { amount: 500, purpose: 'prepayment', keep: 'payment' },
+        { amount: 500, purpose: 'prepayment' },
       ]);
     });
   });
