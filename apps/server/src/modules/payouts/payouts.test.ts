@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   customerDocuments,
   jobs,
+  loanContracts,
   loanInstalments,
   payouts,
   sandboxPayouts,
@@ -175,6 +176,25 @@ describe('a signed contract’s payout (PAYOUT_MODE=bank)', () => {
     for (const text of ['გადახდების გრაფიკი', '1470,00', '2026-12-10', number]) {
       expect(page).toContain(text);
     }
+  });
+
+  it('pays the account and runs the schedule on the day the signed document states, whatever the contract’s row says since', async () => {
+    const { id, documentId } = await signedLoan(app, calls, { paymentDay: 10 });
+    // A later choice changes the contract's row; the signed document stays what was signed.
+    await app.database.db
+      .update(loanContracts)
+      .set({ iban: 'GE60TB0000000000000001', paymentDay: 20 })
+      .where(eq(loanContracts.loanId, id));
+    await requestPayoutAsSigning(app, { loanId: id, signedDocumentId: documentId });
+
+    const [payout] = await payoutsOf(id);
+    expect(payout).toMatchObject({ state: 'paid', iban: testIban });
+    const [first] = await app.database.db
+      .select()
+      .from(loanInstalments)
+      .where(eq(loanInstalments.loanId, id))
+      .orderBy(asc(loanInstalments.number));
+    expect(first?.dueDate).toBe('2026-12-10');
   });
 
   it('leaves the application signed when the bank refuses the account (97): the reason kept, a text, next_step change_account', async () => {

@@ -18,7 +18,17 @@ export type Payout = typeof payouts.$inferSelect;
 /** A payout that is neither refused nor cancelled: a loan has at most one. */
 const live = notInArray(payouts.state, ['refused', 'cancelled']);
 
-/** The approved loan's terms as the approval kept them, with its contract and its customer. */
+/** What the signed document states (`customer_documents.details`, kept when it was signed). */
+const signedDetails = {
+  /** The account it is paid into: what was signed, whatever the contract's row says since. */
+  iban: sql<string | null>`${customerDocuments.details} ->> 'iban'`,
+  paymentDay: sql<number>`(${customerDocuments.details} ->> 'payment_day')::int`,
+};
+
+/**
+ * The approved loan's terms as the approval kept them, with its contract, the payment day its
+ * signed document states, and its customer.
+ */
 const approvedLoan = {
   loanId: loanApplications.id,
   userId: loanApplications.userId,
@@ -27,7 +37,7 @@ const approvedLoan = {
   months: sql<number>`${loanOfferSnapshots.inputs} -> 'months'`,
   productId: loanOfferSnapshots.productId,
   contractNumber: loanContracts.number,
-  paymentDay: loanContracts.paymentDay,
+  paymentDay: signedDetails.paymentDay,
   phone: users.phone,
 };
 
@@ -38,6 +48,7 @@ export function createPayoutRepository(db: Database) {
       .from(loanApplications)
       .innerJoin(users, applicationJoins.customer)
       .innerJoin(loanContracts, eq(loanContracts.loanId, loanApplications.id))
+      .innerJoin(customerDocuments, eq(customerDocuments.id, loanContracts.signedDocumentId))
       .innerJoin(loanOfferSnapshots, applicationJoins.offer('approval'));
 
   async function update(id: number, fields: PgUpdateSetSource<typeof payouts>, now: Date) {
@@ -64,19 +75,22 @@ export function createPayoutRepository(db: Database) {
       return row?.status;
     },
 
-    /** The approved loan with its contract, as a payout and its schedule need it. */
+    /** The approved loan with its signed contract, as a payout and its schedule need it. */
     async approvedLoan(loanId: number) {
       const [row] = await approvedLoans().where(eq(loanApplications.id, loanId));
       return row;
     },
 
-    /** The signed contract's signed document and the account it names: what a payout pays. */
+    /**
+     * The signed contract's signed document and the account it names: what a payout pays. The
+     * account is the document's own, not the contract row's, which a later choice may change.
+     */
     async signedDocument(loanId: number) {
       const [row] = await db
         .select({
           id: customerDocuments.id,
           sha256: customerDocuments.sha256,
-          iban: loanContracts.iban,
+          iban: signedDetails.iban,
         })
         .from(loanContracts)
         .innerJoin(customerDocuments, eq(customerDocuments.id, loanContracts.signedDocumentId))
@@ -169,7 +183,7 @@ export function createPayoutRepository(db: Database) {
           name: users.name,
           surname: users.surname,
           contractNumber: loanContracts.number,
-          paymentDay: loanContracts.paymentDay,
+          paymentDay: signedDetails.paymentDay,
           amountTetri: payouts.amountTetri,
           paidAt: payouts.paidAt,
           payoutDate: payouts.payoutDate,
@@ -178,6 +192,7 @@ export function createPayoutRepository(db: Database) {
         .innerJoin(loanApplications, eq(loanApplications.id, payouts.loanId))
         .innerJoin(users, applicationJoins.customer)
         .innerJoin(loanContracts, eq(loanContracts.loanId, payouts.loanId))
+        .innerJoin(customerDocuments, eq(customerDocuments.id, payouts.signedDocumentId))
         .where(and(eq(payouts.loanId, loanId), eq(payouts.state, 'paid')));
       if (!loan?.paidAt || !loan.payoutDate) return undefined;
       const instalments = await db

@@ -14,8 +14,17 @@ export interface SignableContract {
   months: number;
   nominalRate: number;
   effectiveRate: number;
-  /** The document the customer would sign now, as stored. */
-  document: { id: number; sha256: string; storageKey: string };
+  /**
+   * The document the customer would sign now, as stored, with the account and payment day it
+   * states: the signed document keeps them, and its payout pays that account.
+   */
+  document: {
+    id: number;
+    sha256: string;
+    storageKey: string;
+    iban: string | null;
+    paymentDay: number;
+  };
 }
 
 /**

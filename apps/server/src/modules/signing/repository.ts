@@ -15,9 +15,14 @@ export interface StoredSignedDocument {
   storageKey: string;
   sha256: string;
   size: number;
+  /** The contract's number, which the document's title names. */
+  number: string;
   /** The document it signs. */
   originalId: number;
   originalSha256: string;
+  /** The account and payment day the document states: what its payout pays and runs on. */
+  iban: string | null;
+  paymentDay: number;
 }
 
 export function createSigningRepository(db: Database) {
@@ -34,8 +39,11 @@ export function createSigningRepository(db: Database) {
           sha256: document.sha256,
           size: document.size,
           details: {
+            number: document.number,
             signs_document_id: document.originalId,
             signs_sha256: document.originalSha256,
+            iban: document.iban,
+            payment_day: document.paymentDay,
           },
         })
         .returning({ id: customerDocuments.id });

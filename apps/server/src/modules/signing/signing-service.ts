@@ -223,8 +223,11 @@ export function createSigningService({
             userId: signer.id,
             loanId,
             ...stored,
+            number: contract.number,
             originalId: contract.document.id,
             originalSha256: contract.document.sha256,
+            iban: contract.document.iban,
+            paymentDay: contract.document.paymentDay,
           });
           await repository.insertSignature({
             loanId,

@@ -241,6 +241,14 @@ describe('POST /api/loans/:id/contract/sign', () => {
     const [signature] = await signaturesOf(loanId);
     const signed = await documentRow(signature?.signedDocumentId ?? 0);
     expect(signed).toMatchObject({ kind: 'signed_contract', userId: user.id, loanId });
+    // It keeps the number its title names, and the account and payment day its payout uses.
+    expect(signed?.details).toEqual({
+      number,
+      signs_document_id: document.id,
+      signs_sha256: document.sha256,
+      iban: ibans[0],
+      payment_day: 15,
+    });
     const bytes = await app.fileStorage.read(signed?.storageKey ?? '');
     expect(sha256Of(bytes)).toBe(signed?.sha256);
     expect(signed?.size).toBe(bytes.length);
