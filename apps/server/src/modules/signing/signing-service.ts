@@ -16,7 +16,7 @@ import { appendPage } from '#app/pdf/append-page.ts';
 import type { SignedIn } from '#app/plugins/authentication.ts';
 import type { ServiceContext } from '#app/service-context.ts';
 import { certificatePage } from './certificate.ts';
-import type { ContractReader, PayoutHooks, SignableContract } from './ports.ts';
+import type { AfterCommit, ContractReader, PayoutHooks, SignableContract } from './ports.ts';
 import { createSigningRepository } from './repository.ts';
 import { withdrawalDays } from './withdrawal-window.ts';
 
@@ -156,6 +156,15 @@ export function createSigningService({
     }
   }
 
+  /** The payout's step once the signature is in: its failure is logged, the poll tries again. */
+  async function runAfterCommit(loanId: number, afterCommit: AfterCommit | undefined) {
+    try {
+      await afterCommit?.();
+    } catch (error) {
+      log.warn({ err: error, loanId }, 'the payout is sent later, by the job poll');
+    }
+  }
+
   return {
     /**
      * Texts the signing code for the contract's current document, naming the contract's number,
@@ -181,9 +190,10 @@ export function createSigningService({
      * where `evidence` says. In one transaction,
      * under the application's row lock: the code is spent, the signed document and the
      * evidence stored, the first signature's e-contract agreement recorded, the application
-     * and the contract marked signed, the text, the webhook and the payout queued. A code for
-     * another document (the account changed since) or a contract no longer signable changes
-     * nothing.
+     * and the contract marked signed, the text, the webhook and the payout queued. Once that
+     * transaction is in, the text and the payout are sent at once (the job poll retries either).
+     * A code for another document (the account changed since) or a contract no longer signable
+     * changes nothing.
      */
     async sign(
       signer: Signer,
@@ -201,9 +211,9 @@ export function createSigningService({
         evidence,
         eContractVersion: eContract.version,
       });
-      let text: number;
+      let committed: { text: number; afterCommit: AfterCommit | undefined };
       try {
-        text = await db.transaction(async (tx) => {
+        committed = await db.transaction(async (tx) => {
           await lockApplication(tx, loanId, signer.id);
           const locked = await requireContract(contracts, tx, loanId, signer.id);
           const from = await signableFrom(tx, locked, today);
@@ -254,8 +264,8 @@ export function createSigningService({
             throw httpError(409, 'contract.notSignable');
           }
           await enqueueWebhook(tx, 'contract.signed', loanId);
-          await payouts.afterSigning(tx, { loanId, signedDocumentId });
-          return sms.queue(tx, {
+          const afterCommit = await payouts.afterSigning(tx, { loanId, signedDocumentId });
+          const text = await sms.queue(tx, {
             phone: signer.phone,
             text: translate('sms.contractSigned', 'ka', {
               product: productName,
@@ -263,6 +273,7 @@ export function createSigningService({
               date: addDaysToIsoDate(today, withdrawalDays),
             }),
           });
+          return { text, afterCommit };
         });
       } catch (error) {
         await discard(stored.storageKey);
@@ -272,7 +283,8 @@ export function createSigningService({
         { event: 'contract_signed', loanId, sha256: contract.document.sha256 },
         'contract signed',
       );
-      await sms.sendNow(text);
+      await sms.sendNow(committed.text);
+      await runAfterCommit(loanId, committed.afterCommit);
       return contracts.answer(db, loanId, signer.id, locale);
     },
   };

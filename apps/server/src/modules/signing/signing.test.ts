@@ -17,6 +17,7 @@ import { loanHistoryOf, loanStatusOf, loanTestApp, setLoanStatus } from '#app/te
 import { checkCode, sendCode } from '#app/test/phone-codes.ts';
 import { raceAt } from '#app/test/race.ts';
 import {
+  holdPayouts,
   ibans,
   lastSigningCodeSentTo,
   offeredContract,
@@ -165,6 +166,7 @@ describe('POST /api/loans/:id/contract/code', () => {
 describe('POST /api/loans/:id/contract/sign', () => {
   it('signs the document with its code: the application and the contract are signed, the customer told', async () => {
     const { user, token, loanId, number, document, code } = await codeSent();
+    holdPayouts(app);
     const afterSigning = vi.spyOn(app.contractPayouts, 'afterSigning');
     const enqueueWebhook = vi.spyOn(app.webhooks, 'enqueue');
     const today = await app.businessCalendar.today();
@@ -426,6 +428,27 @@ describe('POST /api/loans/:id/contract/sign', () => {
     ]);
     expect((await contractRowOf(loanId))?.signedDocumentId).toBe(signatures[1]?.signedDocumentId);
     expect(await loanStatusOf(app, loanId)).toBe('signed');
+  });
+
+  it('pays the loan out as soon as the signature is in, without waiting for the job poll', async () => {
+    const { token, loanId, code } = await codeSent();
+    const response = await sign(token, loanId, code);
+    expect(response.statusCode).toBe(200);
+    // The sandbox bank pays at once: no job poll ran.
+    expect(response.json()).toMatchObject({ contract: { payout: { state: 'paid' } } });
+    expect(await loanStatusOf(app, loanId)).toBe('active');
+  });
+
+  it('answers the signature when the payout cannot be sent at once: the job poll sends it', async () => {
+    const { token, loanId, code } = await codeSent();
+    vi.spyOn(app.payouts, 'payNow').mockRejectedValueOnce(new Error('the jobs table is away'));
+    const response = await sign(token, loanId, code);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ contract: { payout: { state: 'pending' } } });
+    expect(await loanStatusOf(app, loanId)).toBe('signed');
+
+    await app.jobs.runDue();
+    expect(await loanStatusOf(app, loanId)).toBe('active');
   });
 
   it('answers another customer’s application exactly as a missing one, and changes nothing', async () => {

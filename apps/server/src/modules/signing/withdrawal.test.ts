@@ -3,10 +3,12 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contractWithdrawals, loanContracts } from '#app/db/schema.ts';
-import { loanHistoryOf, loanStatusOf, loanTestApp, setLoanStatus } from '#app/test/loans.ts';
+import { loanHistoryOf, loanStatusOf, loanTestApp } from '#app/test/loans.ts';
 import {
+  holdPayouts,
   lastSigningCodeSentTo,
   offeredContract,
+  signedContract as signedContractOf,
   signingCalls,
   textsTo,
   wrongSigningCode,
@@ -18,7 +20,7 @@ const clock = testClock();
 const freshPhone = phoneSeries('5591');
 let app: FastifyInstance;
 let close: () => Promise<void>;
-const { sendSigningCode, sign, sendWithdrawalCode, withdraw } = signingCalls(() => app);
+const { sendWithdrawalCode, withdraw } = signingCalls(() => app);
 
 beforeAll(async () => {
   ({ app, close } = await loanTestApp({
@@ -45,14 +47,15 @@ async function daysLater(days: number) {
   await app.businessCalendar.moveTo(addDaysToIsoDate(await today(), days));
 }
 
-/** A contract its customer signed today. */
-async function signedContract() {
-  const offered = await offeredContract(app, freshPhone());
-  expect((await sendSigningCode(offered.token, offered.loanId)).statusCode).toBe(200);
-  const code = await lastSigningCodeSentTo(app, offered.user.phone);
-  expect((await sign(offered.token, offered.loanId, code)).statusCode).toBe(200);
+/**
+ * A contract its customer signed today, the next code allowed; its payout held back (queued, not
+ * sent) unless `paid`.
+ */
+async function signedContract({ paid = false } = {}) {
+  if (!paid) holdPayouts(app);
+  const signed = await signedContractOf(app, freshPhone());
   afterResendWindow();
-  return offered;
+  return signed;
 }
 
 /** The withdrawal code texted for a signed contract. */
@@ -126,15 +129,9 @@ describe('POST /api/loans/:id/withdrawal', () => {
   });
 
   it('after the payout: the loan is withdrawing, owing the principal paid out and the days’ interest within 30 days', async () => {
-    const signed = await signedContract();
-    const paidOn = await today();
-    // The payouts module paid 1470 GEL (1500 less the 2% fee, which is waived).
-    await setLoanStatus(app, signed.loanId, 'active');
-    vi.spyOn(app.contractPayouts, 'settlePayoutForWithdrawal').mockResolvedValue({
-      outcome: 'paid',
-      amount: 147_000,
-      paidOn,
-    });
+    // Paid out at the signature: 1470 GEL (1500 less the 2% fee, which is waived).
+    const signed = await signedContract({ paid: true });
+    expect(await loanStatusOf(app, signed.loanId)).toBe('active');
     await daysLater(10);
     const code = await withdrawalCodeOf(signed);
     const response = await withdraw(signed.token, signed.loanId, code);
