@@ -3,7 +3,7 @@ import { formatTimestamp } from '@sesxi/contract';
 import { and, asc, eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   customerDocuments,
   jobs,
@@ -13,6 +13,7 @@ import {
   sandboxPayouts,
   smsOutbox,
 } from '#app/db/schema.ts';
+import { ServiceUnavailableError } from '#app/errors.ts';
 import { decisionCalls } from '#app/test/decisions.ts';
 import {
   answerJson,
@@ -55,6 +56,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await close();
   lender.close();
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
 });
 
 beforeEach(async () => {
@@ -265,6 +270,44 @@ describe('a signed contract’s payout (PAYOUT_MODE=bank)', () => {
     expect(await bankTriesOf(payout?.idempotencyKey ?? '')).toMatchObject({ attempts: 3 });
     expect(await textsAbout(user.phone, number)).toHaveLength(1);
     expect((await webhooksOf(id)).filter((type) => type === 'loan.disbursed')).toHaveLength(1);
+  });
+
+  it('keeps asking the bank that does not answer, hourly and without a last try, logging each try from the 12th at error level', async () => {
+    const { id, documentId } = await signedLoan(app, calls);
+    const pay = vi
+      .spyOn(app.payoutBank, 'pay')
+      .mockRejectedValue(new ServiceUnavailableError('payout_bank'));
+    const error = vi.spyOn(app.log, 'error');
+    await requestPayoutAsSigning(app, { loanId: id, signedDocumentId: documentId });
+    const jobOf = async () =>
+      (await app.database.db.select().from(jobs).where(eq(jobs.kind, sendPayoutJob))).find(
+        (job) => (job.payload as { loanId: number }).loanId === id,
+      );
+
+    // Past the old last try (60, about two days), three days of hourly tries.
+    for (let tries = 1; tries < 80; tries += 1) {
+      const job = await jobOf();
+      expect(job?.deadAt).toBeNull();
+      const wait = (job?.runAt.getTime() ?? Infinity) - clock.now().getTime();
+      expect(wait).toBeLessThanOrEqual(3_600_000);
+      clock.advance(wait);
+      await app.jobs.runDue();
+    }
+    expect((await payoutsOf(id))[0]).toMatchObject({ state: 'sending', attempts: 80 });
+    expect((await jobOf())?.deadAt).toBeNull();
+    const unresolved = error.mock.calls
+      .map(([fields]) => fields as { event?: string; loanId?: number; attempt?: number })
+      .filter((fields) => fields.event === 'payout_unresolved' && fields.loanId === id);
+    expect(unresolved.map((fields) => fields.attempt)).toEqual(
+      Array.from({ length: 80 - 11 }, (_, index) => index + 12),
+    );
+
+    // The bank answers at last: paid once.
+    pay.mockRestore();
+    clock.advance(3_600_000);
+    await app.jobs.runDue();
+    expect((await payoutsOf(id))[0]).toMatchObject({ state: 'paid', attempts: 81 });
+    expect(await loanStatusOf(app, id)).toBe('active');
   });
 
   it('never sends a payout a withdrawal cancelled before it was sent', async () => {
