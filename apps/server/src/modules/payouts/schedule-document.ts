@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { formatLari, toGel } from '@sesxi/contract';
 import type { Database } from '#app/db/database.ts';
 import { newStorageKey, type FileStorage } from '#app/integrations/storage/file-storage.ts';
+import { scheduleTable } from '#app/pdf/schedule-table.ts';
 import { writePdf, type PdfModel } from '#app/pdf/write-pdf.ts';
 import type { Clock } from '#app/clock.ts';
 import { createPayoutRepository, type PayoutRepository } from './repository.ts';
@@ -16,8 +17,6 @@ const lari = (tetri: number) => formatLari(toGel(tetri));
 /** The schedule as the customer reads it, in Georgian. */
 function scheduleModel({ loan, payout, instalments }: PaidSchedule, productName: string): PdfModel {
   const title = 'გადახდების გრაფიკი';
-  const sum = (pick: (row: (typeof instalments)[number]) => number) =>
-    lari(instalments.reduce((total, row) => total + pick(row), 0));
   return {
     title,
     author: productName,
@@ -36,38 +35,18 @@ function scheduleModel({ loan, payout, instalments }: PaidSchedule, productName:
           ['გადახდის დღე', `ყოველი თვის ${loan.paymentDay} რიცხვი`],
         ],
       },
-      {
-        kind: 'table',
-        columns: [
-          { title: '№', width: 0.06 },
-          { title: 'თარიღი', width: 0.16 },
-          { title: 'შენატანი', width: 0.16, align: 'right' },
-          { title: 'ძირი', width: 0.16, align: 'right' },
-          { title: 'პროცენტი', width: 0.14, align: 'right' },
-          { title: 'საკომისიო', width: 0.14, align: 'right' },
-          { title: 'ნაშთი', width: 0.18, align: 'right' },
-        ],
-        rows: [
-          ...instalments.map((row) => [
-            String(row.number),
-            row.dueDate,
-            lari(row.paymentTetri),
-            lari(row.principalTetri),
-            lari(row.interestTetri),
-            lari(row.feeTetri),
-            lari(row.balanceTetri),
-          ]),
-          [
-            '',
-            'ჯამი',
-            sum((row) => row.paymentTetri),
-            sum((row) => row.principalTetri),
-            sum((row) => row.interestTetri),
-            sum((row) => row.feeTetri),
-            '',
-          ],
-        ],
-      },
+      scheduleTable(
+        instalments.map((row) => ({
+          number: row.number,
+          date: row.dueDate,
+          payment: row.paymentTetri,
+          principal: row.principalTetri,
+          interest: row.interestTetri,
+          fee: row.feeTetri,
+          balance: row.balanceTetri,
+        })),
+        { totals: true },
+      ),
     ],
   };
 }
