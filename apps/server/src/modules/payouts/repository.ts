@@ -212,10 +212,6 @@ export function createPayoutRepository(db: Database) {
       return count > 0;
     },
 
-    async insertScheduleDocument(document: typeof customerDocuments.$inferInsert): Promise<void> {
-      await db.insert(customerDocuments).values(document);
-    },
-
     /** The schedule fixed at the payout. */
     async insertInstalments(loanId: number, rows: readonly ScheduleRowTetri[]): Promise<void> {
       await db.insert(loanInstalments).values(

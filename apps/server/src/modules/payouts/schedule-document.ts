@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { formatLari, toGel } from '@sesxi/contract';
 import type { Database } from '#app/db/database.ts';
-import { newStorageKey, type FileStorage } from '#app/integrations/storage/file-storage.ts';
+import type { FileStorage } from '#app/integrations/storage/file-storage.ts';
+import { insertCustomerDocument, storePdf } from '#app/pdf/customer-documents.ts';
 import { scheduleTable } from '#app/pdf/schedule-table.ts';
 import { writePdf, type PdfModel } from '#app/pdf/write-pdf.ts';
 import type { Clock } from '#app/clock.ts';
@@ -73,15 +73,11 @@ export function createScheduleDocuments({
       const schedule = await payouts.paidSchedule(loanId);
       if (!schedule || (await payouts.hasScheduleDocument(loanId))) return;
       const bytes = await writePdf(scheduleModel(schedule, productName));
-      const storageKey = newStorageKey('schedules');
-      await storage.put(storageKey, bytes, 'application/pdf');
-      await payouts.insertScheduleDocument({
+      const file = await storePdf(storage, 'schedules', bytes);
+      await insertCustomerDocument(db, file, {
         userId: schedule.loan.userId,
         loanId,
         kind: 'schedule',
-        storageKey,
-        sha256: createHash('sha256').update(bytes).digest('hex'),
-        size: bytes.length,
         details: {
           number: schedule.loan.contractNumber,
           payout_date: schedule.payout.payoutDate,

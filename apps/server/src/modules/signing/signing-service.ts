@@ -1,8 +1,7 @@
-import { createHash } from 'node:crypto';
 import { addDaysToIsoDate, translate, type Contract, type Locale } from '@sesxi/contract';
 import type { Database } from '#app/db/database.ts';
 import { HttpError, fieldError, httpError } from '#app/errors.ts';
-import { newStorageKey, type FileStorage } from '#app/integrations/storage/file-storage.ts';
+import type { FileStorage } from '#app/integrations/storage/file-storage.ts';
 import { createConsentLedger, type ConsentEvidence } from '#app/modules/consents/index.ts';
 import { lockApplication, moveApplication } from '#app/modules/loans/index.ts';
 import {
@@ -13,6 +12,7 @@ import {
 import type { SmsQueue } from '#app/modules/sms/index.ts';
 import type { EnqueueWebhook } from '#app/modules/webhooks/index.ts';
 import { appendPage } from '#app/pdf/append-page.ts';
+import { insertCustomerDocument, sha256Of, storePdf } from '#app/pdf/customer-documents.ts';
 import type { SignedIn } from '#app/plugins/authentication.ts';
 import type { ServiceContext } from '#app/service-context.ts';
 import { certificatePage } from './certificate.ts';
@@ -36,8 +36,6 @@ export interface SigningDependencies extends ServiceContext {
   /** The request's language, for the answer. */
   locale: Locale;
 }
-
-const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 /** The customer's contract of `loanId`; another customer's, or none, answers 404. */
 export async function requireContract(
@@ -142,9 +140,7 @@ export function createSigningService({
         eContractVersion: facts.eContractVersion,
       }),
     );
-    const storageKey = newStorageKey('documents');
-    await storage.put(storageKey, signed, 'application/pdf');
-    return { storageKey, sha256: sha256Of(signed), size: signed.length };
+    return storePdf(storage, 'documents', signed);
   }
 
   /** Removes a signed file no row points at (its signature lost a race); logged, never answered. */
@@ -229,15 +225,19 @@ export function createSigningService({
             throw httpError(409, 'consent.wordingChanged');
           }
           const repository = createSigningRepository(tx);
-          const signedDocumentId = await repository.insertSignedDocument({
+          // It keeps the number its title names, what it signs, and the account and payment day
+          // the signed document states: what its payout pays and its schedule runs on.
+          const signedDocumentId = await insertCustomerDocument(tx, stored, {
             userId: signer.id,
             loanId,
-            ...stored,
-            number: contract.number,
-            originalId: contract.document.id,
-            originalSha256: contract.document.sha256,
-            iban: contract.document.iban,
-            paymentDay: contract.document.paymentDay,
+            kind: 'signed_contract',
+            details: {
+              number: contract.number,
+              signs_document_id: contract.document.id,
+              signs_sha256: contract.document.sha256,
+              iban: contract.document.iban,
+              payment_day: contract.document.paymentDay,
+            },
           });
           await repository.insertSignature({
             loanId,
