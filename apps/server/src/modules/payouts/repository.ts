@@ -27,11 +27,15 @@ const signedDetails = {
 
 /**
  * The approved loan's terms as the approval kept them, with its contract, the payment day its
- * signed document states, and its customer.
+ * signed document states, and its customer: what a payout, its bank request and its schedule
+ * need of the loan.
  */
 const approvedLoan = {
   loanId: loanApplications.id,
   userId: loanApplications.userId,
+  name: users.name,
+  surname: users.surname,
+  personalNumber: users.identityNumber,
   /** GEL, as approved. */
   amount: sql<number>`${loanOfferSnapshots.inputs} -> 'amount'`,
   months: sql<number>`${loanOfferSnapshots.inputs} -> 'months'`,
@@ -42,14 +46,18 @@ const approvedLoan = {
 };
 
 export function createPayoutRepository(db: Database) {
-  const approvedLoans = () =>
-    db
+  /** The approved loan with its signed contract, as a payout and its schedule need it. */
+  async function approvedLoanOf(loanId: number) {
+    const [row] = await db
       .select(approvedLoan)
       .from(loanApplications)
       .innerJoin(users, applicationJoins.customer)
       .innerJoin(loanContracts, eq(loanContracts.loanId, loanApplications.id))
       .innerJoin(customerDocuments, eq(customerDocuments.id, loanContracts.signedDocumentId))
-      .innerJoin(loanOfferSnapshots, applicationJoins.offer('approval'));
+      .innerJoin(loanOfferSnapshots, applicationJoins.offer('approval'))
+      .where(eq(loanApplications.id, loanId));
+    return row;
+  }
 
   async function update(id: number, fields: PgUpdateSetSource<typeof payouts>, now: Date) {
     const [row] = await db
@@ -75,11 +83,7 @@ export function createPayoutRepository(db: Database) {
       return row?.status;
     },
 
-    /** The approved loan with its signed contract, as a payout and its schedule need it. */
-    async approvedLoan(loanId: number) {
-      const [row] = await approvedLoans().where(eq(loanApplications.id, loanId));
-      return row;
-    },
+    approvedLoan: approvedLoanOf,
 
     /**
      * The signed contract's signed document and the account it names: what a payout pays. The
@@ -137,17 +141,7 @@ export function createPayoutRepository(db: Database) {
 
     /** What the bank is asked to pay: the customer's name and personal number with the payout. */
     async bankRequestOf(payout: Payout) {
-      const [row] = await db
-        .select({
-          name: users.name,
-          surname: users.surname,
-          personalNumber: users.identityNumber,
-          contractNumber: loanContracts.number,
-        })
-        .from(loanApplications)
-        .innerJoin(users, applicationJoins.customer)
-        .innerJoin(loanContracts, eq(loanContracts.loanId, loanApplications.id))
-        .where(eq(loanApplications.id, payout.loanId));
+      const row = await approvedLoanOf(payout.loanId);
       if (!row?.personalNumber) throw new Error(`the customer of payout ${payout.id} is unknown`);
       return {
         idempotencyKey: payout.idempotencyKey,
@@ -177,30 +171,18 @@ export function createPayoutRepository(db: Database) {
 
     /** A paid-out loan's payout and its fixed schedule, with the contract and the customer. */
     async paidSchedule(loanId: number) {
-      const [loan] = await db
-        .select({
-          userId: loanApplications.userId,
-          name: users.name,
-          surname: users.surname,
-          contractNumber: loanContracts.number,
-          paymentDay: signedDetails.paymentDay,
-          amountTetri: payouts.amountTetri,
-          paidAt: payouts.paidAt,
-          payoutDate: payouts.payoutDate,
-        })
+      const [paid] = await db
+        .select()
         .from(payouts)
-        .innerJoin(loanApplications, eq(loanApplications.id, payouts.loanId))
-        .innerJoin(users, applicationJoins.customer)
-        .innerJoin(loanContracts, eq(loanContracts.loanId, payouts.loanId))
-        .innerJoin(customerDocuments, eq(customerDocuments.id, payouts.signedDocumentId))
         .where(and(eq(payouts.loanId, loanId), eq(payouts.state, 'paid')));
-      if (!loan?.paidAt || !loan.payoutDate) return undefined;
+      const loan = await approvedLoanOf(loanId);
+      if (!loan || !paid?.paidAt || !paid.payoutDate) return undefined;
       const instalments = await db
         .select()
         .from(loanInstalments)
         .where(eq(loanInstalments.loanId, loanId))
         .orderBy(asc(loanInstalments.number));
-      const { amountTetri, paidAt, payoutDate } = loan;
+      const { amountTetri, paidAt, payoutDate } = paid;
       return { loan, payout: { amountTetri, paidAt, payoutDate }, instalments };
     },
 
