@@ -10,7 +10,7 @@ import {
 import { fieldError, HttpError, httpError } from '#app/errors.ts';
 import { recordDisbursement, type PayoutDependencies } from './disbursed.ts';
 import { createPayoutRepository } from './repository.ts';
-import { payoutKeyOf, type PayoutMode } from './request.ts';
+import { insertPayout, type PayoutMode } from './request.ts';
 import { loanTermsOf } from './terms.ts';
 import { payoutView, type PayoutView } from './view.ts';
 
@@ -94,16 +94,13 @@ export function createDisbursementReports(dependencies: PayoutDependencies & { m
         const now = clock.now();
         const payout =
           queued ??
-          (await payouts.insert({
+          (await insertPayout(
+            tx,
             loanId,
-            signedDocumentId: document.id,
-            idempotencyKey: payoutKeyOf(document.sha256),
-            amountTetri: terms.payoutTetri,
-            iban: document.iban,
-            state: 'pending',
-            createdAt: now,
-            updatedAt: now,
-          }));
+            { ...document, iban: document.iban },
+            terms.payoutTetri,
+            now,
+          ));
         const paid = await recordDisbursement(tx, dependencies, payout, {
           bankReference: body.bank_reference,
           paidAt,
