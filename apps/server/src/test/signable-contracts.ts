@@ -4,7 +4,18 @@ import { expect, vi } from 'vitest';
 import { customerDocuments, loanContracts, users } from '#app/db/schema.ts';
 import { bearer } from './accounts.ts';
 import { decisionCalls } from './decisions.ts';
+import { loanTestApp } from './loans.ts';
 import { onboardedCustomer, type SignedInCustomer } from './onboarding.ts';
+import type { TestClock } from './test-clock.ts';
+
+/** The app of a signing test file on `clock`: the text limits let one customer have many codes. */
+export const signingTestApp = (clock: TestClock) =>
+  loanTestApp({ clock, env: { SMS_PHONE_DAILY_LIMIT: '100', SMS_IP_HOURLY_LIMIT: '10000' } });
+
+/** Moves `clock` past the 15-second resend window, so the phone's next code may be sent. */
+export const pastResendWindow = (clock: TestClock) => {
+  clock.advance(15_001);
+};
 
 /** Two accounts that pass the mod-97 check: the customer's first, then another. */
 export const ibans = ['GE29NB0000000101904917', 'GE95TB0000000123456789'] as const;

@@ -107,6 +107,12 @@ async function bankTriesOf(key: string) {
   return row;
 }
 
+/** The job that sends the loan's payout. */
+async function payoutJobOf(loanId: number) {
+  const sending = await app.database.db.select().from(jobs).where(eq(jobs.kind, sendPayoutJob));
+  return sending.find((job) => (job.payload as { loanId: number }).loanId === loanId);
+}
+
 /** A withdrawal's payout side, as signing settles it: under the application's lock. */
 function withdraw(loanId: number) {
   return app.database.db.transaction(async (tx) => {
@@ -239,10 +245,7 @@ describe('a signed contract’s payout (PAYOUT_MODE=bank)', () => {
       ending: '98',
     });
     await requestPayoutAsSigning(app, { loanId: id, signedDocumentId: documentId });
-    const jobOf = async () =>
-      (await app.database.db.select().from(jobs).where(eq(jobs.kind, sendPayoutJob))).find(
-        (job) => (job.payload as { loanId: number }).loanId === id,
-      );
+    const jobOf = () => payoutJobOf(id);
 
     for (const tried of [1, 2]) {
       expect((await payoutsOf(id))[0]).toMatchObject({ state: 'sending', attempts: tried });
@@ -279,10 +282,7 @@ describe('a signed contract’s payout (PAYOUT_MODE=bank)', () => {
       .mockRejectedValue(new ServiceUnavailableError('payout_bank'));
     const error = vi.spyOn(app.log, 'error');
     await requestPayoutAsSigning(app, { loanId: id, signedDocumentId: documentId });
-    const jobOf = async () =>
-      (await app.database.db.select().from(jobs).where(eq(jobs.kind, sendPayoutJob))).find(
-        (job) => (job.payload as { loanId: number }).loanId === id,
-      );
+    const jobOf = () => payoutJobOf(id);
 
     // Past the old last try (60, about two days), three days of hourly tries.
     for (let tries = 1; tries < 80; tries += 1) {

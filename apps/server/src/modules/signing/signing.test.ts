@@ -13,7 +13,7 @@ import {
   phoneCodes,
 } from '#app/db/schema.ts';
 import { publishConsentWording } from '#app/test/consent-wordings.ts';
-import { loanHistoryOf, loanStatusOf, loanTestApp, setLoanStatus } from '#app/test/loans.ts';
+import { loanHistoryOf, loanStatusOf, setLoanStatus } from '#app/test/loans.ts';
 import { checkCode, sendCode } from '#app/test/phone-codes.ts';
 import { raceAt } from '#app/test/race.ts';
 import {
@@ -26,6 +26,9 @@ import {
   approvedApplication,
   textsTo,
   wrongSigningCode,
+  pastResendWindow,
+  signingCodeSent,
+  signingTestApp,
 } from '#app/test/signable-contracts.ts';
 import { testClock } from '#app/test/test-clock.ts';
 import { phoneSeries } from '#app/test/unique.ts';
@@ -39,10 +42,7 @@ let close: () => Promise<void>;
 const { sendSigningCode, sign } = signingCalls(() => app);
 
 beforeAll(async () => {
-  ({ app, storedFiles, close } = await loanTestApp({
-    clock,
-    env: { SMS_PHONE_DAILY_LIMIT: '100', SMS_IP_HOURLY_LIMIT: '10000' },
-  }));
+  ({ app, storedFiles, close } = await signingTestApp(clock));
 });
 
 afterAll(() => close());
@@ -51,18 +51,13 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** Moves past the resend window, so the next code may be sent. */
 const afterResendWindow = () => {
-  clock.advance(15_001);
+  pastResendWindow(clock);
 };
 
 /** An offered contract whose signing code was texted to its customer; answers the code too. */
-async function codeSent(options?: { identityChecked?: boolean }) {
-  const offered = await offeredContract(app, freshPhone(), options);
-  const sent = await sendSigningCode(offered.token, offered.loanId);
-  expect(sent.statusCode).toBe(200);
-  return { ...offered, code: await lastSigningCodeSentTo(app, offered.user.phone) };
-}
+const codeSent = (options?: { identityChecked?: boolean }) =>
+  signingCodeSent(app, freshPhone(), options);
 
 const signaturesOf = (loanId: number) =>
   app.database.db

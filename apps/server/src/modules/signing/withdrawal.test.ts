@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contractWithdrawals, loanContracts } from '#app/db/schema.ts';
-import { loanHistoryOf, loanStatusOf, loanTestApp } from '#app/test/loans.ts';
+import { loanHistoryOf, loanStatusOf } from '#app/test/loans.ts';
 import {
   holdPayouts,
   lastSigningCodeSentTo,
@@ -12,6 +12,8 @@ import {
   signingCalls,
   textsTo,
   wrongSigningCode,
+  pastResendWindow,
+  signingTestApp,
 } from '#app/test/signable-contracts.ts';
 import { testClock } from '#app/test/test-clock.ts';
 import { phoneSeries } from '#app/test/unique.ts';
@@ -23,10 +25,7 @@ let close: () => Promise<void>;
 const { sendWithdrawalCode, withdraw } = signingCalls(() => app);
 
 beforeAll(async () => {
-  ({ app, close } = await loanTestApp({
-    clock,
-    env: { SMS_PHONE_DAILY_LIMIT: '100', SMS_IP_HOURLY_LIMIT: '10000' },
-  }));
+  ({ app, close } = await signingTestApp(clock));
 });
 
 afterAll(() => close());
@@ -35,9 +34,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** Moves past the resend window, so the next code may be sent. */
 const afterResendWindow = () => {
-  clock.advance(15_001);
+  pastResendWindow(clock);
 };
 
 const today = () => app.businessCalendar.today();
