@@ -1,10 +1,16 @@
-import type { Download, Page } from 'playwright-core';
+import type { Download, Locator, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { textSentBy, type Customer } from '../support/accounts.ts';
+import { logIn, textSentBy, type Customer } from '../support/accounts.ts';
+import { waitingForTheApp } from '../support/app-started.ts';
 import { apiHeaders, waitForPath } from '../support/onboarding.ts';
-import { expectNoAxeViolations, test } from '../support/fixtures.ts';
+import { browserOf, expectNoAxeViolations, phoneContext, test } from '../support/fixtures.ts';
 import { applicationRows, submitApplication } from '../support/loans.ts';
-import { approveThroughApi, customerEnding, verifyDocument } from '../support/support.ts';
+import {
+  approveThroughApi,
+  creditOfficer,
+  customerEnding,
+  verifyDocument,
+} from '../support/support.ts';
 
 /** Amounts as the screens write them: no-break spaces, the sign after. */
 const nbsp = '\u00a0';
@@ -65,6 +71,30 @@ async function chooseDayAndAccount(page: Page, day: string): Promise<void> {
   await page.getByLabel('ანგარიშის ნომერი (IBAN)').fill(iban);
   await page.getByRole('button', { name: 'შენახვა და გადაანგარიშება' }).click();
   await page.getByText('შენახულია: ხელშეკრულების პირობები ხელახლა გაანგარიშდა.').waitFor();
+}
+
+/** The value of a term in `region`, as a description list has it. */
+function termIn(region: Locator, term: string): Promise<string | null> {
+  return region
+    .locator('dt', { hasText: term })
+    .locator('xpath=following-sibling::dd')
+    .textContent();
+}
+
+/**
+ * The credit officer, on a phone of their own, opens application `id` and reads its contract
+ * section: answers the section.
+ */
+async function officerReadsContract(page: Page, id: number): Promise<Locator> {
+  const context = await phoneContext(browserOf(page));
+  const officer = waitingForTheApp(await context.newPage());
+  await officer.goto('/login');
+  await logIn(officer, creditOfficer.phone, creditOfficer.password);
+  await waitForPath(officer, '/applications');
+  await officer.goto(`/applications/${String(id)}`);
+  const section = officer.getByRole('region', { name: 'ხელშეკრულება და დოკუმენტები' });
+  await section.getByRole('table', { name: 'განაცხადის დოკუმენტები' }).waitFor();
+  return section;
 }
 
 /** In `region`: asks for a code, types the one the text brought and presses `confirm`. */
@@ -134,10 +164,7 @@ describe('from approval to money', () => {
     await payout
       .getByText(`თანხა ჩაირიცხა ანგარიშზე ${ibanAsStored}.`)
       .waitFor({ timeout: 30_000 });
-    const reference = await payout
-      .locator('dt', { hasText: 'ბანკის გადარიცხვის ნომერი' })
-      .locator('xpath=following-sibling::dd')
-      .textContent();
+    const reference = await termIn(payout, 'ბანკის გადარიცხვის ნომერი');
     expect(reference?.trim()).not.toBe('');
     await expectNoAxeViolations(page);
 
@@ -165,7 +192,33 @@ describe('from approval to money', () => {
     await waitForPath(page, '/documents');
     const documents = page.getByRole('list', { name: 'ჩემი დოკუმენტები' });
     await documents.getByText('ხელმოწერილი ხელშეკრულება', { exact: true }).first().waitFor();
+    await documents.getByText(`გადაწყვეტილება განაცხადზე №${String(id)}`).waitFor();
+    await documents
+      .getByText('თანხმობა საკრედიტო ბიუროს შემოწმებაზე, ვერსია', { exact: false })
+      .first()
+      .waitFor();
     await expectNoAxeViolations(page);
+
+    // The officer sees the same documents on the application, the signature's evidence and
+    // the payout with the bank's reference.
+    const officerView = await officerReadsContract(page, id);
+    const officer = officerView.page();
+    await officerView.getByText('გავლილია').waitFor();
+    const evidence = officerView.getByRole('region', { name: 'ხელმოწერის მტკიცებულება' });
+    expect(await termIn(evidence, 'ტელეფონი, რომელზეც კოდი გაიგზავნა')).toBe(customer.phone);
+    expect(await termIn(evidence, 'პირადი ნომერი (SSO)')).toBe(customer.personalNumber);
+    expect(await termIn(evidence, 'ხელმოწერილი დოკუმენტის SHA-256')).toMatch(/^[0-9a-f]{64}$/);
+    const officerPayout = officerView.getByRole('region', { name: 'ჩარიცხვა' });
+    expect(await termIn(officerPayout, 'ჩარიცხვის მდგომარეობა')).toBe('ჩარიცხულია');
+    expect(await termIn(officerPayout, 'ბანკის გადარიცხვის ნომერი')).toBe(reference);
+    const signedRow = officerView
+      .getByRole('row')
+      .filter({ hasText: `ხელმოწერილი ხელშეკრულება №${contractNumber}` });
+    const officerDownload = officer.waitForEvent('download');
+    await signedRow.getByRole('button', { name: 'ჩამოტვირთვა', exact: false }).click();
+    expect((await bytesOf(await officerDownload)).subarray(0, 5).toString()).toBe('%PDF-');
+    await expectNoAxeViolations(officer);
+    await officer.context().close();
   });
 
   test('another customer withdraws before any money is paid out, owing nothing', async ({

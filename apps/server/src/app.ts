@@ -19,6 +19,7 @@ import { businessDatePlugin } from '#app/modules/business-date/index.ts';
 import { seedDefaultLoanProduct } from '#app/modules/loan-products/index.ts';
 import { smsPlugin } from '#app/modules/sms/index.ts';
 import { payoutRoutes, payoutsPlugin } from '#app/modules/payouts/index.ts';
+import { servicingPlugin, servicingRoutes } from '#app/modules/servicing/index.ts';
 import { webhooksPlugin } from '#app/modules/webhooks/index.ts';
 import { creditReportJobs } from '#app/modules/credit-reports/index.ts';
 import { decisionRoutes } from '#app/modules/decisions/index.ts';
@@ -141,6 +142,7 @@ export async function buildApp(
   await app.register(webhooksPlugin, { settings: config.webhooks });
   await app.register(smsPlugin, { sealSecret: config.codeHashSecret });
   await app.register(payoutsPlugin);
+  await app.register(servicingPlugin);
   // Each route's gate comes from the access the contract declares for it (declaredAccess).
   await app.register(authentication, {
     sessions: createSessionService(createSessionRepository(app.database.db), app.clock, {
@@ -168,6 +170,7 @@ export async function buildApp(
   await app.register(contentRoutes);
   await app.register(staffRoutes);
   await app.register(payoutRoutes);
+  await app.register(servicingRoutes);
   await app.register(creditReportJobs);
   if (sandboxSecrets) {
     await app.register(sandboxRoutes, {

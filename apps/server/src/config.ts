@@ -56,6 +56,8 @@ export interface Config {
    * lender's core system, which hears `contract.signed` and reports the disbursement back.
    */
   payoutMode: 'bank' | 'core';
+  /** An overdue day's penalty, percent of the principal outstanding (at most 0.27). */
+  penaltyRateDaily: number;
   webhooks: WebhookSettings | undefined;
 }
 
@@ -92,6 +94,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     machineFirstOfficer: vars.MACHINE_FIRST_OFFICER === 'allow',
     offerValidDays: vars.OFFER_VALID_DAYS,
     payoutMode: vars.PAYOUT_MODE,
+    penaltyRateDaily: vars.PENALTY_RATE_DAILY,
     webhooks: webhookSettings(vars),
   };
 }

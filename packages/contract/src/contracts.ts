@@ -219,3 +219,160 @@ export const disbursementReport = defineEndpoint({
   }),
   response: success({ payout: contractPayout }),
 });
+
+/** The evidence kept with a signature (domain-notes.md), as an officer reads it. */
+export const signatureEvidence = z.object({
+  /** The SHA-256 of the document signed, as it was checked on the stored bytes. */
+  document_sha256: z.string(),
+  code_id: z.number().int(),
+  phone: z.string(),
+  /** The personal number single sign-on vouched for. */
+  personal_number: z.string(),
+  ip: z.string(),
+  user_agent: z.string(),
+  signed_at: timestamp,
+});
+
+/**
+ * `GET /api/applications/{id}/contract`: an application's paperwork as its credit officer reads
+ * it (logged): its documents (downloads through `url`, logged too), the signatures' evidence
+ * (oldest first), the payout, the withdrawal and whether the Identomat check has passed.
+ */
+export const applicationContract = defineEndpoint({
+  method: 'GET',
+  path: '/api/applications/:id/contract',
+  access: access.staff('credit_officer'),
+  params: loanIdParams,
+  response: success({
+    documents: z.array(customerDocument),
+    signatures: z.array(signatureEvidence),
+    payout: contractPayout
+      .extend({
+        /** How many times the bank was asked (under the one idempotency key). */
+        attempts: z.number().int(),
+        refusal_reason: z.string().nullable(),
+      })
+      .nullable(),
+    withdrawal: withdrawal.extend({ withdrawn_at: timestamp }).nullable(),
+    identity_check_passed: z.boolean(),
+  }),
+});
+
+// ── Servicing (issue 29, decision 023) ────────────────────────────────────────────────
+
+/** The statuses of a loan that has an account: paid out, being repaid or withdrawn from, or closed. */
+export const servicedLoanStatuses = ['active', 'withdrawing', 'withdrawn', 'repaid'] as const;
+
+export const instalmentStates = ['paid', 'due', 'overdue', 'future'] as const;
+export type InstalmentState = (typeof instalmentStates)[number];
+
+export const loanTransactionKinds = [
+  'payout',
+  'payment',
+  'interest_accrual',
+  'penalty',
+  'fee',
+  'refund',
+] as const;
+
+/**
+ * A loan's account (lari with two decimals): the balance, the next payment, what is late (days
+ * past due count from the day after the due date), what the caps on late costs still allow,
+ * the schedule with each instalment's state and the ledger. A payment's allocation names the
+ * early-repayment fee too, so that its parts add up to its amount.
+ */
+export const loanAccount = z.object({
+  status: z.enum(servicedLoanStatuses),
+  principal_outstanding: z.number(),
+  next_payment: z.object({ date: calendarDate, amount: z.number() }).nullable(),
+  overdue: z.object({
+    days: z.number().int(),
+    principal: z.number(),
+    interest: z.number(),
+    penalty: z.number(),
+    total: z.number(),
+  }),
+  late_costs_cap_left: z.number(),
+  credit_balance: z.number(),
+  schedule: z.array(
+    z.object({
+      number: z.number().int(),
+      date: calendarDate,
+      principal: z.number(),
+      interest: z.number(),
+      total: z.number(),
+      paid: z.number(),
+      state: z.enum(instalmentStates),
+    }),
+  ),
+  transactions: z.array(
+    z.object({
+      id: z.number().int(),
+      date: calendarDate,
+      kind: z.enum(loanTransactionKinds),
+      amount: z.number(),
+      allocation: z.object({
+        penalty: z.number(),
+        interest: z.number(),
+        principal: z.number(),
+        fee: z.number(),
+        credit: z.number(),
+      }),
+      reference: z.string().nullable(),
+    }),
+  ),
+});
+export type LoanAccount = z.output<typeof loanAccount>;
+
+/** `GET /api/loans/{id}/account`: the customer's own loan, once paid out. */
+export const loanAccountShow = defineEndpoint({
+  method: 'GET',
+  path: '/api/loans/:id/account',
+  access: access.onboarded,
+  params: loanIdParams,
+  response: success({ account: loanAccount }),
+});
+
+/**
+ * `GET /api/loans/{id}/payoff?date=YYYY-MM-DD`: what repays the whole loan as a prepayment made
+ * on `date` (the business date or later): the principal, the interest to that day, any
+ * penalties and the early-repayment fee by the term left.
+ */
+export const loanPayoffShow = defineEndpoint({
+  method: 'GET',
+  path: '/api/loans/:id/payoff',
+  access: access.onboarded,
+  params: loanIdParams,
+  query: z.object({ date: calendarDate }),
+  response: success({
+    payoff: z.object({
+      date: calendarDate,
+      principal: z.number(),
+      interest: z.number(),
+      penalty: z.number(),
+      fee: z.number(),
+      total: z.number(),
+    }),
+  }),
+});
+
+/**
+ * `POST /api/loans/{id}/payments` (machine API): the lender's core system reports a payment it
+ * took, posted as an instalment on the business date. `Idempotency-Key` header required; the
+ * same key again answers the first result and posts nothing; the same `reference` under another
+ * key is the same payment.
+ */
+export const corePaymentReport = defineEndpoint({
+  method: 'POST',
+  path: '/api/loans/:id/payments',
+  access: access.staff('credit_officer'),
+  params: loanIdParams,
+  body: z.object({
+    amount: z.number().positive(),
+    paid_at: timestamp,
+    reference: z.string().trim().min(1).max(100),
+  }),
+  response: success({
+    payment: z.object({ transaction_id: z.number().int(), duplicate: z.boolean() }),
+  }),
+});

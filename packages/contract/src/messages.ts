@@ -176,7 +176,11 @@ const messages = {
     'document.signed_contract': 'ხელმოწერილი ხელშეკრულება №{number}',
     'document.schedule': 'გადახდების გრაფიკი №{number}',
     'document.decision': 'გადაწყვეტილება განაცხადზე №{loan}',
-    'document.consent': 'თანხმობა',
+    'document.consent': '{consent}, ვერსია {version}',
+    'document.consentKind.privacy_policy': 'თანხმობა კონფიდენციალურობის პოლიტიკაზე',
+    'document.consentKind.sda_information': 'თანხმობა პერსონალური მონაცემების შემოწმებაზე',
+    'document.consentKind.credit_information': 'თანხმობა საკრედიტო ბიუროს შემოწმებაზე',
+    'document.consentKind.e_contract': 'თანხმობა ხელშეკრულების ელექტრონულად დადებაზე',
     'document.receipt': 'გადახდის ქვითარი',
     'document.closure': 'ცნობა სესხის დახურვის შესახებ №{number}',
     'payout.inProgress':
@@ -186,13 +190,21 @@ const messages = {
       'სესხის თანხას ეს სისტემა ბანკის მეშვეობით რიცხავს (PAYOUT_MODE არ არის core): ჩარიცხვის შეტყობინება არ მიიღება',
     'payout.notSigned':
       'ჩარიცხვა აღირიცხება მხოლოდ ხელმოწერილ ხელშეკრულებაზე, რომლის თანხაც ჯერ არ ჩარიცხულა',
-    'payout.idempotencyKeyRequired': 'მოთხოვნას სჭირდება Idempotency-Key სათაური (1–255 სიმბოლო)',
-    'payout.idempotencyKeyReused': 'ეს Idempotency-Key უკვე გამოყენებულია სხვა მოთხოვნისთვის',
+    'idempotency.keyRequired': 'მოთხოვნას სჭირდება Idempotency-Key სათაური (1–255 სიმბოლო)',
+    'idempotency.keyReused': 'ეს Idempotency-Key უკვე გამოყენებულია სხვა მოთხოვნისთვის',
     'payout.amountMismatch': 'თანხა უნდა ემთხვეოდეს ჩასარიცხ თანხას: {expected:lari}',
     'sms.payoutPaid':
       '{product}: სესხი (ხელშეკრულება №{number}) ჩაირიცხა თქვენს ანგარიშზე: {amount:lari}. პირველი გადახდა: {date}, {payment:lari}.',
     'sms.payoutRefused':
       '{product}: ბანკმა სესხის თანხა (ხელშეკრულება №{number}) მითითებულ ანგარიშზე ვერ ჩარიცხა. გთხოვთ, თქვენს გვერდზე მიუთითოთ სხვა ანგარიში.',
+    'sms.loanRepaid': '{product}: სესხი (ხელშეკრულება №{number}) სრულად დაიფარა. გმადლობთ!',
+    'sms.withdrawalRepaid':
+      '{product}: ხელშეკრულებაზე №{number} უარის თქმის შემდეგ დასაბრუნებელი თანხა სრულად გადახდილია.',
+    'servicing.notRepayable': 'ამ სესხზე გადახდა ვერ აღირიცხება: სესხი არ იფარება',
+    'servicing.referenceOfAnotherLoan': 'ეს მითითება უკვე გამოყენებულია სხვა სესხის გადახდისთვის',
+    'servicing.keepTermUnavailable':
+      'შენატანის შემცირება ჯერ შეუძლებელია: წინსწრებით დაფარვა ამცირებს სესხის ვადას',
+    'servicing.payoffDateBefore': 'თარიღი არ შეიძლება იყოს {date}-ზე ადრე',
   },
   en: {
     'validation.required': 'This field is required',
@@ -356,7 +368,11 @@ const messages = {
     'document.signed_contract': 'Signed contract №{number}',
     'document.schedule': 'Repayment schedule №{number}',
     'document.decision': 'Decision on application №{loan}',
-    'document.consent': 'Consent',
+    'document.consent': '{consent}, version {version}',
+    'document.consentKind.privacy_policy': 'Consent to the privacy policy',
+    'document.consentKind.sda_information': 'Consent to the personal data check',
+    'document.consentKind.credit_information': 'Consent to the credit bureau check',
+    'document.consentKind.e_contract': 'Agreement to conclude contracts electronically',
     'document.receipt': 'Payment receipt',
     'document.closure': 'Loan closure letter №{number}',
     'payout.inProgress': 'The loan is being paid out, please try again in a few minutes',
@@ -365,14 +381,22 @@ const messages = {
       'This server pays loans out through the bank (PAYOUT_MODE is not core): a disbursement cannot be reported',
     'payout.notSigned':
       'A disbursement is recorded only for a signed contract that has not been paid out yet',
-    'payout.idempotencyKeyRequired':
-      'The request needs an Idempotency-Key header (1–255 characters)',
-    'payout.idempotencyKeyReused': 'This Idempotency-Key was already used for another request',
+    'idempotency.keyRequired': 'The request needs an Idempotency-Key header (1–255 characters)',
+    'idempotency.keyReused': 'This Idempotency-Key was already used for another request',
     'payout.amountMismatch': 'The amount must be the payout amount: {expected:lari}',
     'sms.payoutPaid':
       '{product}: the loan (contract №{number}) has been paid into your account: {amount:lari}. First payment: {date}, {payment:lari}.',
     'sms.payoutRefused':
       '{product}: the bank could not pay the loan (contract №{number}) into the account you gave. Please give another account on your page.',
+    'sms.loanRepaid': '{product}: the loan (contract №{number}) is repaid in full. Thank you!',
+    'sms.withdrawalRepaid':
+      '{product}: what you owed after withdrawing from contract №{number} is paid in full.',
+    'servicing.notRepayable': 'A payment cannot be posted on this loan: it is not being repaid',
+    'servicing.referenceOfAnotherLoan':
+      'This reference was already used for a payment on another loan',
+    'servicing.keepTermUnavailable':
+      'Lowering the instalment is not available yet: a prepayment shortens the term',
+    'servicing.payoffDateBefore': 'The date cannot be before {date}',
   },
 } as const satisfies Record<Locale, Record<string, string>>;
 

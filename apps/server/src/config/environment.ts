@@ -135,6 +135,12 @@ const environment = z.object({
     .enum(['allow', 'refuse'], { error: 'must be "allow" or "refuse"' })
     .default('refuse'),
   OFFER_VALID_DAYS: positiveCount(7),
+  // Percent of the principal outstanding an overdue day; the law caps it at 0.27.
+  PENALTY_RATE_DAILY: z.coerce
+    .number({ error: 'must be a number' })
+    .min(0, 'must be 0 or more')
+    .max(0.27, 'must be at most 0.27 (the legal cap)')
+    .default(0.27),
   WEBHOOK_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
     .optional(),

@@ -9,3 +9,4 @@ export * from './loans-schema.ts';
 export * from './contracts-schema.ts';
 export * from './signatures-schema.ts';
 export * from './payouts-schema.ts';
+export * from './servicing-schema.ts';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { customerDocuments, loanContracts } from '#app/db/schema.ts';
@@ -58,12 +58,12 @@ export function contractCalls(appOf: () => FastifyInstance) {
       return row;
     },
 
-    /** The application's documents as stored, oldest first. */
+    /** The application's contract documents as stored, oldest first (not its decision letter). */
     documentRowsOf: (id: number) =>
       appOf()
         .database.db.select()
         .from(customerDocuments)
-        .where(eq(customerDocuments.loanId, id))
+        .where(and(eq(customerDocuments.loanId, id), ne(customerDocuments.kind, 'decision')))
         .orderBy(customerDocuments.id),
   };
 }

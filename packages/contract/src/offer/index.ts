@@ -24,7 +24,14 @@ export { computeOffer, loanOffer, scheduleRow, type LoanOffer, type ScheduleRow 
 export { EffectiveRateCapError, effectiveRateCap, exceedsCap, offerWithinCap } from './rate-cap.ts';
 export { maxEffectiveRate, type WorstOffer } from './worst-rate.ts';
 export { payoutCalendars, type PayoutCalendar } from './payout-calendars.ts';
-export { addDaysToIsoDate, days30E360, formatIsoDate, parseIsoDate } from './calendar.ts';
+export {
+  addDaysToIsoDate,
+  addMonths,
+  days30E360,
+  daysBetween,
+  formatIsoDate,
+  parseIsoDate,
+} from './calendar.ts';
 export {
   affordability,
   affordabilityAlternative,

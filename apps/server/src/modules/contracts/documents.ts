@@ -11,6 +11,11 @@ import { httpError } from '#app/errors.ts';
 import type { FileStorage } from '#app/integrations/storage/file-storage.ts';
 import { createAccessLogRepository } from '#app/modules/access-log/index.ts';
 import type { ServiceContext } from '#app/service-context.ts';
+import {
+  consentNames,
+  documentConsents,
+  type ConsentDocumentDetails,
+} from './consent-documents.ts';
 import { createContractRepository, type DocumentRow } from './repository.ts';
 
 const titles = {
@@ -32,34 +37,65 @@ export interface Downloader {
   ip: string;
 }
 
-/** A document's title in `locale`: its kind, with the contract's number or the application's id. */
-function titleOf(
-  row: Pick<DocumentRow, 'kind' | 'loanId'> & { details: Record<string, unknown> },
-  locale: Locale,
-) {
-  return translate(titles[row.kind], locale, { number: row.details.number, loan: row.loanId });
+type ListedRow = DocumentRow & { details: Record<string, unknown>; contractNumber: string | null };
+
+/**
+ * A document's title in `locale`: its kind, with its contract's number or the application's id;
+ * a consent's names the consent and the version of its wording.
+ */
+function titleOf(row: ListedRow, locale: Locale) {
+  if (row.kind === 'consent') {
+    const { consent_kind, version } = row.details as unknown as ConsentDocumentDetails;
+    const consent = translate(consentNames[consent_kind], locale);
+    return translate(titles.consent, locale, { consent, version });
+  }
+  // A signed contract's details name the document it signs, not the number: the contract's.
+  return translate(titles[row.kind], locale, { number: row.contractNumber, loan: row.loanId });
 }
 
-/** The customer's documents and their files: the owner's, and credit officers' (logged). */
+/** Documents as the list answers them, newest first; every `sha256` is of the file `url` serves. */
+function listed(rows: ListedRow[], locale: Locale): CustomerDocument[] {
+  return rows.map((row) => ({
+    kind: row.kind,
+    title: titleOf(row, locale),
+    created_at: formatTimestamp(row.createdAt),
+    sha256: row.sha256,
+    url: documentPath.replace(':id', String(row.id)),
+    loan_id: row.loanId,
+    superseded: row.supersededAt !== null,
+  }));
+}
+
+/**
+ * The customer's documents and their files: the owner's, and credit officers' (logged). The
+ * consents' documents are made when first listed (consent-documents.ts).
+ */
 export function createDocumentService({
   db,
   clock,
   log,
   storage,
-}: ServiceContext & { storage: FileStorage }) {
+  productName,
+}: ServiceContext & { storage: FileStorage; productName: string }) {
   return {
     /** The customer's documents, newest first, each with the address that downloads it. */
     async list(userId: number, locale: Locale): Promise<CustomerDocument[]> {
-      const rows = await createContractRepository(db).documentsOf(userId);
-      return rows.map((row) => ({
-        kind: row.kind,
-        title: titleOf(row, locale),
-        created_at: formatTimestamp(row.createdAt),
-        sha256: row.sha256,
-        url: documentPath.replace(':id', String(row.id)),
-        loan_id: row.loanId,
-        superseded: row.supersededAt !== null,
-      }));
+      await documentConsents(db, storage, userId, productName);
+      return listed(await createContractRepository(db).documentsOf(userId), locale);
+    },
+
+    /**
+     * An application's documents as its officer reads them: those of the application and the
+     * customer's consents that concern no one application; newest first. The caller logs it.
+     */
+    async listForApplication(
+      application: { id: number; userId: number },
+      locale: Locale,
+    ): Promise<CustomerDocument[]> {
+      await documentConsents(db, storage, application.userId, productName);
+      const rows = await createContractRepository(db).documentsOf(application.userId);
+      const concerned = rows.filter((row) => row.loanId === null || row.loanId === application.id);
+      return listed(concerned, locale);
     },
 
     /**

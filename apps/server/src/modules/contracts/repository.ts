@@ -125,13 +125,15 @@ export function createContractRepository(db: Database) {
       return rows.length > 0;
     },
 
-    /** The customer's documents, newest first. */
-    documentsOf(userId: number) {
-      return db
-        .select()
+    /** The customer's documents, newest first, each with its application's contract number. */
+    async documentsOf(userId: number) {
+      const rows = await db
+        .select({ document: customerDocuments, contractNumber: loanContracts.number })
         .from(customerDocuments)
+        .leftJoin(loanContracts, eq(loanContracts.loanId, customerDocuments.loanId))
         .where(eq(customerDocuments.userId, userId))
         .orderBy(desc(customerDocuments.createdAt), desc(customerDocuments.id));
+      return rows.map(({ document, contractNumber }) => ({ ...document, contractNumber }));
     },
 
     async document(id: number) {

@@ -50,7 +50,11 @@ export const contractRoutes: FastifyPluginCallbackZod<ContractRoutesOptions> = (
       standingOf,
     });
   const documents = (request: FastifyRequest) =>
-    createDocumentService({ ...serviceContext(app, request), storage: app.fileStorage });
+    createDocumentService({
+      ...serviceContext(app, request),
+      storage: app.fileStorage,
+      productName: app.config.productName,
+    });
   const localeOf = (request: FastifyRequest) =>
     localeFromAcceptLanguage(request.headers['accept-language']);
   const userIdOf = (request: FastifyRequest) => accountOf(request).user.id;

@@ -16,7 +16,7 @@ import {
   createOfferSnapshotRepository,
   lenderObligationsOf,
 } from '#app/modules/loan-offers/index.ts';
-import { issueOffer } from '#app/modules/contracts/index.ts';
+import { issueOffer, recordDecisionLetter } from '#app/modules/contracts/index.ts';
 import { createLoanProductRepository, limitsOf } from '#app/modules/loan-products/index.ts';
 import { moveApplicationAsStaff } from '#app/modules/loans/index.ts';
 import { pendingApproval, type DecisionContext, type Terms } from './context.ts';
@@ -155,7 +155,7 @@ export function createApproval({
    * the 50% cap. One waiting for a second officer only tells the lender so. A final one moves
    * the application to approved, keeps the offer like the submission's, makes the binding offer
    * (the contract), tells the lender, and queues the customer's text (answered, to send once
-   * the transaction is in).
+   * the transaction is in) and the decision letter.
    */
   async function recordApproval(
     tx: Database,
@@ -205,6 +205,18 @@ export function createApproval({
       'approval',
     );
     await bindingOffer(tx, application, terms, computed.product);
+    await recordDecisionLetter(tx, storage, {
+      loanId: application.id,
+      userId: application.userId,
+      lender: productName,
+      decidedAt: now,
+      outcome: {
+        kind: 'approval',
+        ...terms,
+        monthlyPayment: offer.monthly_payment,
+        effectiveRate: offer.effective_rate,
+      },
+    });
     await enqueueWebhook(tx, 'application.approved', application.id);
     const text = await queueText(tx, application, {
       key: 'sms.approved',

@@ -1,6 +1,7 @@
 import { formatTimestamp, type Decision, type Locale } from '@sesxi/contract';
 import { fieldError, httpError } from '#app/errors.ts';
 import { recordEvent } from '#app/metrics/business-events.ts';
+import { recordDecisionLetter } from '#app/modules/contracts/index.ts';
 import { moveApplicationAsStaff } from '#app/modules/loans/index.ts';
 import type { DecisionContext } from './context.ts';
 import { createDecisionRepository } from './repository.ts';
@@ -12,6 +13,8 @@ export function createRejection({
   clock,
   log,
   sms,
+  storage,
+  productName,
   enqueueWebhook,
   repository,
   lockDecidable,
@@ -25,7 +28,10 @@ export function createRejection({
       return rows.map((row) => ({ code: row.code, text: locale === 'en' ? row.nameEn : row.name }));
     },
 
-    /** Rejects with reasons from the list (the customer reads them) and a note kept inside. */
+    /**
+     * Rejects with reasons from the list (the customer reads them, in the decision letter too)
+     * and a note kept inside.
+     */
     async reject(
       officer: Officer,
       id: number,
@@ -49,6 +55,13 @@ export function createRejection({
           createdAt: now,
         });
         await moveApplicationAsStaff(tx, { id, officerId: officer.userId, name: 'reject', now });
+        await recordDecisionLetter(tx, storage, {
+          loanId: id,
+          userId: application.userId,
+          lender: productName,
+          decidedAt: now,
+          outcome: { kind: 'rejection', reasons: chosen.map((reason) => reason.name) },
+        });
         await enqueueWebhook(tx, 'application.rejected', id);
         return queueText(tx, application, { key: 'sms.rejected' });
       });

@@ -1,5 +1,6 @@
 import {
   applicationApprove,
+  applicationContract,
   applicationBankStatementPath,
   applicationConfirm,
   applicationQueue,
@@ -58,6 +59,10 @@ export const decisionRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
 
   app.get(applicationReview.path, { schema: schemaOf(applicationReview) }, (request) =>
     service(request).review(officerOf(request), request.params.id),
+  );
+
+  app.get(applicationContract.path, { schema: schemaOf(applicationContract) }, (request) =>
+    service(request).contract(officerOf(request), request.params.id),
   );
 
   app.get(

@@ -1,5 +1,6 @@
 import { createApproval } from './approval.ts';
 import { createDecisionContext, type DecisionDependencies } from './context.ts';
+import { createPaperwork } from './paperwork.ts';
 import { createQueue } from './queue.ts';
 import { createRejection } from './rejection.ts';
 import { createReview } from './review.ts';
@@ -7,7 +8,7 @@ import { createReview } from './review.ts';
 export type { DecisionDependencies, Terms } from './context.ts';
 
 /**
- * Underwriting for one request: the queue, the review of an application, approvals (with four
+ * Underwriting for one request: the queue, the review of an application and its paperwork, approvals (with four
  * eyes above the threshold) and rejections. Each part lives in its own file; they share the
  * context's steps (the access log, the locked application, the customer's text).
  */
@@ -16,6 +17,7 @@ export function createDecisionService(dependencies: DecisionDependencies) {
   return {
     ...createQueue(context),
     ...createReview(context),
+    ...createPaperwork(context),
     ...createApproval(context),
     ...createRejection(context),
   };

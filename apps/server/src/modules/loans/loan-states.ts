@@ -39,6 +39,10 @@ export const loanTransitions = {
   withdrawAfterPayout: { from: ['active'], to: 'withdrawing' },
   /** The payout reached the customer's account (the bank's answer, or the core system's report). */
   disburse: { from: ['signed'], to: 'active' },
+  /** Everything owed is paid (servicing). */
+  repay: { from: ['active'], to: 'repaid' },
+  /** What a withdrawal after the payout left owed is paid back (servicing). */
+  completeWithdrawal: { from: ['withdrawing'], to: 'withdrawn' },
 } as const satisfies Record<string, Transition>;
 
 export type LoanTransition = keyof typeof loanTransitions;

@@ -1,6 +1,7 @@
 import { formatIsoDate, toGel, translate, type MessageKey } from '@sesxi/contract';
 import type { Database } from '#app/db/database.ts';
 import { moveApplicationAsStaff, moveApplicationBySystem } from '#app/modules/loans/index.ts';
+import { openLoanAccount } from '#app/modules/servicing/index.ts';
 import type { SmsQueue } from '#app/modules/sms/index.ts';
 import type { EnqueueWebhook } from '#app/modules/webhooks/index.ts';
 import type { ServiceContext } from '#app/service-context.ts';
@@ -45,8 +46,8 @@ export function textCustomer(
 /**
  * Records a paid payout, in `tx` under the application's row lock: the payout paid with its
  * reference, the application an active loan whose schedule is fixed from the payout date (its
- * document made by a job), the customer's text and the lender's `loan.disbursed`. Answers the
- * payout as now stored.
+ * document made by a job) and whose account opens, the customer's text and the lender's
+ * `loan.disbursed`. Answers the payout as now stored.
  */
 export async function recordDisbursement(
   tx: Database,
@@ -72,6 +73,7 @@ export async function recordDisbursement(
   }
   const schedule = terms.scheduleFrom(payoutDate);
   await payouts.insertInstalments(loanId, schedule.rows);
+  await openLoanAccount(tx, { loanId, paidOutOn: payoutDate, payoutTetri: payout.amountTetri });
   const [first] = schedule.rows;
   await textCustomer(tx, dependencies, terms.loan, 'sms.payoutPaid', {
     amount: toGel(payout.amountTetri),

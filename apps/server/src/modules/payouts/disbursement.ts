@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   parseTimestamp,
   tbilisiDate,
@@ -8,6 +7,11 @@ import {
   type disbursementReport,
 } from '@sesxi/contract';
 import { fieldError, HttpError, httpError } from '#app/errors.ts';
+import {
+  requestFingerprint,
+  requireIdempotencyKey,
+  requireSameRequest,
+} from '#app/http/idempotency.ts';
 import { recordDisbursement, type PayoutDependencies } from './disbursed.ts';
 import { createPayoutRepository } from './repository.ts';
 import { insertPayout, type PayoutMode } from './request.ts';
@@ -20,17 +24,6 @@ export type DisbursementBody = BodyOf<typeof disbursementReport>;
 export interface Reporter {
   userId: number;
   isMachine: boolean;
-}
-
-/** The longest `Idempotency-Key` kept. */
-const maxKeyLength = 255;
-
-/** What one report asks, whatever its key: the same key must come with the same request. */
-function fingerprint(loanId: number, body: DisbursementBody): string {
-  const { amount, paid_at, bank_reference } = body;
-  return createHash('sha256')
-    .update(JSON.stringify([loanId, amount, paid_at, bank_reference]))
-    .digest('hex');
 }
 
 /**
@@ -54,22 +47,22 @@ export function createDisbursementReports(dependencies: PayoutDependencies & { m
     async report(
       reporter: Reporter,
       loanId: number,
-      key: string | undefined,
+      header: string | undefined,
       body: DisbursementBody,
     ): Promise<PayoutView> {
       if (!reporter.isMachine) throw refusal(reporter, loanId);
-      if (!key || key.length > maxKeyLength) throw httpError(400, 'payout.idempotencyKeyRequired');
+      const key = requireIdempotencyKey(header);
       if (mode !== 'core') throw httpError(409, 'payout.notCoreMode');
       const paidAt = parseTimestamp(body.paid_at);
       if (!paidAt) throw fieldError('paid_at', 'validation.timestamp');
-      const sha256 = fingerprint(loanId, body);
+      const sha256 = requestFingerprint(loanId, body.amount, body.paid_at, body.bank_reference);
       return db.transaction(async (tx) => {
         const payouts = createPayoutRepository(tx);
         const status = await payouts.lockApplication(loanId);
         if (status === undefined) throw httpError(404, 'errors.notFound');
         const earlier = await payouts.byReportKey(key);
         if (earlier) {
-          if (earlier.reportSha256 !== sha256) throw httpError(422, 'payout.idempotencyKeyReused');
+          requireSameRequest(earlier.reportSha256, sha256);
           return payoutView(earlier);
         }
         const [document, terms] = await Promise.all([

@@ -1,6 +1,7 @@
 import { disbursementReport } from '@sesxi/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { schemaOf } from '#app/http/endpoint-schema.ts';
+import { idempotencyKeyHeader } from '#app/http/idempotency.ts';
 import { accountOf } from '#app/plugins/authentication.ts';
 import { serviceContext } from '#app/service-context.ts';
 import { createDisbursementReports } from './disbursement.ts';
@@ -9,7 +10,6 @@ import { createDisbursementReports } from './disbursement.ts';
 export const payoutRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   app.post(disbursementReport.path, { schema: schemaOf(disbursementReport) }, async (request) => {
     const { user } = accountOf(request);
-    const key = request.headers['idempotency-key'];
     const reports = createDisbursementReports({
       ...serviceContext(app, request),
       sms: app.sms,
@@ -23,7 +23,7 @@ export const payoutRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       payout: await reports.report(
         { userId: user.id, isMachine: user.isMachine },
         request.params.id,
-        typeof key === 'string' ? key : undefined,
+        idempotencyKeyHeader(request.headers),
         request.body,
       ),
     };

@@ -8,3 +8,4 @@ export {
   withoutPayouts,
 } from './ports.ts';
 export { withdrawableUntil } from './withdrawal-window.ts';
+export { signingEvidenceOf } from './evidence-reader.ts';

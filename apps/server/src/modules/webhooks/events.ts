@@ -14,6 +14,7 @@ export const lenderEvents = [
   'contract.signed',
   'loan.disbursed',
   'contract.withdrawn',
+  'loan.repaid',
 ] as const;
 
 export type LenderEvent = (typeof lenderEvents)[number];

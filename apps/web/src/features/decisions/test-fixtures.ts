@@ -1,4 +1,4 @@
-import type { QueueItem } from '@sesxi/contract';
+import type { applicationContract, QueueItem, ResponseOf } from '@sesxi/contract';
 import { customerFixture, jsonResponse, type ApiAnswer } from '../../test/api-fixtures';
 import type { Review } from './review/review-types';
 
@@ -191,3 +191,18 @@ export const awaitingDecision: NonNullable<Review['decision']> = {
 };
 
 export { secondOfficer };
+
+/** What `GET /api/applications/{id}/contract` answers for an application before its offer. */
+export function paperworkFixture(
+  changes: Partial<ResponseOf<typeof applicationContract>> = {},
+): ResponseOf<typeof applicationContract> {
+  return {
+    status: 'success',
+    documents: [],
+    signatures: [],
+    payout: null,
+    withdrawal: null,
+    identity_check_passed: false,
+    ...changes,
+  };
+}

@@ -3,11 +3,12 @@ import { Paper, Stack, Text, Title } from '@mantine/core';
 import type { CustomerDocument } from '@sesxi/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { downloadDocument } from '../../shared/api/document-download';
 import { formatDateTime } from '../../shared/format/date-time';
 import { DownloadButton } from '../../shared/ui/download-button';
 import { FieldList } from '../../shared/ui/field-list';
 import { QueryContent } from '../../shared/ui/query-content';
-import { documentsQuery, downloadDocument } from './api/documents-show';
+import { documentsQuery } from './api/documents-show';
 import classes from './documents-page.module.css';
 
 /** As much of a SHA-256 as a person compares at a glance. */

@@ -1,6 +1,7 @@
 import {
   applicationApprove,
   applicationBankStatementPath,
+  applicationContract,
   applicationConfirm,
   applicationQueue,
   applicationReject,
@@ -37,6 +38,18 @@ export function reviewQuery(id: string) {
   return queryOptions({
     queryKey: ['decisions', 'review', currentLocale(), id],
     queryFn: ({ signal }) => apiRequest(applicationReview, { params: { id }, signal }),
+    staleTime: 0,
+  });
+}
+
+/**
+ * `GET /api/applications/{id}/contract`: the application's documents, signatures' evidence,
+ * payout, withdrawal and identity check (each read logged on the server).
+ */
+export function applicationContractQuery(id: string) {
+  return queryOptions({
+    queryKey: ['decisions', 'contract', currentLocale(), id],
+    queryFn: ({ signal }) => apiRequest(applicationContract, { params: { id }, signal }),
     staleTime: 0,
   });
 }

@@ -14,7 +14,13 @@ import {
 } from '../../../test/api-fixtures';
 import { renderApp } from '../../../test/render-app';
 import { session } from '../../../shared/session/session';
-import { awaitingDecision, officerFixture, reviewFixture, secondOfficer } from '../test-fixtures';
+import {
+  awaitingDecision,
+  officerFixture,
+  paperworkFixture,
+  reviewFixture,
+  secondOfficer,
+} from '../test-fixtures';
 import type { Review } from './review-types';
 
 const reviewCall = 'GET /api/applications/41';
@@ -23,6 +29,7 @@ function openReview(review: Review | (() => Review), answers: Record<string, Api
   session.set(officerFixture);
   return renderApp('/applications/41', {
     [reviewCall]: () => jsonResponse(typeof review === 'function' ? review() : review),
+    [`${reviewCall}/contract`]: () => jsonResponse(paperworkFixture()),
     'GET /api/rejection-reasons': () =>
       jsonResponse({
         status: 'success',

@@ -4,6 +4,7 @@ import { ChecksSection } from '../../../shared/identity-checks/checks-section';
 import { useRecordId } from '../../../shared/page/not-found';
 import { RecordPage } from '../../../shared/page/record-page';
 import { reviewQuery } from '../api/decisions';
+import { ContractSection } from './contract-sections';
 import { DecisionActions } from './decision-actions';
 import {
   AffordabilitySection,
@@ -54,6 +55,7 @@ export function ReviewPage() {
             <CustomerSection review={data} />
             <QuestionnaireSection review={data} />
             <ChecksSection checks={data.identity_checks} />
+            <ContractSection id={id} />
             <ConsentsSection review={data} />
             <HistorySection review={data} />
           </div>

@@ -1,6 +1,6 @@
 import { documentsShow } from '@sesxi/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { apiDownload, apiRequest } from '../../../shared/api/api-client';
+import { apiRequest } from '../../../shared/api/api-client';
 import { currentLocale } from '../../../shared/i18n/i18n';
 
 /** `GET /api/documents`: the customer's documents, newest first, titled in the locale. */
@@ -11,10 +11,4 @@ export function documentsQuery() {
     staleTime: 0,
     refetchOnMount: false,
   });
-}
-
-/** A document's file, behind the session, by the address the list gave (same origin). */
-export function downloadDocument(url: string, fallbackName: string) {
-  const { pathname, search } = new URL(url, window.location.origin);
-  return apiDownload(pathname + search, { fallbackName });
 }

@@ -1,0 +1,68 @@
+/*
+ * One day's close for one loan as a pure function: the interest of the day, the penalty of an
+ * overdue day, and the day's moves (interest due on the due date's eve, overdue after it). The
+ * payoff quote projects with it; close-of-day.ts runs the same rules set-based in SQL, and a test
+ * holds the two together.
+ */
+import { addDaysToIsoDate } from '@sesxi/contract';
+import {
+  type AccountTotals,
+  daysFrom,
+  duesOn,
+  type Instalment,
+  principalOutstanding,
+} from './account.ts';
+import { dailyInterest } from './interest.ts';
+import { dailyPenalty } from './late-costs.ts';
+
+export interface LoanTerms {
+  schedule: readonly Instalment[];
+  /** The payout's business day: the first period starts on it. */
+  paidOutOn: string;
+  /** The penalty rate, millionths of the principal outstanding a day. */
+  penaltyPpmDaily: number;
+}
+
+export interface ClosedDay {
+  totals: AccountTotals;
+  interest: number;
+  penalty: number;
+}
+
+export function closeDay(day: string, terms: LoanTerms, totals: AccountTotals): ClosedDay {
+  const { schedule, paidOutOn, penaltyPpmDaily } = terms;
+  const outstanding = principalOutstanding(totals);
+  const dues = duesOn(schedule, totals, day);
+  const late = dues.overdueInterest + dues.overduePrincipal > 0;
+  const penalty = late ? dailyPenalty(outstanding, totals.lateCosts, penaltyPpmDaily) : 0;
+  const index = schedule.findIndex(({ dueDate }) => dueDate > day);
+  const period = schedule[index];
+  const start = schedule[index - 1]?.dueDate ?? paidOutOn;
+  const interest =
+    period && start <= day
+      ? dailyInterest(
+          {
+            interest: period.interest,
+            openingBalance: schedule.slice(index).reduce((sum, row) => sum + row.principal, 0),
+            days: daysFrom(start, period.dueDate),
+          },
+          outstanding,
+          daysFrom(start, day) + 1,
+        )
+      : 0;
+  const dueToday = schedule.some(({ dueDate }) => dueDate === day);
+  const periodEnds = period?.dueDate === addDaysToIsoDate(day, 1);
+  const accrued = totals.interestAccrued + interest;
+  return {
+    interest,
+    penalty,
+    totals: {
+      ...totals,
+      penaltyDue: totals.penaltyDue + penalty,
+      lateCosts: totals.lateCosts + penalty,
+      interestOverdue: totals.interestOverdue + (dueToday ? totals.interestDue : 0),
+      interestDue: (dueToday ? 0 : totals.interestDue) + (periodEnds ? accrued : 0),
+      interestAccrued: periodEnds ? 0 : accrued,
+    },
+  };
+}

@@ -1,0 +1,4 @@
+export { default as servicingPlugin } from './plugin.ts';
+export { servicingRoutes } from './routes.ts';
+export { openLoanAccount } from './open.ts';
+export type { Payment, PostedPayment, PostPayment } from './payments.ts';

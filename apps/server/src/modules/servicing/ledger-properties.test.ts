@@ -1,0 +1,150 @@
+import { addDaysToIsoDate, addMonths, formatIsoDate, parseIsoDate } from '@sesxi/contract';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { openTotals, owed, principalOutstanding, type AccountTotals } from './account.ts';
+import { allocatePayment, type PaymentPurpose } from './allocation.ts';
+import { closeDay, type LoanTerms } from './close-day.ts';
+import { lateCostsCap, maxPenaltyPpmDaily } from './late-costs.ts';
+import { earlyRepaymentFeeBp, payoffOn } from './payoff.ts';
+
+/** Runs per property; raise it (e.g. NUM_RUNS=5000) to stress the properties locally. */
+const numRuns = Number(process.env.NUM_RUNS ?? 200);
+
+const paidOutOn = '2026-01-10';
+
+/** A schedule of 1–36 monthly instalments from the 25th after the payout. */
+const terms = fc
+  .record({
+    rows: fc.array(
+      fc.record({
+        principal: fc.integer({ min: 1, max: 500_000 }),
+        interest: fc.integer({ min: 0, max: 60_000 }),
+      }),
+      { minLength: 1, maxLength: 36 },
+    ),
+    penaltyPpmDaily: fc.integer({ min: 0, max: 10_000 }),
+  })
+  .map(({ rows, penaltyPpmDaily }): LoanTerms => ({
+    paidOutOn,
+    penaltyPpmDaily,
+    schedule: rows.map((row, index) => ({
+      ...row,
+      number: index + 1,
+      dueDate: formatIsoDate(addMonths(parseIsoDate('2026-02-25'), index)),
+    })),
+  }));
+
+type Event =
+  { kind: 'days'; days: number } | { kind: 'pay'; amount: number; purpose: PaymentPurpose };
+
+const events = fc.array(
+  fc.oneof(
+    fc.record({ kind: fc.constant('days' as const), days: fc.integer({ min: 1, max: 90 }) }),
+    fc.record({
+      kind: fc.constant('pay' as const),
+      amount: fc.integer({ min: 1, max: 3_000_000 }),
+      purpose: fc.constantFrom<PaymentPurpose>('instalment', 'prepayment'),
+    }),
+  ),
+  { maxLength: 30 },
+);
+
+/** A check cheap enough for every simulated day (expect is slow in a loop of thousands). */
+function check(holds: boolean, what: string, detail: unknown) {
+  if (!holds) throw new Error(`${what}: ${JSON.stringify(detail)}`);
+}
+
+function checkSound(totals: AccountTotals) {
+  const sound =
+    Object.values(totals).every((value) => Number.isSafeInteger(value) && value >= 0) &&
+    principalOutstanding(totals) >= 0;
+  check(sound, 'a balance went negative', totals);
+}
+
+/** Plays a history, checking every step; answers the account at its end. */
+function play(loan: LoanTerms, history: readonly Event[]) {
+  let totals = openTotals(loan.schedule.reduce((sum, row) => sum + row.principal, 0));
+  let accruedThrough = addDaysToIsoDate(paidOutOn, -1);
+  for (const event of history) {
+    if (event.kind === 'days') {
+      for (let day = 0; day < event.days; day += 1) {
+        const date = addDaysToIsoDate(accruedThrough, 1);
+        const closed = closeDay(date, loan, totals);
+        const outstanding = principalOutstanding(totals);
+        const rateCap = Math.floor((outstanding * maxPenaltyPpmDaily) / 1_000_000);
+        check(closed.penalty <= rateCap, 'a penalty above 0.27% a day', { date, closed, totals });
+        check(
+          closed.penalty === 0 || closed.totals.lateCosts <= lateCostsCap(outstanding),
+          'late costs above 1.5 times the principal',
+          { date, closed, totals },
+        );
+        check(closed.interest >= 0, 'negative interest', closed);
+        totals = closed.totals;
+        accruedThrough = date;
+        checkSound(totals);
+      }
+    } else {
+      const today = addDaysToIsoDate(accruedThrough, 1);
+      const { allocation, totals: after } = allocatePayment(event.amount, {
+        schedule: loan.schedule,
+        totals,
+        today,
+        purpose: event.purpose,
+        feeBp: earlyRepaymentFeeBp(today, loan, totals),
+      });
+      const { penalty, interest, principal, fee, credit } = allocation;
+      const parts = [penalty, interest, principal, fee, credit];
+      check(
+        parts.every((part) => Number.isSafeInteger(part) && part >= 0) &&
+          parts.reduce((sum, part) => sum + part, 0) === event.amount,
+        'an allocation that is not the payment',
+        { event, allocation },
+      );
+      check(
+        owed(after) === owed(totals) - (event.amount - allocation.fee - allocation.credit),
+        'a payment that did not reduce what is owed by what it paid',
+        { event, allocation, totals, after },
+      );
+      totals = after;
+      checkSound(totals);
+    }
+  }
+  return { totals, accruedThrough };
+}
+
+describe('the ledger’s arithmetic over random payment histories', () => {
+  it('never charges late costs above the caps, allocates every payment whole, never goes negative', () => {
+    fc.assert(
+      fc.property(terms, events, (loan, history) => {
+        play(loan, history);
+      }),
+      { numRuns },
+    );
+  });
+
+  it('repays everything with the payoff quote’s total paid as a prepayment', () => {
+    fc.assert(
+      fc.property(terms, events, fc.integer({ min: 1, max: 60 }), (loan, history, ahead) => {
+        const account = play(loan, history);
+        const day = addDaysToIsoDate(account.accruedThrough, ahead);
+        const quote = payoffOn(day, loan, account);
+        fc.pre(quote.total > 0);
+        let { totals } = account;
+        for (let next = addDaysToIsoDate(account.accruedThrough, 1); next < day;) {
+          totals = closeDay(next, loan, totals).totals;
+          next = addDaysToIsoDate(next, 1);
+        }
+        const { allocation, totals: after } = allocatePayment(quote.total, {
+          schedule: loan.schedule,
+          totals,
+          today: day,
+          purpose: 'prepayment',
+          feeBp: earlyRepaymentFeeBp(day, loan, totals),
+        });
+        expect(owed(after)).toBe(0);
+        expect(allocation).toMatchObject({ fee: quote.fee, credit: 0 });
+      }),
+      { numRuns },
+    );
+  });
+});

@@ -1,0 +1,153 @@
+import { translate, type MessageKey } from '@sesxi/contract';
+import type { PaymentChannel } from '#app/db/schema.ts';
+import type { Database } from '#app/db/database.ts';
+import { fieldError, httpError } from '#app/errors.ts';
+import { moveApplicationBySystem } from '#app/modules/loans/index.ts';
+import type { SmsQueue } from '#app/modules/sms/index.ts';
+import type { EnqueueWebhook } from '#app/modules/webhooks/index.ts';
+import type { ServiceContext } from '#app/service-context.ts';
+import { owed, type AccountTotals } from './account.ts';
+import {
+  allocatePayment,
+  allocateWithdrawalPayment,
+  type Allocation,
+  type PaymentPurpose,
+} from './allocation.ts';
+import { earlyRepaymentFeeBp } from './payoff.ts';
+import { createServicingRepository, totalsOf } from './repository.ts';
+
+/** A payment from any channel, as `postPayment` takes it; amounts in tetri. */
+export interface Payment {
+  loanId: number;
+  amountTetri: number;
+  /** The business date it is posted on, `YYYY-MM-DD`. */
+  paidOn: string;
+  channel: PaymentChannel;
+  /** The channel's own reference: a payment posts once per channel and reference. */
+  reference: string;
+  purpose: PaymentPurpose;
+  /** A prepayment keeps the instalment (shortens the term, the default) or the term. */
+  keep?: 'term' | 'payment';
+}
+
+export interface PostedPayment {
+  transactionId: number;
+  /** The channel's reference had posted already: nothing was posted again. */
+  duplicate: boolean;
+}
+
+export type PostPayment = (tx: Database, payment: Payment) => Promise<PostedPayment>;
+
+export interface PaymentDependencies extends Pick<ServiceContext, 'clock' | 'log'> {
+  sms: SmsQueue;
+  enqueueWebhook: EnqueueWebhook;
+  productName: string;
+}
+
+/**
+ * Posting payments (issue 29), in the caller's transaction under the loan's row lock: the
+ * allocation of the payment to the ledger and the account, once per channel and reference.
+ * A loan left owing nothing is `repaid` (text, `loan.repaid`); a loan being withdrawn from is
+ * `withdrawn` once what the withdrawal left owed is paid.
+ */
+export function createPayments({
+  clock,
+  log,
+  sms,
+  enqueueWebhook,
+  productName,
+}: PaymentDependencies) {
+  async function textCustomer(tx: Database, loanId: number, key: MessageKey) {
+    const { phone, contractNumber } = await createServicingRepository(tx).customerOf(loanId);
+    await sms.queue(tx, {
+      phone,
+      text: translate(key, 'ka', { product: productName, number: contractNumber }),
+    });
+  }
+
+  /** Where a payment goes and whether it settles the loan. */
+  async function allocate(
+    tx: Database,
+    payment: Payment,
+    status: string,
+  ): Promise<{ allocation: Allocation; settled: boolean; totals: AccountTotals }> {
+    const servicing = createServicingRepository(tx);
+    const account = await servicing.account(payment.loanId, true);
+    if (!account) throw new Error(`the loan ${payment.loanId} has no account`);
+    const totals = totalsOf(account);
+    if (status === 'withdrawing') {
+      const withdrawal = await servicing.withdrawal(payment.loanId);
+      if (!withdrawal) throw new Error(`the withdrawing loan ${payment.loanId} has no withdrawal`);
+      const paid = await servicing.paidSoFar(payment.loanId);
+      const allocation = allocateWithdrawalPayment(payment.amountTetri, {
+        interestLeft: withdrawal.interest - paid.interest,
+        principalLeft: withdrawal.principal - paid.principal,
+      });
+      const settled =
+        paid.interest + allocation.interest >= withdrawal.interest &&
+        paid.principal + allocation.principal >= withdrawal.principal;
+      return {
+        allocation,
+        settled,
+        totals: {
+          ...totals,
+          principalPaid: Math.min(
+            totals.principal - totals.principalPrepaid,
+            totals.principalPaid + allocation.principal,
+          ),
+          credit: totals.credit + allocation.credit,
+        },
+      };
+    }
+    const schedule = await servicing.schedule(payment.loanId);
+    const allocated = allocatePayment(payment.amountTetri, {
+      schedule,
+      totals,
+      today: payment.paidOn,
+      purpose: payment.purpose,
+      feeBp: earlyRepaymentFeeBp(payment.paidOn, { schedule }, totals),
+    });
+    return { ...allocated, settled: owed(allocated.totals) === 0 };
+  }
+
+  const postPayment: PostPayment = async (tx, payment) => {
+    const { loanId, amountTetri, channel, reference } = payment;
+    if (!Number.isSafeInteger(amountTetri) || amountTetri <= 0) {
+      throw fieldError('amount', 'validation.amountTooSmall', { minimum: 0.01 });
+    }
+    if (payment.keep === 'term') throw fieldError('keep', 'servicing.keepTermUnavailable');
+    const servicing = createServicingRepository(tx);
+    const loan = await servicing.lockLoan(loanId);
+    if (!loan) throw httpError(404, 'errors.notFound');
+    const earlier = await servicing.byReference(channel, reference);
+    if (earlier) {
+      if (earlier.loanId !== loanId) throw httpError(409, 'servicing.referenceOfAnotherLoan');
+      return { transactionId: earlier.id, duplicate: true };
+    }
+    if (loan.status !== 'active' && loan.status !== 'withdrawing') {
+      throw httpError(409, 'servicing.notRepayable');
+    }
+    const { allocation, settled, totals } = await allocate(tx, payment, loan.status);
+    const transactionId = await servicing.insertPayment(
+      { loanId, amountTetri, channel, reference, businessDate: payment.paidOn },
+      allocation,
+      totals,
+    );
+    log.info({ event: 'loan_payment', loanId, transactionId, channel }, 'a payment was posted');
+    if (settled) {
+      const now = clock.now();
+      if (loan.status === 'active') {
+        await moveApplicationBySystem(tx, { id: loanId, name: 'repay', now });
+        await textCustomer(tx, loanId, 'sms.loanRepaid');
+        await enqueueWebhook(tx, 'loan.repaid', loanId);
+        log.info({ event: 'loan_repaid', loanId }, 'the loan is repaid');
+      } else {
+        await moveApplicationBySystem(tx, { id: loanId, name: 'completeWithdrawal', now });
+        await textCustomer(tx, loanId, 'sms.withdrawalRepaid');
+        log.info({ event: 'withdrawal_repaid', loanId }, 'a withdrawal is paid back');
+      }
+    }
+    return { transactionId, duplicate: false };
+  };
+  return { postPayment };
+}

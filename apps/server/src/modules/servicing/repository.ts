@@ -1,0 +1,215 @@
+import { addDaysToIsoDate, toTetri } from '@sesxi/contract';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Database } from '#app/db/database.ts';
+import {
+  contractWithdrawals,
+  corePaymentReports,
+  loanAccounts,
+  loanApplications,
+  loanContracts,
+  loanInstalments,
+  loanTransactions,
+  type PaymentChannel,
+  users,
+} from '#app/db/schema.ts';
+import { applicationJoins } from '#app/db/application-joins.ts';
+import type { AccountTotals, Instalment } from './account.ts';
+import type { Allocation } from './allocation.ts';
+
+export type AccountRow = typeof loanAccounts.$inferSelect;
+export type LoanTransaction = typeof loanTransactions.$inferSelect;
+
+export const totalsOf = (row: AccountRow): AccountTotals => ({
+  principal: row.principalTetri,
+  principalPaid: row.principalPaidTetri,
+  principalPrepaid: row.principalPrepaidTetri,
+  interestAccrued: row.interestAccruedTetri,
+  interestDue: row.interestDueTetri,
+  interestOverdue: row.interestOverdueTetri,
+  penaltyDue: row.penaltyDueTetri,
+  lateCosts: row.lateCostsTetri,
+  credit: row.creditTetri,
+});
+
+const columnsOf = (totals: AccountTotals) => ({
+  principalPaidTetri: totals.principalPaid,
+  principalPrepaidTetri: totals.principalPrepaid,
+  interestAccruedTetri: totals.interestAccrued,
+  interestDueTetri: totals.interestDue,
+  interestOverdueTetri: totals.interestOverdue,
+  penaltyDueTetri: totals.penaltyDue,
+  lateCostsTetri: totals.lateCosts,
+  creditTetri: totals.credit,
+});
+
+export function createServicingRepository(db: Database) {
+  return {
+    /** The loan's status, its row locked for the transaction: its payments take turns on it. */
+    async lockLoan(loanId: number) {
+      const [row] = await db
+        .select({ status: loanApplications.status, userId: loanApplications.userId })
+        .from(loanApplications)
+        .where(eq(loanApplications.id, loanId))
+        .for('update');
+      return row;
+    },
+
+    /** Whom a loan's texts go to, and the contract they name. */
+    async customerOf(loanId: number) {
+      const [row] = await db
+        .select({ phone: users.phone, contractNumber: loanContracts.number })
+        .from(loanApplications)
+        .innerJoin(users, applicationJoins.customer)
+        .innerJoin(loanContracts, eq(loanContracts.loanId, loanApplications.id))
+        .where(eq(loanApplications.id, loanId));
+      if (!row) throw new Error(`the loan ${loanId} has no contract`);
+      return row;
+    },
+
+    /** A loan's status and owner, read without a lock. */
+    async loan(loanId: number) {
+      const [row] = await db
+        .select({ status: loanApplications.status, userId: loanApplications.userId })
+        .from(loanApplications)
+        .where(eq(loanApplications.id, loanId));
+      return row;
+    },
+
+    async coreReport(key: string) {
+      const [row] = await db
+        .select()
+        .from(corePaymentReports)
+        .where(eq(corePaymentReports.idempotencyKey, key));
+      return row;
+    },
+
+    async insertCoreReport(report: typeof corePaymentReports.$inferInsert) {
+      await db.insert(corePaymentReports).values(report);
+    },
+
+    async account(loanId: number, lock = false): Promise<AccountRow | undefined> {
+      const query = db.select().from(loanAccounts).where(eq(loanAccounts.loanId, loanId));
+      const [row] = await (lock ? query.for('update') : query);
+      return row;
+    },
+
+    async schedule(loanId: number): Promise<Instalment[]> {
+      return db
+        .select({
+          number: loanInstalments.number,
+          dueDate: loanInstalments.dueDate,
+          principal: loanInstalments.principalTetri,
+          interest: loanInstalments.interestTetri,
+        })
+        .from(loanInstalments)
+        .where(eq(loanInstalments.loanId, loanId))
+        .orderBy(asc(loanInstalments.number));
+    },
+
+    /**
+     * Opens the account of a loan just paid out (its schedule fixed): the payout is its first
+     * transaction, and close of day accrues from the payout day on.
+     */
+    async open({
+      loanId,
+      paidOutOn,
+      payoutTetri,
+    }: {
+      loanId: number;
+      paidOutOn: string;
+      payoutTetri: number;
+    }) {
+      const [scheduled] = await db
+        .select({ principal: sql<number>`sum(${loanInstalments.principalTetri})::int` })
+        .from(loanInstalments)
+        .where(eq(loanInstalments.loanId, loanId));
+      const principal = scheduled?.principal ?? 0;
+      await db.insert(loanAccounts).values({
+        loanId,
+        paidOutOn,
+        principalTetri: principal,
+        accruedThrough: addDaysToIsoDate(paidOutOn, -1),
+      });
+      await db.insert(loanTransactions).values({
+        loanId,
+        kind: 'payout',
+        amountTetri: payoutTetri,
+        principalTetri: principal,
+        businessDate: paidOutOn,
+      });
+    },
+
+    async byReference(channel: PaymentChannel, reference: string) {
+      const [row] = await db
+        .select({ id: loanTransactions.id, loanId: loanTransactions.loanId })
+        .from(loanTransactions)
+        .where(
+          and(eq(loanTransactions.channel, channel), eq(loanTransactions.reference, reference)),
+        );
+      return row;
+    },
+
+    /** Records a payment and the account it leaves, in the caller's transaction. */
+    async insertPayment(
+      payment: {
+        loanId: number;
+        amountTetri: number;
+        channel: PaymentChannel;
+        reference: string;
+        businessDate: string;
+      },
+      { penalty, interest, principal, fee, credit }: Allocation,
+      totals: AccountTotals,
+    ): Promise<number> {
+      const [row] = await db
+        .insert(loanTransactions)
+        .values({
+          ...payment,
+          kind: 'payment',
+          penaltyTetri: penalty,
+          interestTetri: interest,
+          principalTetri: principal,
+          feeTetri: fee,
+          creditTetri: credit,
+        })
+        .returning({ id: loanTransactions.id });
+      if (!row) throw new Error('inserting a payment returned no row');
+      await db
+        .update(loanAccounts)
+        .set(columnsOf(totals))
+        .where(eq(loanAccounts.loanId, payment.loanId));
+      return row.id;
+    },
+
+    async transactions(loanId: number): Promise<LoanTransaction[]> {
+      return db
+        .select()
+        .from(loanTransactions)
+        .where(eq(loanTransactions.loanId, loanId))
+        .orderBy(asc(loanTransactions.id));
+    },
+
+    /** The interest and principal the loan's payments paid so far. */
+    async paidSoFar(loanId: number) {
+      const [row] = await db
+        .select({
+          interest: sql<number>`coalesce(sum(${loanTransactions.interestTetri}), 0)::int`,
+          principal: sql<number>`coalesce(sum(${loanTransactions.principalTetri}), 0)::int`,
+        })
+        .from(loanTransactions)
+        .where(and(eq(loanTransactions.loanId, loanId), eq(loanTransactions.kind, 'payment')));
+      return row ?? { interest: 0, principal: 0 };
+    },
+
+    /** What a withdrawal after the payout left owed, in tetri; undefined when there is none. */
+    async withdrawal(loanId: number) {
+      const [row] = await db
+        .select()
+        .from(contractWithdrawals)
+        .where(
+          and(eq(contractWithdrawals.loanId, loanId), eq(contractWithdrawals.state, 'withdrawing')),
+        );
+      return row && { principal: toTetri(row.principal), interest: toTetri(row.interest) };
+    },
+  };
+}

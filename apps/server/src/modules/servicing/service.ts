@@ -1,0 +1,139 @@
+import {
+  parseTimestamp,
+  servicedLoanStatuses,
+  toGel,
+  toTetri,
+  type BodyOf,
+  type corePaymentReport,
+  type LoanAccount,
+} from '@sesxi/contract';
+import type { Database } from '#app/db/database.ts';
+import { fieldError, httpError } from '#app/errors.ts';
+import {
+  requestFingerprint,
+  requireIdempotencyKey,
+  requireSameRequest,
+} from '#app/http/idempotency.ts';
+import type { ServiceContext } from '#app/service-context.ts';
+import { accountView } from './account-view.ts';
+import type { PostPayment } from './payments.ts';
+import { payoffOn } from './payoff.ts';
+import { createServicingRepository, totalsOf } from './repository.ts';
+
+export type CorePaymentBody = BodyOf<typeof corePaymentReport>;
+
+export interface ServicingDependencies extends ServiceContext {
+  today: (db?: Database) => Promise<string>;
+  postPayment: PostPayment;
+  penaltyPpmDaily: number;
+}
+
+const isServiced = (status: string): status is LoanAccount['status'] =>
+  (servicedLoanStatuses as readonly string[]).includes(status);
+
+/**
+ * A loan's account as its customer sees it, the payoff quote, and the core system's payment
+ * reports. A customer sees only their own loans: another's id answers 404, as does a loan not
+ * paid out.
+ */
+export function createServicingService({
+  db,
+  log,
+  today,
+  postPayment,
+  penaltyPpmDaily,
+}: ServicingDependencies) {
+  const servicing = createServicingRepository(db);
+
+  async function ownAccount(customerId: number, loanId: number) {
+    const loan = await servicing.loan(loanId);
+    const account = loan?.userId === customerId ? await servicing.account(loanId) : undefined;
+    if (!loan || !account || !isServiced(loan.status)) throw httpError(404, 'errors.notFound');
+    return { status: loan.status, account, schedule: await servicing.schedule(loanId) };
+  }
+
+  return {
+    async account(customerId: number, loanId: number): Promise<LoanAccount> {
+      const { status, account, schedule } = await ownAccount(customerId, loanId);
+      return accountView({
+        status,
+        schedule,
+        totals: totalsOf(account),
+        transactions: await servicing.transactions(loanId),
+        today: await today(),
+      });
+    },
+
+    async payoff(customerId: number, loanId: number, date: string) {
+      const { account, schedule } = await ownAccount(customerId, loanId);
+      const businessDate = await today();
+      if (date < businessDate) {
+        throw fieldError('date', 'servicing.payoffDateBefore', { date: businessDate });
+      }
+      const quote = payoffOn(
+        date,
+        { schedule, paidOutOn: account.paidOutOn, penaltyPpmDaily },
+        { totals: totalsOf(account), accruedThrough: account.accruedThrough },
+      );
+      return {
+        date,
+        principal: toGel(quote.principal),
+        interest: toGel(quote.interest),
+        penalty: toGel(quote.penalty),
+        fee: toGel(quote.fee),
+        total: toGel(quote.total),
+      };
+    },
+
+    /**
+     * The core system's payment report, a service account's only (a person's gets 403): posted
+     * as an instalment on the business date, once per `Idempotency-Key` (the same key with
+     * another request answers 422) and once per reference.
+     */
+    async reportCorePayment(
+      reporter: { userId: number; isMachine: boolean },
+      loanId: number,
+      header: string | undefined,
+      body: CorePaymentBody,
+    ) {
+      if (!reporter.isMachine) {
+        log.warn(
+          {
+            event: 'access_denied',
+            reason: 'servicing.machineOnly',
+            loanId,
+            userId: reporter.userId,
+          },
+          'a person may not report a payment',
+        );
+        throw httpError(403, 'errors.forbidden');
+      }
+      const key = requireIdempotencyKey(header);
+      if (!parseTimestamp(body.paid_at)) throw fieldError('paid_at', 'validation.timestamp');
+      const sha256 = requestFingerprint(loanId, body.amount, body.paid_at, body.reference);
+      return db.transaction(async (tx) => {
+        const repository = createServicingRepository(tx);
+        if (!(await repository.lockLoan(loanId))) throw httpError(404, 'errors.notFound');
+        const earlier = await repository.coreReport(key);
+        if (earlier) {
+          requireSameRequest(earlier.requestSha256, sha256);
+          return { transaction_id: earlier.transactionId, duplicate: true };
+        }
+        const posted = await postPayment(tx, {
+          loanId,
+          amountTetri: toTetri(body.amount),
+          paidOn: await today(tx),
+          channel: 'core',
+          reference: body.reference,
+          purpose: 'instalment',
+        });
+        await repository.insertCoreReport({
+          idempotencyKey: key,
+          requestSha256: sha256,
+          transactionId: posted.transactionId,
+        });
+        return { transaction_id: posted.transactionId, duplicate: posted.duplicate };
+      });
+    },
+  };
+}

@@ -1,0 +1,386 @@
+import { addDaysToIsoDate } from '@sesxi/contract';
+import { and, asc, eq, like } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  contractWithdrawals,
+  jobs,
+  loanAccounts,
+  loanInstalments,
+  loanTransactions,
+  smsOutbox,
+} from '#app/db/schema.ts';
+import { bearer } from '#app/test/accounts.ts';
+import { decisionCalls } from '#app/test/decisions.ts';
+import {
+  answerJson,
+  startFakeHttpService,
+  type FakeHttpService,
+} from '#app/test/fake-http-service.ts';
+import { loanStatusOf, loanTestApp, setLoanStatus } from '#app/test/loans.ts';
+import { serviceAccount } from '#app/test/officers.ts';
+import { signedLoan } from '#app/test/signed-loans.ts';
+import { testClock } from '#app/test/test-clock.ts';
+import { openTotals, type AccountTotals } from './account.ts';
+import { closeDay } from './close-day.ts';
+import { accrue } from './close-of-day.ts';
+import { maxPenaltyPpmDaily } from './late-costs.ts';
+import { createServicingRepository, totalsOf } from './repository.ts';
+
+// 23 November 2026 in Tbilisi: the business date the loans are paid out on.
+const clock = testClock();
+let app: FastifyInstance;
+let close: () => Promise<void>;
+let core: Record<string, string>;
+let lender: FakeHttpService;
+const calls = decisionCalls(() => app);
+
+beforeAll(async () => {
+  lender = await startFakeHttpService('/hooks/sesxi', (_request, response) =>
+    answerJson(response, 200, {}),
+  );
+  ({ app, close } = await loanTestApp({
+    clock,
+    env: {
+      PAYOUT_MODE: 'core',
+      WEBHOOK_URL: lender.url,
+      WEBHOOK_SECRET: `whsec_${Buffer.alloc(32, 9).toString('base64')}`,
+    },
+  }));
+  core = await serviceAccount(app, '598200011');
+});
+
+afterAll(async () => {
+  await close();
+  lender.close();
+});
+
+/** The webhooks queued for a loan, in order. */
+async function eventsOf(loanId: number) {
+  const rows = await app.database.db
+    .select({ payload: jobs.payload })
+    .from(jobs)
+    .where(and(eq(jobs.kind, 'webhook.deliver'), eq(jobs.orderingKey, `application:${loanId}`)))
+    .orderBy(jobs.id);
+  return rows.map((row) => (row.payload as { type: string }).type);
+}
+
+/** A loan of 1,500 GEL over 12 months, paid out on 23 November (payment day 10): active. */
+async function activeLoan(ending: string) {
+  const loan = await signedLoan(app, calls, { ending, paymentDay: 10 });
+  const paid = await app.inject({
+    method: 'POST',
+    url: `/api/loans/${loan.id}/disbursement`,
+    headers: { ...core, 'idempotency-key': `payout-${loan.id}` },
+    payload: { amount: 1470, paid_at: '2026-11-23 15:00:00', bank_reference: `P-${loan.id}` },
+  });
+  expect(paid.statusCode).toBe(200);
+  return loan;
+}
+
+const accountOf = (token: string, loanId: number) =>
+  app.inject({ method: 'GET', url: `/api/loans/${loanId}/account`, headers: bearer(token) });
+
+const payoffOf = (token: string, loanId: number, date: string) =>
+  app.inject({
+    method: 'GET',
+    url: `/api/loans/${loanId}/payoff?date=${date}`,
+    headers: bearer(token),
+  });
+
+function reportPayment(
+  loanId: number,
+  body: object,
+  { key, headers = core }: { key?: string; headers?: Record<string, string> } = {},
+) {
+  return app.inject({
+    method: 'POST',
+    url: `/api/loans/${loanId}/payments`,
+    headers: { ...headers, ...(key !== undefined && { 'idempotency-key': key }) },
+    payload: body,
+  });
+}
+
+async function totalsNow(loanId: number): Promise<AccountTotals> {
+  const account = await createServicingRepository(app.database.db).account(loanId);
+  if (!account) throw new Error(`no account for ${loanId}`);
+  return totalsOf(account);
+}
+
+const ledgerOf = (loanId: number) =>
+  app.database.db
+    .select()
+    .from(loanTransactions)
+    .where(eq(loanTransactions.loanId, loanId))
+    .orderBy(asc(loanTransactions.id));
+
+describe('a loan’s account from its payout', () => {
+  let loan: Awaited<ReturnType<typeof activeLoan>>;
+
+  beforeAll(async () => {
+    loan = await activeLoan('21');
+  });
+
+  it('opens with the payout: the schedule, nothing late, the caps’ whole room', async () => {
+    const schedule = await app.database.db
+      .select()
+      .from(loanInstalments)
+      .where(eq(loanInstalments.loanId, loan.id))
+      .orderBy(asc(loanInstalments.number));
+    const [first] = schedule;
+    if (!first) throw new Error('the loan has no schedule');
+    const answer = await accountOf(loan.token, loan.id);
+    expect(answer.statusCode).toBe(200);
+    const { account } = answer.json<{ account: Record<string, unknown> }>();
+    expect(account).toMatchObject({
+      status: 'active',
+      principal_outstanding: 1500,
+      next_payment: {
+        date: '2026-12-10',
+        amount: (first.principalTetri + first.interestTetri) / 100,
+      },
+      overdue: { days: 0, principal: 0, interest: 0, penalty: 0, total: 0 },
+      late_costs_cap_left: 2250,
+      credit_balance: 0,
+      transactions: [
+        {
+          date: '2026-11-23',
+          kind: 'payout',
+          amount: 1470,
+          allocation: { penalty: 0, interest: 0, principal: 1500, fee: 0, credit: 0 },
+          reference: null,
+        },
+      ],
+    });
+    const rows = account.schedule as { state: string; number: number }[];
+    expect(rows).toHaveLength(12);
+    expect(rows.map(({ state }) => state)).toEqual(['due', ...Array<string>(11).fill('future')]);
+  });
+
+  it('answers 404 to another customer, as to a loan never paid out', async () => {
+    const other = await signedLoan(app, calls, { ending: '22' });
+    expect((await accountOf(other.token, loan.id)).statusCode).toBe(404);
+    expect((await accountOf(other.token, other.id)).statusCode).toBe(404);
+    expect((await payoffOf(other.token, loan.id, '2026-11-23')).statusCode).toBe(404);
+  });
+
+  it('closes each day as the pure rules do: interest daily, overdue after the due date, a penalty within the caps', async () => {
+    const schedule = await createServicingRepository(app.database.db).schedule(loan.id);
+    const terms = { schedule, paidOutOn: '2026-11-23', penaltyPpmDaily: maxPenaltyPpmDaily };
+    let expected = openTotals(150_000);
+    for (let day = '2026-11-23'; day < '2026-12-13'; day = addDaysToIsoDate(day, 1)) {
+      expected = closeDay(day, terms, expected).totals;
+    }
+    await app.businessCalendar.moveTo('2026-12-13');
+    expect(await totalsNow(loan.id)).toEqual(expected);
+    // The first period's interest, recognised over its 17 days, is the schedule's exactly.
+    const ledger = await ledgerOf(loan.id);
+    const accruals = ledger.filter(({ kind }) => kind === 'interest_accrual');
+    const firstPeriod = accruals.filter(({ businessDate }) => businessDate < '2026-12-10');
+    expect(firstPeriod).toHaveLength(17);
+    expect(firstPeriod.reduce((sum, row) => sum + row.amountTetri, 0)).toBe(schedule[0]?.interest);
+    // Days 1 and 2 past the due date (11 and 12 December): 0.27% of 1,500 GEL each.
+    expect(
+      ledger
+        .filter(({ kind }) => kind === 'penalty')
+        .map(({ businessDate, amountTetri }) => [businessDate, amountTetri]),
+    ).toEqual([
+      ['2026-12-11', 405],
+      ['2026-12-12', 405],
+    ]);
+    const { account } = (await accountOf(loan.token, loan.id)).json<{
+      account: { overdue: object; schedule: { state: string }[]; late_costs_cap_left: number };
+    }>();
+    expect(account.overdue).toMatchObject({ days: 3, penalty: 8.1 });
+    expect(account.schedule[0]).toMatchObject({ state: 'overdue' });
+    expect(account.schedule[1]).toMatchObject({ state: 'due' });
+    expect(account.late_costs_cap_left).toBe(2250 - 8.1);
+  });
+
+  it('charges nothing twice when a day is closed again', async () => {
+    const before = { totals: await totalsNow(loan.id), rows: (await ledgerOf(loan.id)).length };
+    await app.database.db.transaction((tx) => accrue(tx, '2026-12-12', maxPenaltyPpmDaily));
+    expect(await totalsNow(loan.id)).toEqual(before.totals);
+    expect(await ledgerOf(loan.id)).toHaveLength(before.rows);
+  });
+
+  it('never lets a ledger row change', async () => {
+    const [first] = await ledgerOf(loan.id);
+    if (!first) throw new Error('the ledger is empty');
+    await expect(
+      app.database.db
+        .update(loanTransactions)
+        .set({ amountTetri: 1 })
+        .where(eq(loanTransactions.id, first.id)),
+    ).rejects.toThrow();
+    await expect(
+      app.database.db.delete(loanTransactions).where(eq(loanTransactions.id, first.id)),
+    ).rejects.toThrow();
+  });
+
+  it('takes the core’s payment to the penalty first, then the overdue interest, once per key', async () => {
+    const before = await totalsNow(loan.id);
+    const body = { amount: 10, paid_at: '2026-12-13 10:00:00', reference: 'CORE-PAY-1' };
+    const posted = await reportPayment(loan.id, body, { key: 'core-pay-1' });
+    expect(posted.statusCode).toBe(200);
+    const { payment } = posted.json<{ payment: { transaction_id: number; duplicate: boolean } }>();
+    expect(payment.duplicate).toBe(false);
+    const [row] = await app.database.db
+      .select()
+      .from(loanTransactions)
+      .where(eq(loanTransactions.id, payment.transaction_id));
+    expect(row).toMatchObject({
+      kind: 'payment',
+      channel: 'core',
+      reference: 'CORE-PAY-1',
+      amountTetri: 1000,
+      penaltyTetri: 810,
+      interestTetri: 190,
+      principalTetri: 0,
+      creditTetri: 0,
+    });
+    expect(await totalsNow(loan.id)).toMatchObject({
+      penaltyDue: 0,
+      interestOverdue: before.interestOverdue - 190,
+    });
+
+    // The same key again: the first answer, nothing posted; another request under it: 422.
+    const again = await reportPayment(loan.id, body, { key: 'core-pay-1' });
+    expect(again.json()).toMatchObject({
+      payment: { transaction_id: payment.transaction_id, duplicate: true },
+    });
+    const reused = await reportPayment(loan.id, { ...body, amount: 11 }, { key: 'core-pay-1' });
+    expect(reused.statusCode).toBe(422);
+    // The same reference under another key is the same payment.
+    const sameReference = await reportPayment(loan.id, body, { key: 'core-pay-2' });
+    expect(sameReference.json()).toMatchObject({
+      payment: { transaction_id: payment.transaction_id, duplicate: true },
+    });
+    expect(
+      (await ledgerOf(loan.id)).filter(({ kind }) => kind === 'payment').map(({ id }) => id),
+    ).toEqual([payment.transaction_id]);
+  });
+
+  it('refuses a report without a key, from a person, or on an unknown loan', async () => {
+    const body = { amount: 1, paid_at: '2026-12-13 10:00:00', reference: 'CORE-PAY-X' };
+    expect((await reportPayment(loan.id, body)).statusCode).toBe(400);
+    const officer = await calls.officer('599000003');
+    expect((await reportPayment(loan.id, body, { key: 'k', headers: officer })).statusCode).toBe(
+      403,
+    );
+    expect((await reportPayment(999_999, body, { key: 'k-unknown' })).statusCode).toBe(404);
+  });
+
+  it('quotes the payoff for a day, and paying it as a prepayment repays the loan', async () => {
+    const past = await payoffOf(loan.token, loan.id, '2026-12-01');
+    expect(past.statusCode).toBe(422);
+    expect(past.json()).toMatchObject({ date: ['თარიღი არ შეიძლება იყოს 2026-12-13-ზე ადრე'] });
+
+    const quoted = await payoffOf(loan.token, loan.id, '2026-12-13');
+    expect(quoted.statusCode).toBe(200);
+    const { payoff } = quoted.json<{ payoff: { total: number } }>();
+    const totals = await totalsNow(loan.id);
+    const [first] = await createServicingRepository(app.database.db).schedule(loan.id);
+    if (!first) throw new Error('the loan has no schedule');
+    expect(payoff).toMatchObject({
+      date: '2026-12-13',
+      principal: 1500,
+      interest: (totals.interestAccrued + totals.interestDue + totals.interestOverdue) / 100,
+      penalty: 0,
+      // 11 months left: 0.5% of the principal not due yet (the first instalment's is overdue).
+      fee: Math.floor(((150_000 - first.principal) * 50) / 10_000) / 100,
+    });
+    const posted = await app.database.db.transaction((tx) =>
+      app.servicing.postPayment(tx, {
+        loanId: loan.id,
+        amountTetri: Math.round(payoff.total * 100),
+        paidOn: '2026-12-13',
+        channel: 'card',
+        reference: `card-${loan.id}`,
+        purpose: 'prepayment',
+      }),
+    );
+    expect(posted.duplicate).toBe(false);
+    expect(await loanStatusOf(app, loan.id)).toBe('repaid');
+    expect((await eventsOf(loan.id)).at(-1)).toBe('loan.repaid');
+    await app.jobs.runDue();
+    expect(await app.database.db.$count(smsOutbox, like(smsOutbox.text, '%სრულად დაიფარა%'))).toBe(
+      1,
+    );
+    const { account } = (await accountOf(loan.token, loan.id)).json<{
+      account: Record<string, unknown>;
+    }>();
+    expect(account).toMatchObject({
+      status: 'repaid',
+      principal_outstanding: 0,
+      next_payment: null,
+      credit_balance: 0,
+    });
+    // Repaid, the loan takes no payment and close of day leaves it alone.
+    const late = await reportPayment(
+      loan.id,
+      { amount: 1, paid_at: '2026-12-13 12:00:00', reference: 'CORE-LATE' },
+      { key: 'core-late' },
+    );
+    expect(late.statusCode).toBe(409);
+    await app.businessCalendar.moveTo('2026-12-15');
+    const [closed] = await app.database.db
+      .select({ accruedThrough: loanAccounts.accruedThrough })
+      .from(loanAccounts)
+      .where(eq(loanAccounts.loanId, loan.id));
+    expect(closed).toEqual({ accruedThrough: '2026-12-12' });
+  });
+});
+
+describe('a loan withdrawn from after its payout', () => {
+  it('is withdrawn once the principal paid out and the days’ interest are paid back', async () => {
+    const loan = await activeLoan('23');
+    const now = app.clock.now();
+    await app.database.db.insert(contractWithdrawals).values({
+      loanId: loan.id,
+      state: 'withdrawing',
+      principal: 1470,
+      interest: 12.5,
+      amountDue: 1482.5,
+      daysUsed: 5,
+      dueDate: '2027-01-12',
+      codeId: 1,
+      codeSentAt: now,
+      phone: '995555000023',
+      ip: '127.0.0.1',
+      userAgent: 'test',
+      withdrawnOn: '2026-12-13',
+      withdrawnAt: now,
+    });
+    await setLoanStatus(app, loan.id, 'withdrawing');
+    const payment = (reference: string, amountTetri: number) =>
+      app.database.db.transaction((tx) =>
+        app.servicing.postPayment(tx, {
+          loanId: loan.id,
+          amountTetri,
+          paidOn: '2026-12-15',
+          channel: 'billing',
+          reference,
+          purpose: 'instalment',
+        }),
+      );
+    await payment(`w-${loan.id}-1`, 100_000);
+    expect(await loanStatusOf(app, loan.id)).toBe('withdrawing');
+    await payment(`w-${loan.id}-2`, 48_300);
+    expect(await loanStatusOf(app, loan.id)).toBe('withdrawn');
+    const payments = (await ledgerOf(loan.id)).filter(({ kind }) => kind === 'payment');
+    expect(
+      payments.map(({ interestTetri, principalTetri, creditTetri }) => [
+        interestTetri,
+        principalTetri,
+        creditTetri,
+      ]),
+    ).toEqual([
+      [1_250, 98_750, 0],
+      [0, 48_250, 50],
+    ]);
+    expect((await accountOf(loan.token, loan.id)).json()).toMatchObject({
+      account: { status: 'withdrawn', credit_balance: 0.5 },
+    });
+  });
+});
