@@ -1,9 +1,9 @@
 import { formatLari, toGel } from '@sesxi/contract';
 import type { Database } from '#app/db/database.ts';
 import type { FileStorage } from '#app/integrations/storage/file-storage.ts';
-import { insertCustomerDocument, storePdf } from '#app/pdf/customer-documents.ts';
+import { storePdfDocument } from '#app/pdf/customer-documents.ts';
 import { scheduleTable } from '#app/pdf/schedule-table.ts';
-import { writePdf, type PdfModel } from '#app/pdf/write-pdf.ts';
+import type { PdfModel } from '#app/pdf/write-pdf.ts';
 import type { Clock } from '#app/clock.ts';
 import { createPayoutRepository, type PayoutRepository } from './repository.ts';
 
@@ -72,9 +72,7 @@ export function createScheduleDocuments({
       const payouts = createPayoutRepository(db);
       const schedule = await payouts.paidSchedule(loanId);
       if (!schedule || (await payouts.hasScheduleDocument(loanId))) return;
-      const bytes = await writePdf(scheduleModel(schedule, productName));
-      const file = await storePdf(storage, 'schedules', bytes);
-      await insertCustomerDocument(db, file, {
+      await storePdfDocument(db, storage, 'schedules', scheduleModel(schedule, productName), {
         userId: schedule.loan.userId,
         loanId,
         kind: 'schedule',

@@ -225,14 +225,13 @@ export function createSigningService({
             throw httpError(409, 'consent.wordingChanged');
           }
           const repository = createSigningRepository(tx);
-          // It keeps the number its title names, what it signs, and the account and payment day
-          // the signed document states: what its payout pays and its schedule runs on.
+          // It keeps what it signs, and the account and payment day the signed document states:
+          // what its payout pays and its schedule runs on.
           const signedDocumentId = await insertCustomerDocument(tx, stored, {
             userId: signer.id,
             loanId,
             kind: 'signed_contract',
             details: {
-              number: contract.number,
               signs_document_id: contract.document.id,
               signs_sha256: contract.document.sha256,
               iban: contract.document.iban,

@@ -238,9 +238,8 @@ describe('POST /api/loans/:id/contract/sign', () => {
     const [signature] = await signaturesOf(loanId);
     const signed = await documentRow(signature?.signedDocumentId ?? 0);
     expect(signed).toMatchObject({ kind: 'signed_contract', userId: user.id, loanId });
-    // It keeps the number its title names, and the account and payment day its payout uses.
+    // It keeps what it signs, and the account and payment day its payout uses.
     expect(signed?.details).toEqual({
-      number,
       signs_document_id: document.id,
       signs_sha256: document.sha256,
       iban: ibans[0],
