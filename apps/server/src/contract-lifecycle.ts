@@ -25,7 +25,8 @@ export async function registerContractLifecycle(app: FastifyInstance): Promise<v
   });
   const payouts: PayoutHooks = {
     afterSigning: async (tx, signed) => {
-      await app.payouts.requestPayout(tx, signed);
+      const job = await app.payouts.requestPayout(tx, signed);
+      return job === undefined ? undefined : () => app.payouts.payNow(job);
     },
     awaitsNewSignature: async (tx, loanId) =>
       (await lastPayoutView(tx, loanId))?.state === 'refused',

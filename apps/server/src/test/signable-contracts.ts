@@ -1,10 +1,21 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import { customerDocuments, loanContracts, users } from '#app/db/schema.ts';
 import { bearer } from './accounts.ts';
 import { decisionCalls } from './decisions.ts';
+import { loanTestApp } from './loans.ts';
 import { onboardedCustomer, type SignedInCustomer } from './onboarding.ts';
+import type { TestClock } from './test-clock.ts';
+
+/** The app of a signing test file on `clock`: the text limits let one customer have many codes. */
+export const signingTestApp = (clock: TestClock) =>
+  loanTestApp({ clock, env: { SMS_PHONE_DAILY_LIMIT: '100', SMS_IP_HOURLY_LIMIT: '10000' } });
+
+/** Moves `clock` past the 15-second resend window, so the phone's next code may be sent. */
+export const pastResendWindow = (clock: TestClock) => {
+  clock.advance(15_001);
+};
 
 /** Two accounts that pass the mod-97 check: the customer's first, then another. */
 export const ibans = ['GE29NB0000000101904917', 'GE95TB0000000123456789'] as const;
@@ -136,4 +147,36 @@ export function signingCalls(appOf: () => FastifyInstance) {
     withdraw: (token: string, loanId: number, code: string) =>
       post(token, `/api/loans/${String(loanId)}/withdrawal`, { code }),
   };
+}
+
+/** An offered contract (`offeredContract`) whose signing code was texted; answers the code too. */
+export async function signingCodeSent(
+  app: FastifyInstance,
+  phone: string,
+  options?: { identityChecked?: boolean },
+) {
+  const offered = await offeredContract(app, phone, options);
+  const sent = await signingCalls(() => app).sendSigningCode(offered.token, offered.loanId);
+  expect(sent.statusCode).toBe(200);
+  return { ...offered, code: await lastSigningCodeSentTo(app, phone) };
+}
+
+/**
+ * Keeps the payouts of the signatures that follow queued, unsent, as before the bank pays: the
+ * signature sends its payout at once otherwise. The job poll (`app.jobs.runDue`) would send
+ * them; `vi.restoreAllMocks` lets them go again.
+ */
+export function holdPayouts(app: FastifyInstance) {
+  vi.spyOn(app.payouts, 'payNow').mockResolvedValue(undefined);
+}
+
+/**
+ * A contract its customer signed today through the API: paid out at once (the sandbox bank
+ * pays), unless `holdPayouts` keeps the payout queued.
+ */
+export async function signedContract(app: FastifyInstance, phone: string) {
+  const offered = await signingCodeSent(app, phone);
+  const signed = await signingCalls(() => app).sign(offered.token, offered.loanId, offered.code);
+  expect(signed.statusCode).toBe(200);
+  return offered;
 }

@@ -12,8 +12,15 @@ export const testIban = 'GE29NB0000000101904917';
 /** What an officer approves for the fixture's loans: 1,500 GEL over 12 months. */
 export const approvedTerms = { amount: 1500, months: 12 };
 
-/** A signed contract document of `loanId`, straight into the table, as signing stores one. */
-export async function signedDocument(app: FastifyInstance, userId: number, loanId: number) {
+/**
+ * A signed contract document of `loanId`, straight into the table, as signing stores one: it
+ * states the account it is paid into and the payment day.
+ */
+export async function signedDocument(
+  app: FastifyInstance,
+  { userId, loanId }: { userId: number; loanId: number },
+  { iban = testIban, paymentDay = 10 }: { iban?: string; paymentDay?: number } = {},
+) {
   const [document] = await app.database.db
     .insert(customerDocuments)
     .values({
@@ -23,6 +30,7 @@ export async function signedDocument(app: FastifyInstance, userId: number, loanI
       storageKey: `signed-contracts/test-${randomBytes(8).toString('hex')}`,
       sha256: randomBytes(32).toString('hex'),
       size: 1,
+      details: { iban, payment_day: paymentDay },
     })
     .returning({ id: customerDocuments.id });
   if (!document) throw new Error('the signed document was not stored');
@@ -38,7 +46,7 @@ export async function signAgainOn(
   { userId, id }: { userId: number; id: number },
   iban: string,
 ) {
-  const documentId = await signedDocument(app, userId, id);
+  const documentId = await signedDocument(app, { userId, loanId: id }, { iban });
   await app.database.db
     .update(loanContracts)
     .set({ iban, currentDocumentId: documentId, signedDocumentId: documentId })
@@ -61,7 +69,7 @@ export async function signedLoan(
   const approved = await calls.approve(application.first, application.id, approvedTerms);
   expect(approved.statusCode).toBe(200);
   const { id, user } = application;
-  const documentId = await signedDocument(app, user.id, id);
+  const documentId = await signedDocument(app, { userId: user.id, loanId: id }, { paymentDay });
   const [contract] = await app.database.db
     .update(loanContracts)
     .set({

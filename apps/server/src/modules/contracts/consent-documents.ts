@@ -10,7 +10,7 @@ import {
 } from '#app/db/schema.ts';
 import type { FileStorage } from '#app/integrations/storage/file-storage.ts';
 import type { PdfBlock, PdfModel } from '#app/pdf/write-pdf.ts';
-import { storePdfDocument } from './stored-document.ts';
+import { storePdfDocument } from '#app/pdf/customer-documents.ts';
 
 /** A consent's name, as the documents' titles and its PDF say it. */
 export const consentNames = {

@@ -1,8 +1,13 @@
-import { createHash } from 'node:crypto';
 import type { LoanPricing } from '@sesxi/contract';
 import type { Database } from '#app/db/database.ts';
-import { newStorageKey, type FileStorage } from '#app/integrations/storage/file-storage.ts';
+import type { FileStorage } from '#app/integrations/storage/file-storage.ts';
 import { createConsentLedger } from '#app/modules/consents/index.ts';
+import {
+  insertCustomerDocument,
+  sha256Of,
+  storePdf,
+  type StoredPdf,
+} from '#app/pdf/customer-documents.ts';
 import { writeContractPdfs } from './contract-pdf.ts';
 import { contractFigures, type ApprovedTerms, type ContractFigures } from './figures.ts';
 import { keyTermsTemplate } from './key-terms-sheet.ts';
@@ -56,10 +61,7 @@ export interface WrittenDocuments {
   keyTerms: WrittenFile;
 }
 
-const written = (bytes: Buffer): WrittenFile => ({
-  bytes,
-  sha256: createHash('sha256').update(bytes).digest('hex'),
-});
+const written = (bytes: Buffer): WrittenFile => ({ bytes, sha256: sha256Of(bytes) });
 
 /** The terms and pricing a contract's later documents are made from: its first one's. */
 export function basisOf(
@@ -113,11 +115,10 @@ export async function writeContractDocuments(
   };
 }
 
-/** A written document stored: its kind and the key of its file. */
+/** A written document stored: its kind and its file. */
 export interface StoredFile {
   kind: 'contract' | 'key_terms';
-  file: WrittenFile;
-  key: string;
+  file: StoredPdf;
 }
 
 /**
@@ -128,14 +129,16 @@ export async function storeContractFiles(
   storage: FileStorage,
   { contract, keyTerms }: WrittenDocuments,
 ): Promise<StoredFile[]> {
-  const files: StoredFile[] = [
-    { kind: 'contract', file: contract, key: newStorageKey('contracts') },
-    { kind: 'key_terms', file: keyTerms, key: newStorageKey('contracts') },
-  ];
+  const files: StoredFile[] = [];
   try {
-    for (const { file, key } of files) await storage.put(key, file.bytes, 'application/pdf');
+    for (const [kind, written] of [
+      ['contract', contract],
+      ['key_terms', keyTerms],
+    ] as const) {
+      files.push({ kind, file: await storePdf(storage, 'contracts', written.bytes) });
+    }
   } catch (error) {
-    await Promise.allSettled(files.map(({ key }) => storage.delete(key)));
+    await Promise.allSettled(files.map(({ file }) => storage.delete(file.storageKey)));
     throw error;
   }
   return files;
@@ -151,17 +154,13 @@ export async function recordContractDocuments(
   files: StoredFile[],
   now: Date,
 ) {
-  const repository = createContractRepository(tx);
   const documentIds: number[] = [];
-  for (const { kind, file, key } of files) {
+  for (const { kind, file } of files) {
     documentIds.push(
-      await repository.insertDocument({
+      await insertCustomerDocument(tx, file, {
         userId: basis.userId,
         loanId: basis.loanId,
         kind,
-        storageKey: key,
-        sha256: file.sha256,
-        size: file.bytes.length,
         details: { ...details },
         createdAt: now,
       }),

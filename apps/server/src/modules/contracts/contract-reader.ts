@@ -25,7 +25,13 @@ export function createContractReader(standingOf: StandingOf) {
         months: details.months,
         nominalRate: details.figures.nominal_rate,
         effectiveRate: details.figures.effective_rate,
-        document: { id: current.id, sha256: current.sha256, storageKey: current.storageKey },
+        document: {
+          id: current.id,
+          sha256: current.sha256,
+          storageKey: current.storageKey,
+          iban: details.iban,
+          paymentDay: details.payment_day,
+        },
       };
     },
 

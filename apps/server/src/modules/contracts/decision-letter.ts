@@ -4,7 +4,7 @@ import type { Database } from '#app/db/database.ts';
 import { users } from '#app/db/schema.ts';
 import type { FileStorage } from '#app/integrations/storage/file-storage.ts';
 import type { Fact, PdfBlock } from '#app/pdf/write-pdf.ts';
-import { storePdfDocument } from './stored-document.ts';
+import { storePdfDocument } from '#app/pdf/customer-documents.ts';
 
 /** What was decided: a final approval's terms, or a rejection's reasons as the customer reads them. */
 export type DecisionOutcome =

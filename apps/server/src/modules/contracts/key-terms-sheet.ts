@@ -1,4 +1,5 @@
-import { formatLari } from '@sesxi/contract';
+import { formatLari, toTetri } from '@sesxi/contract';
+import { scheduleTable } from '#app/pdf/schedule-table.ts';
 import type { Fact, PdfBlock } from '#app/pdf/write-pdf.ts';
 import type { ContractFigures } from './figures.ts';
 import {
@@ -155,26 +156,15 @@ export function keyTermsBlocks(inputs: KeyTermsInputs): PdfBlock[] {
 export function scheduleBlocks({ schedule }: ContractFigures): PdfBlock[] {
   return [
     { kind: 'heading', text: 'გადახდების გრაფიკი' },
-    {
-      kind: 'table',
-      columns: [
-        { title: '№', width: 0.06 },
-        { title: 'თარიღი', width: 0.16 },
-        { title: 'შენატანი', width: 0.16, align: 'right' },
-        { title: 'ძირი', width: 0.16, align: 'right' },
-        { title: 'პროცენტი', width: 0.15, align: 'right' },
-        { title: 'საკომისიო', width: 0.14, align: 'right' },
-        { title: 'ნაშთი', width: 0.17, align: 'right' },
-      ],
-      rows: schedule.map((row) => [
-        String(row.number),
-        row.date,
-        formatLari(row.payment),
-        formatLari(row.principal),
-        formatLari(row.interest),
-        formatLari(row.fee),
-        formatLari(row.balance),
-      ]),
-    },
+    scheduleTable(
+      schedule.map((row) => ({
+        ...row,
+        payment: toTetri(row.payment),
+        principal: toTetri(row.principal),
+        interest: toTetri(row.interest),
+        fee: toTetri(row.fee),
+        balance: toTetri(row.balance),
+      })),
+    ),
   ];
 }

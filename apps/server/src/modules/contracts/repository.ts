@@ -12,7 +12,6 @@ import type { ContractDocumentDetails } from './contract-documents.ts';
 
 export type ContractRow = typeof loanContracts.$inferSelect;
 export type DocumentRow = Omit<typeof customerDocuments.$inferSelect, 'details'>;
-export type NewDocument = typeof customerDocuments.$inferInsert;
 
 /** The contract document a customer would sign, with what it was made from. */
 export type ContractDocumentRow = DocumentRow & { details: ContractDocumentDetails };
@@ -41,16 +40,6 @@ export function createContractRepository(db: Database) {
   }
 
   return {
-    /** Adds a document; answers its id. */
-    async insertDocument(document: NewDocument): Promise<number> {
-      const [row] = await db
-        .insert(customerDocuments)
-        .values(document)
-        .returning({ id: customerDocuments.id });
-      if (!row) throw new Error('inserting a document returned no row');
-      return row.id;
-    },
-
     async insertContract(contract: typeof loanContracts.$inferInsert): Promise<void> {
       await db.insert(loanContracts).values(contract);
     },

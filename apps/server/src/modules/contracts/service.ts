@@ -120,7 +120,7 @@ export function createContractService({
           await contracts.replaceDocuments(loanId, { ...made, ...choices }, now);
         });
       } catch (error) {
-        await discard(files.map((file) => file.key));
+        await discard(files.map(({ file }) => file.storageKey));
         throw error;
       }
       log.info({ event: 'contract_changed', loanId }, 'the contract was made on new choices');

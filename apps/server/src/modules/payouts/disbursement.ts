@@ -14,7 +14,7 @@ import {
 } from '#app/http/idempotency.ts';
 import { recordDisbursement, type PayoutDependencies } from './disbursed.ts';
 import { createPayoutRepository } from './repository.ts';
-import { payoutKeyOf, type PayoutMode } from './request.ts';
+import { insertPayout, type PayoutMode } from './request.ts';
 import { loanTermsOf } from './terms.ts';
 import { payoutView, type PayoutView } from './view.ts';
 
@@ -87,16 +87,13 @@ export function createDisbursementReports(dependencies: PayoutDependencies & { m
         const now = clock.now();
         const payout =
           queued ??
-          (await payouts.insert({
+          (await insertPayout(
+            tx,
             loanId,
-            signedDocumentId: document.id,
-            idempotencyKey: payoutKeyOf(document.sha256),
-            amountTetri: terms.payoutTetri,
-            iban: document.iban,
-            state: 'pending',
-            createdAt: now,
-            updatedAt: now,
-          }));
+            { ...document, iban: document.iban },
+            terms.payoutTetri,
+            now,
+          ));
         const paid = await recordDisbursement(tx, dependencies, payout, {
           bankReference: body.bank_reference,
           paidAt,

@@ -3,15 +3,17 @@ import { formatTimestamp } from '@sesxi/contract';
 import { and, asc, eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   customerDocuments,
   jobs,
+  loanContracts,
   loanInstalments,
   payouts,
   sandboxPayouts,
   smsOutbox,
 } from '#app/db/schema.ts';
+import { ServiceUnavailableError } from '#app/errors.ts';
 import { decisionCalls } from '#app/test/decisions.ts';
 import {
   answerJson,
@@ -54,6 +56,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await close();
   lender.close();
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
 });
 
 beforeEach(async () => {
@@ -99,6 +105,12 @@ async function bankTriesOf(key: string) {
     .from(sandboxPayouts)
     .where(eq(sandboxPayouts.idempotencyKey, key));
   return row;
+}
+
+/** The job that sends the loan's payout. */
+async function payoutJobOf(loanId: number) {
+  const sending = await app.database.db.select().from(jobs).where(eq(jobs.kind, sendPayoutJob));
+  return sending.find((job) => (job.payload as { loanId: number }).loanId === loanId);
 }
 
 /** A withdrawal's payout side, as signing settles it: under the application's lock. */
@@ -177,6 +189,25 @@ describe('a signed contract’s payout (PAYOUT_MODE=bank)', () => {
     }
   });
 
+  it('pays the account and runs the schedule on the day the signed document states, whatever the contract’s row says since', async () => {
+    const { id, documentId } = await signedLoan(app, calls, { paymentDay: 10 });
+    // A later choice changes the contract's row; the signed document stays what was signed.
+    await app.database.db
+      .update(loanContracts)
+      .set({ iban: 'GE60TB0000000000000001', paymentDay: 20 })
+      .where(eq(loanContracts.loanId, id));
+    await requestPayoutAsSigning(app, { loanId: id, signedDocumentId: documentId });
+
+    const [payout] = await payoutsOf(id);
+    expect(payout).toMatchObject({ state: 'paid', iban: testIban });
+    const [first] = await app.database.db
+      .select()
+      .from(loanInstalments)
+      .where(eq(loanInstalments.loanId, id))
+      .orderBy(asc(loanInstalments.number));
+    expect(first?.dueDate).toBe('2026-12-10');
+  });
+
   it('leaves the application signed when the bank refuses the account (97): the reason kept, a text, next_step change_account', async () => {
     const { id, user, token, number, documentId } = await signedLoan(app, calls, {
       ending: '97',
@@ -214,10 +245,7 @@ describe('a signed contract’s payout (PAYOUT_MODE=bank)', () => {
       ending: '98',
     });
     await requestPayoutAsSigning(app, { loanId: id, signedDocumentId: documentId });
-    const jobOf = async () =>
-      (await app.database.db.select().from(jobs).where(eq(jobs.kind, sendPayoutJob))).find(
-        (job) => (job.payload as { loanId: number }).loanId === id,
-      );
+    const jobOf = () => payoutJobOf(id);
 
     for (const tried of [1, 2]) {
       expect((await payoutsOf(id))[0]).toMatchObject({ state: 'sending', attempts: tried });
@@ -245,6 +273,41 @@ describe('a signed contract’s payout (PAYOUT_MODE=bank)', () => {
     expect(await bankTriesOf(payout?.idempotencyKey ?? '')).toMatchObject({ attempts: 3 });
     expect(await textsAbout(user.phone, number)).toHaveLength(1);
     expect((await webhooksOf(id)).filter((type) => type === 'loan.disbursed')).toHaveLength(1);
+  });
+
+  it('keeps asking the bank that does not answer, hourly and without a last try, logging each try from the 12th at error level', async () => {
+    const { id, documentId } = await signedLoan(app, calls);
+    const pay = vi
+      .spyOn(app.payoutBank, 'pay')
+      .mockRejectedValue(new ServiceUnavailableError('payout_bank'));
+    const error = vi.spyOn(app.log, 'error');
+    await requestPayoutAsSigning(app, { loanId: id, signedDocumentId: documentId });
+    const jobOf = () => payoutJobOf(id);
+
+    // Past the old last try (60, about two days), three days of hourly tries.
+    for (let tries = 1; tries < 80; tries += 1) {
+      const job = await jobOf();
+      expect(job?.deadAt).toBeNull();
+      const wait = (job?.runAt.getTime() ?? Infinity) - clock.now().getTime();
+      expect(wait).toBeLessThanOrEqual(3_600_000);
+      clock.advance(wait);
+      await app.jobs.runDue();
+    }
+    expect((await payoutsOf(id))[0]).toMatchObject({ state: 'sending', attempts: 80 });
+    expect((await jobOf())?.deadAt).toBeNull();
+    const unresolved = error.mock.calls
+      .map(([fields]) => fields as { event?: string; loanId?: number; attempt?: number })
+      .filter((fields) => fields.event === 'payout_unresolved' && fields.loanId === id);
+    expect(unresolved.map((fields) => fields.attempt)).toEqual(
+      Array.from({ length: 80 - 11 }, (_, index) => index + 12),
+    );
+
+    // The bank answers at last: paid once.
+    pay.mockRestore();
+    clock.advance(3_600_000);
+    await app.jobs.runDue();
+    expect((await payoutsOf(id))[0]).toMatchObject({ state: 'paid', attempts: 81 });
+    expect(await loanStatusOf(app, id)).toBe('active');
   });
 
   it('never sends a payout a withdrawal cancelled before it was sent', async () => {

@@ -69,9 +69,10 @@ const payouts: FastifyPluginCallback = (app, _options, done) => {
     app.jobs.handle(sendPayoutJob, (job) => sender.send(payload.parse(job)), {
       // The bank's client gives up after PAYOUT_BANK_TIMEOUT_MS (15 s by default).
       timeoutMs: 120_000,
-      // Tries for about two days (5 s, doubling, then hourly); then an operator queues it again.
-      // A payout in flight stays so meanwhile: the bank may have paid an answer that was lost.
-      maxAttempts: 60,
+      // No last try (decision 022): once asked, the bank may have paid an answer that was lost,
+      // so the same key is asked again (5 s, doubling, then hourly) until the bank answers it.
+      // From `unresolvedAfterTries` on, each try logs `payout_unresolved` at error level.
+      maxAttempts: Number.POSITIVE_INFINITY,
     });
   }
   done();

@@ -18,27 +18,46 @@ export type Payout = typeof payouts.$inferSelect;
 /** A payout that is neither refused nor cancelled: a loan has at most one. */
 const live = notInArray(payouts.state, ['refused', 'cancelled']);
 
-/** The approved loan's terms as the approval kept them, with its contract and its customer. */
+/** What the signed document states (`customer_documents.details`, kept when it was signed). */
+const signedDetails = {
+  /** The account it is paid into: what was signed, whatever the contract's row says since. */
+  iban: sql<string | null>`${customerDocuments.details} ->> 'iban'`,
+  paymentDay: sql<number>`(${customerDocuments.details} ->> 'payment_day')::int`,
+};
+
+/**
+ * The approved loan's terms as the approval kept them, with its contract, the payment day its
+ * signed document states, and its customer: what a payout, its bank request and its schedule
+ * need of the loan.
+ */
 const approvedLoan = {
   loanId: loanApplications.id,
   userId: loanApplications.userId,
+  name: users.name,
+  surname: users.surname,
+  personalNumber: users.identityNumber,
   /** GEL, as approved. */
   amount: sql<number>`${loanOfferSnapshots.inputs} -> 'amount'`,
   months: sql<number>`${loanOfferSnapshots.inputs} -> 'months'`,
   productId: loanOfferSnapshots.productId,
   contractNumber: loanContracts.number,
-  paymentDay: loanContracts.paymentDay,
+  paymentDay: signedDetails.paymentDay,
   phone: users.phone,
 };
 
 export function createPayoutRepository(db: Database) {
-  const approvedLoans = () =>
-    db
+  /** The approved loan with its signed contract, as a payout and its schedule need it. */
+  async function approvedLoanOf(loanId: number) {
+    const [row] = await db
       .select(approvedLoan)
       .from(loanApplications)
       .innerJoin(users, applicationJoins.customer)
       .innerJoin(loanContracts, eq(loanContracts.loanId, loanApplications.id))
-      .innerJoin(loanOfferSnapshots, applicationJoins.offer('approval'));
+      .innerJoin(customerDocuments, eq(customerDocuments.id, loanContracts.signedDocumentId))
+      .innerJoin(loanOfferSnapshots, applicationJoins.offer('approval'))
+      .where(eq(loanApplications.id, loanId));
+    return row;
+  }
 
   async function update(id: number, fields: PgUpdateSetSource<typeof payouts>, now: Date) {
     const [row] = await db
@@ -64,19 +83,18 @@ export function createPayoutRepository(db: Database) {
       return row?.status;
     },
 
-    /** The approved loan with its contract, as a payout and its schedule need it. */
-    async approvedLoan(loanId: number) {
-      const [row] = await approvedLoans().where(eq(loanApplications.id, loanId));
-      return row;
-    },
+    approvedLoan: approvedLoanOf,
 
-    /** The signed contract's signed document and the account it names: what a payout pays. */
+    /**
+     * The signed contract's signed document and the account it names: what a payout pays. The
+     * account is the document's own, not the contract row's, which a later choice may change.
+     */
     async signedDocument(loanId: number) {
       const [row] = await db
         .select({
           id: customerDocuments.id,
           sha256: customerDocuments.sha256,
-          iban: loanContracts.iban,
+          iban: signedDetails.iban,
         })
         .from(loanContracts)
         .innerJoin(customerDocuments, eq(customerDocuments.id, loanContracts.signedDocumentId))
@@ -123,17 +141,7 @@ export function createPayoutRepository(db: Database) {
 
     /** What the bank is asked to pay: the customer's name and personal number with the payout. */
     async bankRequestOf(payout: Payout) {
-      const [row] = await db
-        .select({
-          name: users.name,
-          surname: users.surname,
-          personalNumber: users.identityNumber,
-          contractNumber: loanContracts.number,
-        })
-        .from(loanApplications)
-        .innerJoin(users, applicationJoins.customer)
-        .innerJoin(loanContracts, eq(loanContracts.loanId, loanApplications.id))
-        .where(eq(loanApplications.id, payout.loanId));
+      const row = await approvedLoanOf(payout.loanId);
       if (!row?.personalNumber) throw new Error(`the customer of payout ${payout.id} is unknown`);
       return {
         idempotencyKey: payout.idempotencyKey,
@@ -163,29 +171,18 @@ export function createPayoutRepository(db: Database) {
 
     /** A paid-out loan's payout and its fixed schedule, with the contract and the customer. */
     async paidSchedule(loanId: number) {
-      const [loan] = await db
-        .select({
-          userId: loanApplications.userId,
-          name: users.name,
-          surname: users.surname,
-          contractNumber: loanContracts.number,
-          paymentDay: loanContracts.paymentDay,
-          amountTetri: payouts.amountTetri,
-          paidAt: payouts.paidAt,
-          payoutDate: payouts.payoutDate,
-        })
+      const [paid] = await db
+        .select()
         .from(payouts)
-        .innerJoin(loanApplications, eq(loanApplications.id, payouts.loanId))
-        .innerJoin(users, applicationJoins.customer)
-        .innerJoin(loanContracts, eq(loanContracts.loanId, payouts.loanId))
         .where(and(eq(payouts.loanId, loanId), eq(payouts.state, 'paid')));
-      if (!loan?.paidAt || !loan.payoutDate) return undefined;
+      const loan = await approvedLoanOf(loanId);
+      if (!loan || !paid?.paidAt || !paid.payoutDate) return undefined;
       const instalments = await db
         .select()
         .from(loanInstalments)
         .where(eq(loanInstalments.loanId, loanId))
         .orderBy(asc(loanInstalments.number));
-      const { amountTetri, paidAt, payoutDate } = loan;
+      const { amountTetri, paidAt, payoutDate } = paid;
       return { loan, payout: { amountTetri, paidAt, payoutDate }, instalments };
     },
 
@@ -195,10 +192,6 @@ export function createPayoutRepository(db: Database) {
         and(eq(customerDocuments.loanId, loanId), eq(customerDocuments.kind, 'schedule')),
       );
       return count > 0;
-    },
-
-    async insertScheduleDocument(document: typeof customerDocuments.$inferInsert): Promise<void> {
-      await db.insert(customerDocuments).values(document);
     },
 
     /** The schedule fixed at the payout. */

@@ -21,6 +21,29 @@ export interface PayoutOrder {
 }
 
 /**
+ * A new payout of the signed document `document` into the account it names, not yet sent: the
+ * approved amount less the upfront fees, under the document's key.
+ */
+export function insertPayout(
+  tx: Database,
+  loanId: number,
+  document: { id: number; sha256: string; iban: string },
+  payoutTetri: number,
+  now: Date,
+) {
+  return createPayoutRepository(tx).insert({
+    loanId,
+    signedDocumentId: document.id,
+    idempotencyKey: payoutKeyOf(document.sha256),
+    amountTetri: payoutTetri,
+    iban: document.iban,
+    state: 'pending',
+    createdAt: now,
+    updatedAt: now,
+  });
+}
+
+/**
  * Records the payout of a just-signed document in the signing transaction `tx`, and queues the
  * job that sends it: the approved amount less the upfront fees, into the account the document
  * names. Answers the job, to run once the transaction is in; undefined with `PAYOUT_MODE=core`,
@@ -48,15 +71,12 @@ export async function requestPayout(
   if (document?.id !== signedDocumentId || !document.iban || !terms) {
     throw new Error(`loan ${loanId} has no signed document ${signedDocumentId} with an account`);
   }
-  const payout = await payouts.insert({
+  const payout = await insertPayout(
+    tx,
     loanId,
-    signedDocumentId,
-    idempotencyKey: payoutKeyOf(document.sha256),
-    amountTetri: terms.payoutTetri,
-    iban: document.iban,
-    state: 'pending',
-    createdAt: now,
-    updatedAt: now,
-  });
+    { ...document, iban: document.iban },
+    terms.payoutTetri,
+    now,
+  );
   return enqueue(tx, sendPayoutJob, { payoutId: payout.id, loanId });
 }

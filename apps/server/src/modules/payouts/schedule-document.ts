@@ -1,8 +1,9 @@
-import { createHash } from 'node:crypto';
 import { formatLari, toGel } from '@sesxi/contract';
 import type { Database } from '#app/db/database.ts';
-import { newStorageKey, type FileStorage } from '#app/integrations/storage/file-storage.ts';
-import { writePdf, type PdfModel } from '#app/pdf/write-pdf.ts';
+import type { FileStorage } from '#app/integrations/storage/file-storage.ts';
+import { storePdfDocument } from '#app/pdf/customer-documents.ts';
+import { scheduleTable } from '#app/pdf/schedule-table.ts';
+import type { PdfModel } from '#app/pdf/write-pdf.ts';
 import type { Clock } from '#app/clock.ts';
 import { createPayoutRepository, type PayoutRepository } from './repository.ts';
 
@@ -16,8 +17,6 @@ const lari = (tetri: number) => formatLari(toGel(tetri));
 /** The schedule as the customer reads it, in Georgian. */
 function scheduleModel({ loan, payout, instalments }: PaidSchedule, productName: string): PdfModel {
   const title = 'გადახდების გრაფიკი';
-  const sum = (pick: (row: (typeof instalments)[number]) => number) =>
-    lari(instalments.reduce((total, row) => total + pick(row), 0));
   return {
     title,
     author: productName,
@@ -36,38 +35,18 @@ function scheduleModel({ loan, payout, instalments }: PaidSchedule, productName:
           ['გადახდის დღე', `ყოველი თვის ${loan.paymentDay} რიცხვი`],
         ],
       },
-      {
-        kind: 'table',
-        columns: [
-          { title: '№', width: 0.06 },
-          { title: 'თარიღი', width: 0.16 },
-          { title: 'შენატანი', width: 0.16, align: 'right' },
-          { title: 'ძირი', width: 0.16, align: 'right' },
-          { title: 'პროცენტი', width: 0.14, align: 'right' },
-          { title: 'საკომისიო', width: 0.14, align: 'right' },
-          { title: 'ნაშთი', width: 0.18, align: 'right' },
-        ],
-        rows: [
-          ...instalments.map((row) => [
-            String(row.number),
-            row.dueDate,
-            lari(row.paymentTetri),
-            lari(row.principalTetri),
-            lari(row.interestTetri),
-            lari(row.feeTetri),
-            lari(row.balanceTetri),
-          ]),
-          [
-            '',
-            'ჯამი',
-            sum((row) => row.paymentTetri),
-            sum((row) => row.principalTetri),
-            sum((row) => row.interestTetri),
-            sum((row) => row.feeTetri),
-            '',
-          ],
-        ],
-      },
+      scheduleTable(
+        instalments.map((row) => ({
+          number: row.number,
+          date: row.dueDate,
+          payment: row.paymentTetri,
+          principal: row.principalTetri,
+          interest: row.interestTetri,
+          fee: row.feeTetri,
+          balance: row.balanceTetri,
+        })),
+        { totals: true },
+      ),
     ],
   };
 }
@@ -93,16 +72,10 @@ export function createScheduleDocuments({
       const payouts = createPayoutRepository(db);
       const schedule = await payouts.paidSchedule(loanId);
       if (!schedule || (await payouts.hasScheduleDocument(loanId))) return;
-      const bytes = await writePdf(scheduleModel(schedule, productName));
-      const storageKey = newStorageKey('schedules');
-      await storage.put(storageKey, bytes, 'application/pdf');
-      await payouts.insertScheduleDocument({
+      await storePdfDocument(db, storage, 'schedules', scheduleModel(schedule, productName), {
         userId: schedule.loan.userId,
         loanId,
         kind: 'schedule',
-        storageKey,
-        sha256: createHash('sha256').update(bytes).digest('hex'),
-        size: bytes.length,
         details: {
           number: schedule.loan.contractNumber,
           payout_date: schedule.payout.payoutDate,

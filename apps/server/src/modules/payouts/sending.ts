@@ -8,6 +8,13 @@ export interface PayoutJob {
   loanId: number;
 }
 
+/**
+ * The try from which a payout still in flight is an operator's business: the first twelve
+ * (5 s, doubling) span about an hour and a half; each later one, an hour apart, logs at error
+ * level until the bank answers the key.
+ */
+export const unresolvedAfterTries = 12;
+
 export interface SenderDependencies extends PayoutDependencies {
   bank: PayoutBank;
   /** The business date: the payout date when the bank pays. */
@@ -20,7 +27,8 @@ export interface SenderDependencies extends PayoutDependencies {
  * takes the lock afterwards knows the money may be on its way; a payout the withdrawal
  * cancelled first is never sent. The bank's answer is recorded under the same lock. An
  * unreachable bank throws: the job asks again with the same key, and the payout stays in flight
- * until the bank answers that key, since it may have paid a request whose answer was lost.
+ * until the bank answers that key, since it may have paid a request whose answer was lost. The
+ * job has no last try; a payout that long in flight is logged at error level on every try.
  */
 export function createPayoutSender(dependencies: SenderDependencies) {
   const { db, clock, log, bank, today } = dependencies;
@@ -33,10 +41,15 @@ export function createPayoutSender(dependencies: SenderDependencies) {
       const payout = await payouts.byId(payoutId);
       if (payout?.state !== 'pending' && payout?.state !== 'sending') return undefined;
       const sending = await payouts.markSending(payoutId, clock.now());
-      log.info(
-        { event: 'payout_sending', loanId, payoutId, attempt: sending.attempts },
-        'the bank is asked to pay',
-      );
+      const fields = { loanId, payoutId, attempt: sending.attempts };
+      if (sending.attempts >= unresolvedAfterTries) {
+        log.error(
+          { event: 'payout_unresolved', ...fields, since: sending.createdAt },
+          'the bank has not answered a payout’s key yet; it is asked again every hour',
+        );
+      } else {
+        log.info({ event: 'payout_sending', ...fields }, 'the bank is asked to pay');
+      }
       return payouts.bankRequestOf(sending);
     });
   }

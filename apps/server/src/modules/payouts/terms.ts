@@ -1,6 +1,7 @@
-import { buildScheduleTetri, toTetri, upfrontFeeTetri, type ScheduleTetri } from '@sesxi/contract';
+import { toTetri, upfrontFeeTetri, type ScheduleTetri } from '@sesxi/contract';
 import type { Database } from '#app/db/database.ts';
 import { createLoanProductRepository } from '#app/modules/loan-products/index.ts';
+import { scheduleWithinCap } from './capped-schedule.ts';
 import { createPayoutRepository, type ApprovedLoan } from './repository.ts';
 
 /** An approved loan with its contract, priced by the product version it was approved on. */
@@ -8,7 +9,10 @@ export interface LoanTerms {
   loan: ApprovedLoan;
   /** What reaches the customer's account: the approved amount less the upfront fees, tetri. */
   payoutTetri: number;
-  /** The schedule fixed from the payout date (`YYYY-MM-DD`) on the contract's payment day. */
+  /**
+   * The schedule fixed from the payout date (`YYYY-MM-DD`) on the contract's payment day, never
+   * above the 50% cap however late the payout came.
+   */
   scheduleFrom: (payoutDate: string) => ScheduleTetri;
 }
 
@@ -22,6 +26,6 @@ export async function loanTermsOf(tx: Database, loanId: number): Promise<LoanTer
   return {
     loan,
     payoutTetri: toTetri(loan.amount) - upfrontFeeTetri(product, loan.amount),
-    scheduleFrom: (payoutDate) => buildScheduleTetri(product, terms, payoutDate),
+    scheduleFrom: (payoutDate) => scheduleWithinCap(product, terms, payoutDate),
   };
 }

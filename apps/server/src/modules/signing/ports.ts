@@ -14,8 +14,17 @@ export interface SignableContract {
   months: number;
   nominalRate: number;
   effectiveRate: number;
-  /** The document the customer would sign now, as stored. */
-  document: { id: number; sha256: string; storageKey: string };
+  /**
+   * The document the customer would sign now, as stored, with the account and payment day it
+   * states: the signed document keeps them, and its payout pays that account.
+   */
+  document: {
+    id: number;
+    sha256: string;
+    storageKey: string;
+    iban: string | null;
+    paymentDay: number;
+  };
 }
 
 /**
@@ -36,13 +45,23 @@ export type PayoutSettlement =
   /** `amount` in tetri, paid out on `paidOn` (business date). */
   | { outcome: 'paid'; amount: number; paidOn: string };
 
+/** What is to run once the caller's transaction has committed; a failure there is only logged. */
+export type AfterCommit = () => Promise<void>;
+
 /**
  * What signing and withdrawing need of the payouts module. Each is called in the caller's
  * transaction, under the application's row lock, which the payout job takes too.
  */
 export interface PayoutHooks {
-  /** The signature is stored: the payout of `signedDocumentId` is asked for. */
-  afterSigning(tx: Database, signed: { loanId: number; signedDocumentId: number }): Promise<void>;
+  /**
+   * The signature is stored: the payout of `signedDocumentId` is asked for. Answers what is to
+   * run once the signature's transaction has committed (the payout sent at once), if anything:
+   * never inside it, and should it fail, the payout's job is tried again by the poll.
+   */
+  afterSigning(
+    tx: Database,
+    signed: { loanId: number; signedDocumentId: number },
+  ): Promise<AfterCommit | undefined>;
   /**
    * Whether a signed contract waits for a new signature: its payout was refused and the
    * customer gave another account, which made a new document.
@@ -57,7 +76,7 @@ export interface PayoutHooks {
 
 /** Until the payouts module is wired in: no payout is ever asked for, so none is ever paid. */
 export const withoutPayouts: PayoutHooks = {
-  afterSigning: () => Promise.resolve(),
+  afterSigning: () => Promise.resolve(undefined),
   awaitsNewSignature: () => Promise.resolve(false),
   settlePayoutForWithdrawal: () => Promise.resolve({ outcome: 'not_paid' }),
 };

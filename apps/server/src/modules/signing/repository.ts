@@ -1,48 +1,10 @@
 import type { Contract } from '@sesxi/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '#app/db/database.ts';
-import {
-  contractSignatures,
-  contractWithdrawals,
-  customerDocuments,
-  loanContracts,
-} from '#app/db/schema.ts';
-
-/** A signed contract's file, as stored. */
-export interface StoredSignedDocument {
-  userId: number;
-  loanId: number;
-  storageKey: string;
-  sha256: string;
-  size: number;
-  /** The document it signs. */
-  originalId: number;
-  originalSha256: string;
-}
+import { contractSignatures, contractWithdrawals, loanContracts } from '#app/db/schema.ts';
 
 export function createSigningRepository(db: Database) {
   return {
-    /** The signed contract's document row; answers its id. */
-    async insertSignedDocument(document: StoredSignedDocument): Promise<number> {
-      const [row] = await db
-        .insert(customerDocuments)
-        .values({
-          userId: document.userId,
-          loanId: document.loanId,
-          kind: 'signed_contract',
-          storageKey: document.storageKey,
-          sha256: document.sha256,
-          size: document.size,
-          details: {
-            signs_document_id: document.originalId,
-            signs_sha256: document.originalSha256,
-          },
-        })
-        .returning({ id: customerDocuments.id });
-      if (!row) throw new Error('inserting the signed document returned no row');
-      return row.id;
-    },
-
     async insertSignature(signature: typeof contractSignatures.$inferInsert): Promise<void> {
       await db.insert(contractSignatures).values(signature);
     },

@@ -1,8 +1,7 @@
-import { createHash } from 'node:crypto';
 import { addDaysToIsoDate, translate, type Contract, type Locale } from '@sesxi/contract';
 import type { Database } from '#app/db/database.ts';
 import { HttpError, fieldError, httpError } from '#app/errors.ts';
-import { newStorageKey, type FileStorage } from '#app/integrations/storage/file-storage.ts';
+import type { FileStorage } from '#app/integrations/storage/file-storage.ts';
 import { createConsentLedger, type ConsentEvidence } from '#app/modules/consents/index.ts';
 import { lockApplication, moveApplication } from '#app/modules/loans/index.ts';
 import {
@@ -13,10 +12,11 @@ import {
 import type { SmsQueue } from '#app/modules/sms/index.ts';
 import type { EnqueueWebhook } from '#app/modules/webhooks/index.ts';
 import { appendPage } from '#app/pdf/append-page.ts';
+import { insertCustomerDocument, sha256Of, storePdf } from '#app/pdf/customer-documents.ts';
 import type { SignedIn } from '#app/plugins/authentication.ts';
 import type { ServiceContext } from '#app/service-context.ts';
 import { certificatePage } from './certificate.ts';
-import type { ContractReader, PayoutHooks, SignableContract } from './ports.ts';
+import type { AfterCommit, ContractReader, PayoutHooks, SignableContract } from './ports.ts';
 import { createSigningRepository } from './repository.ts';
 import { withdrawalDays } from './withdrawal-window.ts';
 
@@ -36,8 +36,6 @@ export interface SigningDependencies extends ServiceContext {
   /** The request's language, for the answer. */
   locale: Locale;
 }
-
-const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 /** The customer's contract of `loanId`; another customer's, or none, answers 404. */
 export async function requireContract(
@@ -142,9 +140,7 @@ export function createSigningService({
         eContractVersion: facts.eContractVersion,
       }),
     );
-    const storageKey = newStorageKey('documents');
-    await storage.put(storageKey, signed, 'application/pdf');
-    return { storageKey, sha256: sha256Of(signed), size: signed.length };
+    return storePdf(storage, 'documents', signed);
   }
 
   /** Removes a signed file no row points at (its signature lost a race); logged, never answered. */
@@ -153,6 +149,15 @@ export function createSigningService({
       await storage.delete(storageKey);
     } catch (error) {
       log.warn({ err: error, key: storageKey }, 'a signed document no row uses was not removed');
+    }
+  }
+
+  /** The payout's step once the signature is in: its failure is logged, the poll tries again. */
+  async function runAfterCommit(loanId: number, afterCommit: AfterCommit | undefined) {
+    try {
+      await afterCommit?.();
+    } catch (error) {
+      log.warn({ err: error, loanId }, 'the payout is sent later, by the job poll');
     }
   }
 
@@ -181,9 +186,10 @@ export function createSigningService({
      * where `evidence` says. In one transaction,
      * under the application's row lock: the code is spent, the signed document and the
      * evidence stored, the first signature's e-contract agreement recorded, the application
-     * and the contract marked signed, the text, the webhook and the payout queued. A code for
-     * another document (the account changed since) or a contract no longer signable changes
-     * nothing.
+     * and the contract marked signed, the text, the webhook and the payout queued. Once that
+     * transaction is in, the text and the payout are sent at once (the job poll retries either).
+     * A code for another document (the account changed since) or a contract no longer signable
+     * changes nothing.
      */
     async sign(
       signer: Signer,
@@ -201,9 +207,9 @@ export function createSigningService({
         evidence,
         eContractVersion: eContract.version,
       });
-      let text: number;
+      let committed: { text: number; afterCommit: AfterCommit | undefined };
       try {
-        text = await db.transaction(async (tx) => {
+        committed = await db.transaction(async (tx) => {
           await lockApplication(tx, loanId, signer.id);
           const locked = await requireContract(contracts, tx, loanId, signer.id);
           const from = await signableFrom(tx, locked, today);
@@ -219,12 +225,18 @@ export function createSigningService({
             throw httpError(409, 'consent.wordingChanged');
           }
           const repository = createSigningRepository(tx);
-          const signedDocumentId = await repository.insertSignedDocument({
+          // It keeps what it signs, and the account and payment day the signed document states:
+          // what its payout pays and its schedule runs on.
+          const signedDocumentId = await insertCustomerDocument(tx, stored, {
             userId: signer.id,
             loanId,
-            ...stored,
-            originalId: contract.document.id,
-            originalSha256: contract.document.sha256,
+            kind: 'signed_contract',
+            details: {
+              signs_document_id: contract.document.id,
+              signs_sha256: contract.document.sha256,
+              iban: contract.document.iban,
+              payment_day: contract.document.paymentDay,
+            },
           });
           await repository.insertSignature({
             loanId,
@@ -251,8 +263,8 @@ export function createSigningService({
             throw httpError(409, 'contract.notSignable');
           }
           await enqueueWebhook(tx, 'contract.signed', loanId);
-          await payouts.afterSigning(tx, { loanId, signedDocumentId });
-          return sms.queue(tx, {
+          const afterCommit = await payouts.afterSigning(tx, { loanId, signedDocumentId });
+          const text = await sms.queue(tx, {
             phone: signer.phone,
             text: translate('sms.contractSigned', 'ka', {
               product: productName,
@@ -260,6 +272,7 @@ export function createSigningService({
               date: addDaysToIsoDate(today, withdrawalDays),
             }),
           });
+          return { text, afterCommit };
         });
       } catch (error) {
         await discard(stored.storageKey);
@@ -269,7 +282,8 @@ export function createSigningService({
         { event: 'contract_signed', loanId, sha256: contract.document.sha256 },
         'contract signed',
       );
-      await sms.sendNow(text);
+      await sms.sendNow(committed.text);
+      await runAfterCommit(loanId, committed.afterCommit);
       return contracts.answer(db, loanId, signer.id, locale);
     },
   };

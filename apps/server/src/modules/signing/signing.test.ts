@@ -13,10 +13,11 @@ import {
   phoneCodes,
 } from '#app/db/schema.ts';
 import { publishConsentWording } from '#app/test/consent-wordings.ts';
-import { loanHistoryOf, loanStatusOf, loanTestApp, setLoanStatus } from '#app/test/loans.ts';
+import { loanHistoryOf, loanStatusOf, setLoanStatus } from '#app/test/loans.ts';
 import { checkCode, sendCode } from '#app/test/phone-codes.ts';
 import { raceAt } from '#app/test/race.ts';
 import {
+  holdPayouts,
   ibans,
   lastSigningCodeSentTo,
   offeredContract,
@@ -25,6 +26,9 @@ import {
   approvedApplication,
   textsTo,
   wrongSigningCode,
+  pastResendWindow,
+  signingCodeSent,
+  signingTestApp,
 } from '#app/test/signable-contracts.ts';
 import { testClock } from '#app/test/test-clock.ts';
 import { phoneSeries } from '#app/test/unique.ts';
@@ -38,10 +42,7 @@ let close: () => Promise<void>;
 const { sendSigningCode, sign } = signingCalls(() => app);
 
 beforeAll(async () => {
-  ({ app, storedFiles, close } = await loanTestApp({
-    clock,
-    env: { SMS_PHONE_DAILY_LIMIT: '100', SMS_IP_HOURLY_LIMIT: '10000' },
-  }));
+  ({ app, storedFiles, close } = await signingTestApp(clock));
 });
 
 afterAll(() => close());
@@ -50,18 +51,13 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** Moves past the resend window, so the next code may be sent. */
 const afterResendWindow = () => {
-  clock.advance(15_001);
+  pastResendWindow(clock);
 };
 
 /** An offered contract whose signing code was texted to its customer; answers the code too. */
-async function codeSent(options?: { identityChecked?: boolean }) {
-  const offered = await offeredContract(app, freshPhone(), options);
-  const sent = await sendSigningCode(offered.token, offered.loanId);
-  expect(sent.statusCode).toBe(200);
-  return { ...offered, code: await lastSigningCodeSentTo(app, offered.user.phone) };
-}
+const codeSent = (options?: { identityChecked?: boolean }) =>
+  signingCodeSent(app, freshPhone(), options);
 
 const signaturesOf = (loanId: number) =>
   app.database.db
@@ -165,6 +161,7 @@ describe('POST /api/loans/:id/contract/code', () => {
 describe('POST /api/loans/:id/contract/sign', () => {
   it('signs the document with its code: the application and the contract are signed, the customer told', async () => {
     const { user, token, loanId, number, document, code } = await codeSent();
+    holdPayouts(app);
     const afterSigning = vi.spyOn(app.contractPayouts, 'afterSigning');
     const enqueueWebhook = vi.spyOn(app.webhooks, 'enqueue');
     const today = await app.businessCalendar.today();
@@ -241,6 +238,13 @@ describe('POST /api/loans/:id/contract/sign', () => {
     const [signature] = await signaturesOf(loanId);
     const signed = await documentRow(signature?.signedDocumentId ?? 0);
     expect(signed).toMatchObject({ kind: 'signed_contract', userId: user.id, loanId });
+    // It keeps what it signs, and the account and payment day its payout uses.
+    expect(signed?.details).toEqual({
+      signs_document_id: document.id,
+      signs_sha256: document.sha256,
+      iban: ibans[0],
+      payment_day: 15,
+    });
     const bytes = await app.fileStorage.read(signed?.storageKey ?? '');
     expect(sha256Of(bytes)).toBe(signed?.sha256);
     expect(signed?.size).toBe(bytes.length);
@@ -418,6 +422,27 @@ describe('POST /api/loans/:id/contract/sign', () => {
     ]);
     expect((await contractRowOf(loanId))?.signedDocumentId).toBe(signatures[1]?.signedDocumentId);
     expect(await loanStatusOf(app, loanId)).toBe('signed');
+  });
+
+  it('pays the loan out as soon as the signature is in, without waiting for the job poll', async () => {
+    const { token, loanId, code } = await codeSent();
+    const response = await sign(token, loanId, code);
+    expect(response.statusCode).toBe(200);
+    // The sandbox bank pays at once: no job poll ran.
+    expect(response.json()).toMatchObject({ contract: { payout: { state: 'paid' } } });
+    expect(await loanStatusOf(app, loanId)).toBe('active');
+  });
+
+  it('answers the signature when the payout cannot be sent at once: the job poll sends it', async () => {
+    const { token, loanId, code } = await codeSent();
+    vi.spyOn(app.payouts, 'payNow').mockRejectedValueOnce(new Error('the jobs table is away'));
+    const response = await sign(token, loanId, code);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ contract: { payout: { state: 'pending' } } });
+    expect(await loanStatusOf(app, loanId)).toBe('signed');
+
+    await app.jobs.runDue();
+    expect(await loanStatusOf(app, loanId)).toBe('active');
   });
 
   it('answers another customer’s application exactly as a missing one, and changes nothing', async () => {

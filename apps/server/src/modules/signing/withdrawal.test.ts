@@ -3,13 +3,17 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contractWithdrawals, loanContracts } from '#app/db/schema.ts';
-import { loanHistoryOf, loanStatusOf, loanTestApp, setLoanStatus } from '#app/test/loans.ts';
+import { loanHistoryOf, loanStatusOf } from '#app/test/loans.ts';
 import {
+  holdPayouts,
   lastSigningCodeSentTo,
   offeredContract,
+  signedContract as signedContractOf,
   signingCalls,
   textsTo,
   wrongSigningCode,
+  pastResendWindow,
+  signingTestApp,
 } from '#app/test/signable-contracts.ts';
 import { testClock } from '#app/test/test-clock.ts';
 import { phoneSeries } from '#app/test/unique.ts';
@@ -18,13 +22,10 @@ const clock = testClock();
 const freshPhone = phoneSeries('5591');
 let app: FastifyInstance;
 let close: () => Promise<void>;
-const { sendSigningCode, sign, sendWithdrawalCode, withdraw } = signingCalls(() => app);
+const { sendWithdrawalCode, withdraw } = signingCalls(() => app);
 
 beforeAll(async () => {
-  ({ app, close } = await loanTestApp({
-    clock,
-    env: { SMS_PHONE_DAILY_LIMIT: '100', SMS_IP_HOURLY_LIMIT: '10000' },
-  }));
+  ({ app, close } = await signingTestApp(clock));
 });
 
 afterAll(() => close());
@@ -33,9 +34,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** Moves past the resend window, so the next code may be sent. */
 const afterResendWindow = () => {
-  clock.advance(15_001);
+  pastResendWindow(clock);
 };
 
 const today = () => app.businessCalendar.today();
@@ -45,14 +45,15 @@ async function daysLater(days: number) {
   await app.businessCalendar.moveTo(addDaysToIsoDate(await today(), days));
 }
 
-/** A contract its customer signed today. */
-async function signedContract() {
-  const offered = await offeredContract(app, freshPhone());
-  expect((await sendSigningCode(offered.token, offered.loanId)).statusCode).toBe(200);
-  const code = await lastSigningCodeSentTo(app, offered.user.phone);
-  expect((await sign(offered.token, offered.loanId, code)).statusCode).toBe(200);
+/**
+ * A contract its customer signed today, the next code allowed; its payout held back (queued, not
+ * sent) unless `paid`.
+ */
+async function signedContract({ paid = false } = {}) {
+  if (!paid) holdPayouts(app);
+  const signed = await signedContractOf(app, freshPhone());
   afterResendWindow();
-  return offered;
+  return signed;
 }
 
 /** The withdrawal code texted for a signed contract. */
@@ -126,15 +127,9 @@ describe('POST /api/loans/:id/withdrawal', () => {
   });
 
   it('after the payout: the loan is withdrawing, owing the principal paid out and the days’ interest within 30 days', async () => {
-    const signed = await signedContract();
-    const paidOn = await today();
-    // The payouts module paid 1470 GEL (1500 less the 2% fee, which is waived).
-    await setLoanStatus(app, signed.loanId, 'active');
-    vi.spyOn(app.contractPayouts, 'settlePayoutForWithdrawal').mockResolvedValue({
-      outcome: 'paid',
-      amount: 147_000,
-      paidOn,
-    });
+    // Paid out at the signature: 1470 GEL (1500 less the 2% fee, which is waived).
+    const signed = await signedContract({ paid: true });
+    expect(await loanStatusOf(app, signed.loanId)).toBe('active');
     await daysLater(10);
     const code = await withdrawalCodeOf(signed);
     const response = await withdraw(signed.token, signed.loanId, code);
