@@ -140,7 +140,10 @@ export async function buildApp(
   // Close of day looks for ended days once a minute, where background work runs at all.
   await app.register(businessDatePlugin, { pollMs: config.jobPollMs > 0 ? 60_000 : 0 });
   await app.register(webhooksPlugin, { settings: config.webhooks });
-  await app.register(smsPlugin, { sealSecret: config.codeHashSecret });
+  await app.register(smsPlugin, {
+    sealSecret: config.codeHashSecret,
+    quietHours: config.smsQuietHours,
+  });
   await app.register(payoutsPlugin);
   await app.register(servicingPlugin);
   // Each route's gate comes from the access the contract declares for it (declaredAccess).

@@ -27,6 +27,8 @@ export interface NewJob {
   kind: string;
   payload: unknown;
   orderingKey?: string;
+  /** Not before this moment: now when undefined. */
+  runAt?: Date | undefined;
 }
 
 const earlier = alias(jobs, 'earlier');
@@ -50,11 +52,11 @@ export function createJobRepository(db: Database) {
   }
 
   return {
-    /** A job to run from `runAt`; call in the transaction of the change that causes it. */
-    async enqueue({ kind, payload, orderingKey }: NewJob, runAt: Date): Promise<number> {
+    /** A job to run from its `runAt` or `now`; call in the transaction of the change that causes it. */
+    async enqueue({ kind, payload, orderingKey, runAt }: NewJob, now: Date): Promise<number> {
       const [row] = await db
         .insert(jobs)
-        .values({ kind, payload, orderingKey, runAt, createdAt: runAt })
+        .values({ kind, payload, orderingKey, runAt: runAt ?? now, createdAt: now })
         .returning({ id: jobs.id });
       if (!row) throw new Error('enqueueing a job returned no row');
       return row.id;
@@ -131,6 +133,11 @@ export function createJobRepository(db: Database) {
     /** Lets go of a held job until `runAt`, keeping why it failed; false when not held. */
     async retryAt(job: Held, runAt: Date, error: string): Promise<boolean> {
       return release(job, { runAt, lastError: error.slice(0, 1000) });
+    },
+
+    /** Lets go of a held job until `runAt` without counting the try; false when not held. */
+    async postpone(job: Held, runAt: Date): Promise<boolean> {
+      return release(job, { runAt, attempts: sql`${jobs.attempts} - 1` });
     },
 
     /** Gives a held job up: dead until an operator queues it again; false when not held. */
