@@ -39,6 +39,7 @@ import { staffRoutes } from '#app/modules/staff/index.ts';
 import { supportRoutes } from '#app/modules/support/index.ts';
 import { apiDocs } from './plugins/api-docs/plugin.ts';
 import authentication from './plugins/authentication.ts';
+import { billerKeyCheck } from './security/biller-keys.ts';
 import database from './plugins/database.ts';
 import errorEnvelope, {
   answerClientError,
@@ -152,6 +153,7 @@ export async function buildApp(
       sandboxAccounts: config.services.mode === 'sandbox',
     }),
     accessOf: declaredAccess,
+    billerOf: billerKeyCheck(config.billerKeys),
   });
   await app.register(housekeepingPlugin);
 

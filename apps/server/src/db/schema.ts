@@ -10,3 +10,4 @@ export * from './contracts-schema.ts';
 export * from './signatures-schema.ts';
 export * from './payouts-schema.ts';
 export * from './servicing-schema.ts';
+export * from './billing-schema.ts';
