@@ -20,6 +20,7 @@ import { seedDefaultLoanProduct } from '#app/modules/loan-products/index.ts';
 import { smsPlugin } from '#app/modules/sms/index.ts';
 import { payoutRoutes, payoutsPlugin } from '#app/modules/payouts/index.ts';
 import { servicingPlugin, servicingRoutes } from '#app/modules/servicing/index.ts';
+import { billingPlugin, billingRoutes } from '#app/modules/billing/index.ts';
 import { webhooksPlugin } from '#app/modules/webhooks/index.ts';
 import { creditReportJobs } from '#app/modules/credit-reports/index.ts';
 import { decisionRoutes } from '#app/modules/decisions/index.ts';
@@ -147,6 +148,7 @@ export async function buildApp(
   });
   await app.register(payoutsPlugin);
   await app.register(servicingPlugin);
+  await app.register(billingPlugin);
   // Each route's gate comes from the access the contract declares for it (declaredAccess).
   await app.register(authentication, {
     sessions: createSessionService(createSessionRepository(app.database.db), app.clock, {
@@ -176,6 +178,7 @@ export async function buildApp(
   await app.register(staffRoutes);
   await app.register(payoutRoutes);
   await app.register(servicingRoutes);
+  await app.register(billingRoutes);
   await app.register(creditReportJobs);
   if (sandboxSecrets) {
     await app.register(sandboxRoutes, {

@@ -370,7 +370,7 @@ export const billingPayment = defineEndpoint({
   body: z.object({
     transaction_id: z.string().trim().min(1).max(100),
     personal_number: personalNumber,
-    amount: z.number().positive().multipleOf(0.01),
+    amount: z.number().positive(),
   }),
   response: success({
     receipt: z.object({ id: z.number().int(), duplicate: z.boolean() }),

@@ -13,7 +13,7 @@ import {
   or,
   sql,
 } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database } from '#app/db/database.ts';
 import { jobs } from '#app/db/schema.ts';
 
@@ -42,7 +42,10 @@ const heldBy = (job: Held) =>
 
 export function createJobRepository(db: Database) {
   /** Ends a holder's lease on `job`, setting `fields` with it; false when the lease was lost. */
-  async function release(job: Held, fields: Partial<typeof jobs.$inferInsert>): Promise<boolean> {
+  async function release(
+    job: Held,
+    fields: PgUpdateSetSource<typeof jobs>,
+  ): Promise<boolean> {
     const released = await db
       .update(jobs)
       .set({ ...fields, lockedUntil: null, leaseToken: null })

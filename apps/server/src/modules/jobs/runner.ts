@@ -41,8 +41,11 @@ export function retryDelayMs(attempt: number): number {
  * count against its kind's tries (a text held back in the quiet hours).
  */
 export class JobPostponed extends Error {
-  constructor(readonly until: Date) {
+  readonly until: Date;
+
+  constructor(until: Date) {
     super(`the job waits until ${until.toISOString()}`);
+    this.until = until;
   }
 }
 
