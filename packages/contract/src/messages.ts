@@ -202,8 +202,7 @@ const messages = {
       'შენატანის შემცირება ჯერ შეუძლებელია: წინსწრებით დაფარვა ამცირებს სესხის ვადას',
     'servicing.payoffDateBefore': 'თარიღი არ შეიძლება იყოს {date}-ზე ადრე',
     'billing.noLoan': 'ამ პირად ნომერზე მოქმედი სესხი არ მოიძებნა',
-    'billing.transactionReused':
-      'ეს ტრანზაქცია უკვე აღრიცხულია სხვა თანხით ან სხვა პირადი ნომრით',
+    'billing.transactionReused': 'ეს ტრანზაქცია უკვე აღრიცხულია სხვა თანხით ან სხვა პირადი ნომრით',
     'sms.paymentReminder':
       '{product}: სესხის (ხელშეკრულება №{number}) შენატანის გადახდის ვადაა {date}, თანხა: {amount:lari}.',
     'sms.paymentOverdue':

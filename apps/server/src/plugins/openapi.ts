@@ -72,7 +72,8 @@ const openApi: FastifyPluginAsync<OpenApiOptions> = async (
           billerKey: {
             type: 'http',
             scheme: 'bearer',
-            description: "A biller's key (`BILLER_KEYS`): the payments at terminals by personal number.",
+            description:
+              "A biller's key (`BILLER_KEYS`): the payments at terminals by personal number.",
           },
         },
       },

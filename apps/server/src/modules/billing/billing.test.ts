@@ -144,7 +144,10 @@ describe('a biller’s payment', () => {
     const { receipt } = first.json<{ receipt: { id: number; duplicate: boolean } }>();
     expect(receipt.duplicate).toBe(false);
     const again = await pay(body);
-    expect(again.json()).toEqual({ status: 'success', receipt: { id: receipt.id, duplicate: true } });
+    expect(again.json()).toEqual({
+      status: 'success',
+      receipt: { id: receipt.id, duplicate: true },
+    });
     const payments = await paymentsOf(loan.id);
     expect(payments).toHaveLength(1);
     expect(payments[0]).toMatchObject({

@@ -57,7 +57,11 @@ export function loanReminders(dependencies: ReminderDependencies): CloseOfDaySte
         });
       }
     }
-    for (const { kind, number, text: [key, locale, params] } of texts) {
+    for (const {
+      kind,
+      number,
+      text: [key, locale, params],
+    } of texts) {
       const first = await reminders.remember({
         loanId,
         instalmentNumber: number,

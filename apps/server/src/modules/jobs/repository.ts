@@ -42,10 +42,7 @@ const heldBy = (job: Held) =>
 
 export function createJobRepository(db: Database) {
   /** Ends a holder's lease on `job`, setting `fields` with it; false when the lease was lost. */
-  async function release(
-    job: Held,
-    fields: PgUpdateSetSource<typeof jobs>,
-  ): Promise<boolean> {
+  async function release(job: Held, fields: PgUpdateSetSource<typeof jobs>): Promise<boolean> {
     const released = await db
       .update(jobs)
       .set({ ...fields, lockedUntil: null, leaseToken: null })
