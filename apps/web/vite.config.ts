@@ -218,6 +218,13 @@ const browserApp: UserWorkspaceConfig = {
               priority: 1,
             },
             { name: firstVisitChunkNames.app, test: (id) => id === entry },
+            // Dialogs and menus (Mantine's modal and popover, floating-ui, the scroll lock) load
+            // when one first opens, not with the screens that can open them.
+            {
+              name: 'overlays',
+              test: /@floating-ui|react-remove-scroll|use-sidecar|@mantine[\\/]core[\\/]esm[\\/](components[\\/](Modal|ModalBase|Drawer|Popover|Menu|Portal|ScrollArea|Overlay|Transition|FocusTrap)|utils[\\/]Floating)[\\/]|use-focus-trap/,
+              priority: 1,
+            },
             // The code two or more lazily loaded screens share, one chunk rather than a dozen:
             // over HTTP/1.1 a screen's 25 small chunks had arrived in four rounds of six.
             { name: 'screens', test: /./, minShareCount: 2 },

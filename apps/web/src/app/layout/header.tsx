@@ -9,11 +9,17 @@ import { accountLinks, fullName } from './account-links';
 import classes from './header.module.css';
 import { LanguageSwitch } from './language-switch';
 import { useSignedInShell } from './signed-in-shell';
+import { browserIdle } from '../../shared/page/browser-idle';
 import { UserLabel } from './user-label';
 
-// Both menus load on demand: a visitor who never opens them never downloads them.
+// The side menu loads when first opened: a visitor who never opens it never downloads it.
 const SideMenu = lazy(async () => ({ default: (await import('./side-menu')).SideMenu }));
-const UserMenu = lazy(async () => ({ default: (await import('./user-menu')).UserMenu }));
+// The account menu (a popover's code) loads once the browser is idle, so that it does not hold
+// up the screen's own code and data on a phone; until then its place shows the user's name.
+const UserMenu = lazy(async () => {
+  await browserIdle();
+  return { default: (await import('./user-menu')).UserMenu };
+});
 
 export function Header() {
   const { t } = useTranslation();

@@ -1,46 +1,24 @@
-import '@mantine/core/styles/Overlay.layer.css';
-import '@mantine/core/styles/ModalBase.layer.css';
-import '@mantine/core/styles/Modal.layer.css';
-import '@mantine/core/styles/Paper.layer.css';
-import { Modal, type ModalProps } from '@mantine/core';
-import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense } from 'react';
+import { browserIdle } from '../page/browser-idle';
+import type { DialogProps } from './dialog-modal';
+
+// The modal's code (Mantine's Modal, its focus trap and scroll lock) is in no screen's first
+// chunks: it loads once the browser is idle, mounted closed, so that opening it later notes the
+// element to give focus back to.
+const DialogModal = lazy(async () => {
+  await browserIdle();
+  return { default: (await import('./dialog-modal')).DialogModal };
+});
 
 /**
  * A modal dialog as the app shows them all: a title, a close button named in words, and
  * content that mounts with the dialog (each opening starts afresh). While `busy`, it stays
  * open: what was sent is answered first.
  */
-export function Dialog({
-  opened,
-  title,
-  onClose,
-  busy = false,
-  size,
-  closeLabel,
-  children,
-}: {
-  opened: boolean;
-  title: string;
-  onClose: () => void;
-  busy?: boolean;
-  size?: ModalProps['size'];
-  /** The close button's name; "Close" unless the dialog names it otherwise. */
-  closeLabel?: string;
-  children: ReactNode;
-}) {
-  const { t } = useTranslation();
+export function Dialog(props: DialogProps) {
   return (
-    <Modal
-      opened={opened}
-      onClose={busy ? () => undefined : onClose}
-      title={title}
-      size={size}
-      closeButtonProps={{ 'aria-label': closeLabel ?? t('labels.close') }}
-      // Mantine renders the dialog's title bar as <header>: a second banner landmark otherwise.
-      attributes={{ header: { role: 'none' } }}
-    >
-      {children}
-    </Modal>
+    <Suspense>
+      <DialogModal {...props} />
+    </Suspense>
   );
 }
