@@ -148,7 +148,9 @@ const environment = z.object({
     .transform((text, context) => {
       const pairs = text.split(',').map((pair) => {
         const at = pair.indexOf(':');
-        return [pair.slice(0, at).trim(), pair.slice(at + 1).trim()] as const;
+        return at < 0
+          ? (['', ''] as const)
+          : ([pair.slice(0, at).trim(), pair.slice(at + 1).trim()] as const);
       });
       const names = pairs.map(([name]) => name);
       const valid =
