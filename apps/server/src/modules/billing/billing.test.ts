@@ -207,11 +207,16 @@ describe('a biller’s payment', () => {
 describe('reminders at close of day', () => {
   it('texts before the due date and on the 1st and 7th day overdue, each once', async () => {
     const loan = await activeLoan('47');
-    const textsOf = async (pattern: string) => {
+    // Another paid its first instalment at a terminal ahead of time: it hears nothing.
+    const paid = await activeLoan('49');
+    const { debt } = (await debtOf(paid.personalNumber)).json<{ debt: { amount_due: number } }>();
+    const body = { transaction_id: 'T-49', personal_number: paid.personalNumber };
+    expect((await pay({ ...body, amount: debt.amount_due })).statusCode).toBe(200);
+    const textsOf = async (pattern: string, number = loan.number) => {
       await app.jobs.runDue();
       return app.database.db.$count(
         smsOutbox,
-        and(like(smsOutbox.text, `%№${loan.number}%`), like(smsOutbox.text, pattern)),
+        and(like(smsOutbox.text, `%№${number}%`), like(smsOutbox.text, pattern)),
       );
     };
     const overdueEvents = () =>
@@ -261,6 +266,7 @@ describe('reminders at close of day', () => {
       await app.database.db.transaction((tx) => step.run(day, tx));
     }
     expect(await textsOf('%შენატან%')).toBe(3);
+    expect(await textsOf('%შენატან%', paid.number)).toBe(0);
     expect(await overdueEvents()).toBe(1);
   });
 });

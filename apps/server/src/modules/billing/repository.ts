@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '#app/db/database.ts';
 import {
   billingPayments,
+  loanAccounts,
   loanApplications,
   loanInstalments,
   loanReminders,
@@ -49,14 +50,15 @@ export function createBillingRepository(db: Database) {
     },
 
     /**
-     * The active loans with an instalment due on one of `dueDates`: the ones a day's reminders
-     * may be for.
+     * The active loans with an instalment due on one of `dueDates` whose principal the
+     * payments have not reached: the ones a day's reminders may be for (the account decides).
      */
     async loansDueOn(dueDates: string[]): Promise<number[]> {
       const rows = await db
         .selectDistinct({ id: loanApplications.id })
         .from(loanApplications)
         .innerJoin(loanInstalments, eq(loanInstalments.loanId, loanApplications.id))
+        .innerJoin(loanAccounts, eq(loanAccounts.loanId, loanApplications.id))
         .where(
           and(
             eq(loanApplications.status, 'active'),
@@ -64,6 +66,10 @@ export function createBillingRepository(db: Database) {
               dueDates.map((day) => sql`${day}::date`),
               sql`, `,
             )})`,
+            // Payments fill the instalments' principal from the first (decision 023).
+            sql`(select sum(j.principal_tetri) from loan_instalments j
+              where j.loan_id = ${loanInstalments.loanId} and j.number <= ${loanInstalments.number})
+              > ${loanAccounts.principalPaidTetri}`,
           ),
         )
         .orderBy(asc(loanApplications.id));
