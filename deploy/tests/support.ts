@@ -90,6 +90,7 @@ export function sampleValue(name: string): string {
     S3_BUCKET: 'sesxi-statements',
     STORAGE_DRIVER: 's3',
     WEBHOOK_SECRET: `whsec_${Buffer.alloc(32, 's').toString('base64')}`,
+    BILLER_KEYS: `tbcpay:${'s'.repeat(40)}`,
   };
   if (samples[name] !== undefined) return samples[name];
   if (isSecret(name)) return `${name.toLowerCase()}-${'s'.repeat(40)}`;

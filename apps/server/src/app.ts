@@ -21,6 +21,7 @@ import { smsPlugin } from '#app/modules/sms/index.ts';
 import { cardPaymentRoutes } from '#app/modules/card-payments/index.ts';
 import { payoutRoutes, payoutsPlugin } from '#app/modules/payouts/index.ts';
 import { servicingPlugin, servicingRoutes } from '#app/modules/servicing/index.ts';
+import { billingPlugin, billingRoutes } from '#app/modules/billing/index.ts';
 import { webhooksPlugin } from '#app/modules/webhooks/index.ts';
 import { creditReportJobs } from '#app/modules/credit-reports/index.ts';
 import { decisionRoutes } from '#app/modules/decisions/index.ts';
@@ -40,6 +41,7 @@ import { staffRoutes } from '#app/modules/staff/index.ts';
 import { supportRoutes } from '#app/modules/support/index.ts';
 import { apiDocs } from './plugins/api-docs/plugin.ts';
 import authentication from './plugins/authentication.ts';
+import { billerKeyCheck } from './security/biller-keys.ts';
 import database from './plugins/database.ts';
 import errorEnvelope, {
   answerClientError,
@@ -141,15 +143,20 @@ export async function buildApp(
   // Close of day looks for ended days once a minute, where background work runs at all.
   await app.register(businessDatePlugin, { pollMs: config.jobPollMs > 0 ? 60_000 : 0 });
   await app.register(webhooksPlugin, { settings: config.webhooks });
-  await app.register(smsPlugin, { sealSecret: config.codeHashSecret });
+  await app.register(smsPlugin, {
+    sealSecret: config.codeHashSecret,
+    quietHours: config.smsQuietHours,
+  });
   await app.register(payoutsPlugin);
   await app.register(servicingPlugin);
+  await app.register(billingPlugin);
   // Each route's gate comes from the access the contract declares for it (declaredAccess).
   await app.register(authentication, {
     sessions: createSessionService(createSessionRepository(app.database.db), app.clock, {
       sandboxAccounts: config.services.mode === 'sandbox',
     }),
     accessOf: declaredAccess,
+    billerOf: billerKeyCheck(config.billerKeys),
   });
   await app.register(housekeepingPlugin);
 
@@ -175,6 +182,7 @@ export async function buildApp(
   await app.register(cardPaymentRoutes, {
     postPayment: (tx, payment) => app.servicing.postPayment(tx, payment),
   });
+  await app.register(billingRoutes);
   await app.register(creditReportJobs);
   if (sandboxSecrets) {
     await app.register(sandboxRoutes, {

@@ -177,6 +177,38 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('reads the billers’ keys, the sandbox’s own by default and none in production', () => {
+    expect([...loadConfig({}).billerKeys]).toEqual([['sandbox', 'sandbox-biller-key']]);
+    expect(loadConfig(production).billerKeys.size).toBe(0);
+    const keys = 'tbcpay:0123456789abcdef01, payboxge : fedcba9876543210fe';
+    expect([...loadConfig({ ...production, BILLER_KEYS: keys }).billerKeys]).toEqual([
+      ['tbcpay', '0123456789abcdef01'],
+      ['payboxge', 'fedcba9876543210fe'],
+    ]);
+    for (const bad of [
+      'tbcpay:short',
+      '0123456789abcdefgh',
+      'a:0123456789abcdef,a:0123456789abcdeg',
+    ]) {
+      const problems = problemsOf({ BILLER_KEYS: bad });
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toMatch(/^BILLER_KEYS: must be name:key pairs/);
+      expect(problems[0]).not.toContain('0123456789abcdef');
+    }
+  });
+
+  it('reads the quiet hours, 21:00-09:00 unless told others or none', () => {
+    expect(loadConfig({}).smsQuietHours).toEqual({ start: 21 * 60, end: 9 * 60 });
+    expect(loadConfig({ SMS_QUIET_HOURS: '22:30-08:00' }).smsQuietHours).toEqual({
+      start: 22 * 60 + 30,
+      end: 8 * 60,
+    });
+    expect(loadConfig({ SMS_QUIET_HOURS: 'none' }).smsQuietHours).toBeUndefined();
+    expect(problemsOf({ SMS_QUIET_HOURS: '25:00-09:00' })).toEqual([
+      'SMS_QUIET_HOURS: must be "HH:MM-HH:MM" (Tbilisi time, say 21:00-09:00) or "none"',
+    ]);
+  });
+
   it('refuses a port out of range', () => {
     expect(problemsOf({ PORT: '70000' })).toEqual(['PORT: must be between 1 and 65535']);
   });

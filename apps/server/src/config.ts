@@ -11,6 +11,7 @@ import {
   type SmsLimits,
   type WebhookSettings,
 } from './config/services.ts';
+import { quietHoursOf, type QuietHours } from './config/quiet-hours.ts';
 import { storageSettings, type StorageSettings } from './config/storage.ts';
 
 /**
@@ -59,6 +60,12 @@ export interface Config {
   /** An overdue day's penalty, percent of the principal outstanding (at most 0.27). */
   penaltyRateDaily: number;
   webhooks: WebhookSettings | undefined;
+  /** Each biller's key by its name (`BILLER_KEYS`); the sandbox's is `sandbox-biller-key`. */
+  billerKeys: ReadonlyMap<string, string>;
+  /** How many days before a due date its reminder is texted. */
+  reminderDaysBefore: number;
+  /** When texts that can wait are held back (Tbilisi time), or undefined to send at any hour. */
+  smsQuietHours: QuietHours | undefined;
 }
 
 /**
@@ -96,5 +103,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     payoutMode: vars.PAYOUT_MODE,
     penaltyRateDaily: vars.PENALTY_RATE_DAILY,
     webhooks: webhookSettings(vars),
+    billerKeys:
+      vars.BILLER_KEYS ??
+      new Map(vars.SERVICE_MODE === 'sandbox' ? [['sandbox', 'sandbox-biller-key']] : []),
+    reminderDaysBefore: vars.REMINDER_DAYS_BEFORE,
+    smsQuietHours: quietHoursOf(vars.SMS_QUIET_HOURS),
   };
 }

@@ -26,13 +26,15 @@ export type CustomerStage = (typeof customerStages)[number];
  * password). `signed_in`: any account, customer or staff, that may do more than change its
  * password. `customer`: customers only (never staff), from `stage` on. `staff`: holders of
  * `role`. Every gated route answers 401 without a live session and 403 to anyone else.
+ * `biller`: no session but a biller's key (`BILLER_KEYS`) as the bearer token; 401 without one.
  */
 export type Access =
   | { readonly kind: 'public' }
   | { readonly kind: 'session' }
   | { readonly kind: 'signed_in' }
   | { readonly kind: 'customer'; readonly stage: CustomerStage }
-  | { readonly kind: 'staff'; readonly role: StaffRole };
+  | { readonly kind: 'staff'; readonly role: StaffRole }
+  | { readonly kind: 'biller' };
 
 export const access = {
   public: { kind: 'public' },
@@ -42,11 +44,12 @@ export const access = {
   sdaVerified: { kind: 'customer', stage: 'sda_verified' },
   onboarded: { kind: 'customer', stage: 'onboarded' },
   staff: (role: StaffRole): Access => ({ kind: 'staff', role }),
+  biller: { kind: 'biller' },
 } as const satisfies Record<string, Access | ((role: StaffRole) => Access)>;
 
 /** Whether a route asks for a session at all (the API document's bearer mark). */
 export function needsSession(declared: Access): boolean {
-  return declared.kind !== 'public';
+  return declared.kind !== 'public' && declared.kind !== 'biller';
 }
 
 /** The access as one word for people (the API document's `x-access`): `staff:admin`, say. */

@@ -8,7 +8,7 @@ import { access } from './access.ts';
 import { wordingSha256, wordingVersion } from './consent-wordings.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { recordId, statusOnly, success } from './envelope.ts';
-import { calendarDate, georgianIban, timestamp } from './formats.ts';
+import { calendarDate, georgianIban, personalNumber, timestamp } from './formats.ts';
 import { moneyBetween } from './onboarding.ts';
 import { scheduleRow } from './offer/index.ts';
 
@@ -425,4 +425,42 @@ export const cardPaymentCallback = defineEndpoint({
   path: '/api/card-payments/callback',
   access: access.public,
   response: statusOnly,
+});
+
+/**
+ * A biller's (a terminal network's, a bank's) question before a payment by personal number:
+ * what the person owes now over their active loans, summed, and the next due date; nothing
+ * else of the person. No active loan answers 404 under `personal_number`.
+ */
+export const billingDebt = defineEndpoint({
+  method: 'POST',
+  path: '/api/billing/debt',
+  access: access.biller,
+  body: z.object({ personal_number: personalNumber }),
+  response: success({
+    debt: z.object({
+      /** Overdue, and the next instalment: paid, the person is up to date. */
+      amount_due: z.number(),
+      next_due_date: calendarDate.nullable(),
+    }),
+  }),
+});
+
+/**
+ * A payment taken by a biller, posted as an instalment and answered with its receipt, once per
+ * biller and `transaction_id`: the same again answers the first receipt, another person or
+ * amount under it 409.
+ */
+export const billingPayment = defineEndpoint({
+  method: 'POST',
+  path: '/api/billing/payments',
+  access: access.biller,
+  body: z.object({
+    transaction_id: z.string().trim().min(1).max(100),
+    personal_number: personalNumber,
+    amount: z.number().positive(),
+  }),
+  response: success({
+    receipt: z.object({ id: z.number().int(), duplicate: z.boolean() }),
+  }),
 });

@@ -209,6 +209,12 @@ const messages = {
     'servicing.keepTermUnavailable':
       'შენატანის შემცირება ჯერ შეუძლებელია: წინსწრებით დაფარვა ამცირებს სესხის ვადას',
     'servicing.payoffDateBefore': 'თარიღი არ შეიძლება იყოს {date}-ზე ადრე',
+    'billing.noLoan': 'ამ პირად ნომერზე მოქმედი სესხი არ მოიძებნა',
+    'billing.transactionReused': 'ეს ტრანზაქცია უკვე აღრიცხულია სხვა თანხით ან სხვა პირადი ნომრით',
+    'sms.paymentReminder':
+      '{product}: სესხის (ხელშეკრულება №{number}) შენატანის გადახდის ვადაა {date}, თანხა: {amount:lari}.',
+    'sms.paymentOverdue':
+      '{product}: სესხის (ხელშეკრულება №{number}) შენატანი ვადაგადაცილებულია {days} დღით. გადასახდელია {amount:lari}.',
   },
   en: {
     'validation.required': 'This field is required',
@@ -405,6 +411,13 @@ const messages = {
     'servicing.keepTermUnavailable':
       'Lowering the instalment is not available yet: a prepayment shortens the term',
     'servicing.payoffDateBefore': 'The date cannot be before {date}',
+    'billing.noLoan': 'No active loan was found for this personal number',
+    'billing.transactionReused':
+      'This transaction was already recorded with another amount or personal number',
+    'sms.paymentReminder':
+      '{product}: the instalment of the loan (contract №{number}) is due on {date}: {amount:lari}.',
+    'sms.paymentOverdue':
+      '{product}: the instalment of the loan (contract №{number}) is {days} days overdue. Due now: {amount:lari}.',
   },
 } as const satisfies Record<Locale, Record<string, string>>;
 

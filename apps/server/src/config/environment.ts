@@ -160,6 +160,40 @@ const environment = z.object({
     .min(0, 'must be 0 or more')
     .max(0.27, 'must be at most 0.27 (the legal cap)')
     .default(0.27),
+  // name:key pairs, one a biller (a terminal network, a bank) paying in by personal number.
+  BILLER_KEYS: z
+    .string()
+    .trim()
+    .transform((text, context) => {
+      const pairs = text.split(',').map((pair) => {
+        const at = pair.indexOf(':');
+        return at < 0
+          ? (['', ''] as const)
+          : ([pair.slice(0, at).trim(), pair.slice(at + 1).trim()] as const);
+      });
+      const names = pairs.map(([name]) => name);
+      const valid =
+        pairs.every(([name, key]) => /^[a-z0-9_-]{1,40}$/.test(name) && key.length >= 16) &&
+        new Set(names).size === names.length;
+      if (valid) return new Map(pairs);
+      context.addIssue({
+        code: 'custom',
+        message:
+          'must be name:key pairs like "tbcpay:…,payboxge:…" (names of a-z, 0-9, _ and -, each once; keys of at least 16 characters)',
+      });
+      return z.NEVER;
+    })
+    .optional(),
+  REMINDER_DAYS_BEFORE: positiveCount(3),
+  // Tbilisi time when no text but a one-time code goes out; "none" sends at any hour.
+  SMS_QUIET_HOURS: z
+    .string()
+    .trim()
+    .regex(
+      /^(none|([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d)$/,
+      'must be "HH:MM-HH:MM" (Tbilisi time, say 21:00-09:00) or "none"',
+    )
+    .default('21:00-09:00'),
   WEBHOOK_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
     .optional(),

@@ -11,3 +11,4 @@ export * from './signatures-schema.ts';
 export * from './payouts-schema.ts';
 export * from './servicing-schema.ts';
 export * from './card-payments-schema.ts';
+export * from './billing-schema.ts';

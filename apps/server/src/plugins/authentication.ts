@@ -40,6 +40,8 @@ export interface AuthenticationOptions {
    * it does not know: each declared route gets its gate from here, and from nowhere else.
    */
   accessOf: (method: string, url: string) => Access | undefined;
+  /** The biller a bearer key is (`BILLER_KEYS`), undefined for none, compared in constant time. */
+  billerOf: (key: string) => string | undefined;
 }
 
 declare module 'fastify' {
@@ -62,6 +64,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     account: SignedIn | null;
+    /** The biller whose key a `biller` route was called with (its gate sets it). */
+    biller: string | null;
     /** The rows of the route's `readWithSession`, read by the sign-in check; see rowsReadWithSession. */
     rowsReadWithSession: unknown[] | null;
   }
@@ -114,10 +118,11 @@ function passwordChangeRequired(): HttpError {
  */
 const authentication: FastifyPluginCallback<AuthenticationOptions> = (
   app,
-  { sessions, accessOf },
+  { sessions, accessOf, billerOf },
   done,
 ) => {
   app.decorateRequest('account', null);
+  app.decorateRequest('biller', null);
 
   app.decorateRequest('rowsReadWithSession', null);
 
@@ -182,6 +187,15 @@ const authentication: FastifyPluginCallback<AuthenticationOptions> = (
 
   const customerGates = { registered: customer, sda_verified: sdaVerified, onboarded };
 
+  /** A biller's key rather than a session: 401 (and a warning) for any other token. */
+  function biller(request: FastifyRequest): Promise<void> {
+    const key = bearer.exec(request.headers.authorization ?? '')?.[1];
+    request.biller = (key !== undefined && billerOf(key)) || null;
+    if (request.biller) return Promise.resolve();
+    request.log.warn({ event: 'access_denied', reason: 'biller_key' }, 'no biller key');
+    return Promise.reject(httpError(401, 'errors.unauthorized'));
+  }
+
   /**
    * The one place an access becomes a check: an onRequest hook that answers 401 without a live
    * session and 403 to anyone the access does not admit; none for a public route.
@@ -205,6 +219,8 @@ const authentication: FastifyPluginCallback<AuthenticationOptions> = (
           }
         });
       }
+      case 'biller':
+        return biller;
     }
   }
 

@@ -238,7 +238,10 @@ describe('GET /api/openapi.json', () => {
   it('asks for the bearer token exactly where a sign-in check guards the route', () => {
     expect(document.components.securitySchemes).toEqual({
       bearer: expect.objectContaining({ type: 'http', scheme: 'bearer' }) as unknown,
+      billerKey: expect.objectContaining({ type: 'http', scheme: 'bearer' }) as unknown,
     });
+    // A biller's key, not a session, guards the payments at terminals.
+    expect(operationOf('POST', '/api/billing/payments')?.security).toEqual([{ billerKey: [] }]);
     const guarded = [
       'POST /api/logout',
       'POST /api/change-password',

@@ -69,6 +69,12 @@ const openApi: FastifyPluginAsync<OpenApiOptions> = async (
             scheme: 'bearer',
             description: "A session's token: `user.apiToken` of POST /api/login or /api/register.",
           },
+          billerKey: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              "A biller's key (`BILLER_KEYS`): the payments at terminals by personal number.",
+          },
         },
       },
     },
@@ -81,6 +87,7 @@ const openApi: FastifyPluginAsync<OpenApiOptions> = async (
         tags: [tags.get(route) ?? 'api'],
         ...(declared && { 'x-access': accessName(declared) }),
         ...(declared && needsSession(declared) && { security: [{ bearer: [] }] }),
+        ...(declared?.kind === 'biller' && { security: [{ billerKey: [] }] }),
       };
       const transformed = zodTransform({ ...document, schema: described, url, route });
       const { response } = transformed.schema;

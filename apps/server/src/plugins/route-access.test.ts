@@ -1,4 +1,4 @@
-import { accessName, needsSession, staffRoles, type Access, type StaffRole } from '@sesxi/contract';
+import { accessName, staffRoles, type Access, type StaffRole } from '@sesxi/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '#app/db/schema.ts';
@@ -53,6 +53,9 @@ function admitted(declared: Access): CallerName[] {
       return declared.role === 'credit_officer'
         ? ['staff:credit_officer', 'service:credit_officer']
         : [`staff:${declared.role}`];
+    case 'biller':
+      // A biller's key, never a session.
+      return [];
   }
 }
 
@@ -167,9 +170,10 @@ describe('every route', () => {
       const operation = operations.get(route);
       expect([route, operation]).not.toEqual([route, undefined]);
       expect([route, operation?.['x-access']]).toEqual([route, accessName(declared)]);
+      const security = declared.kind === 'biller' ? [{ billerKey: [] }] : [{ bearer: [] }];
       expect([route, operation?.security]).toEqual([
         route,
-        needsSession(declared) ? [{ bearer: [] }] : undefined,
+        declared.kind === 'public' ? undefined : security,
       ]);
     }
     // And the document holds no route the server does not.
@@ -192,11 +196,24 @@ describe('every route', () => {
     }
   });
 
+  it('lets the billing routes through with a biller’s key only', async () => {
+    const billing = apiRoutes().filter(([, declared]) => declared?.kind === 'biller');
+    expect(billing.map(([route]) => route).sort()).toEqual([
+      'POST /api/billing/debt',
+      'POST /api/billing/payments',
+    ]);
+    for (const [route] of billing) {
+      const answer = await request(route, { authorization: 'Bearer sandbox-biller-key' });
+      // Through the gate to the body's validation.
+      expect([route, answer.statusCode]).toEqual([route, 422]);
+    }
+  });
+
   it('answers 401 without a session, 403 to callers its access does not admit, and lets the rest through', async () => {
     for (const [route, declared] of apiRoutes()) {
       if (!declared) continue;
       const anonymous = await request(route);
-      if (needsSession(declared)) {
+      if (declared.kind !== 'public') {
         expect([route, anonymous.statusCode]).toEqual([route, 401]);
       } else {
         expect([route, anonymous.statusCode]).not.toEqual([route, 401]);

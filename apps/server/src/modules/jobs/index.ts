@@ -1,3 +1,3 @@
 export { default as jobsPlugin } from './plugin.ts';
 export { createJobRepository, type Job } from './repository.ts';
-export { retryDelayMs } from './runner.ts';
+export { JobPostponed, retryDelayMs } from './runner.ts';

@@ -15,7 +15,7 @@ declare module 'fastify' {
         db: Database,
         kind: string,
         payload: unknown,
-        options?: Pick<NewJob, 'orderingKey'>,
+        options?: Pick<NewJob, 'orderingKey' | 'runAt'>,
       ) => Promise<number>;
       /** Runs the jobs due now (the poller does this every `JOB_POLL_MS`; tests call it). */
       runDue: () => Promise<number>;

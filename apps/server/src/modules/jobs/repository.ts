@@ -13,7 +13,7 @@ import {
   or,
   sql,
 } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database } from '#app/db/database.ts';
 import { jobs } from '#app/db/schema.ts';
 
@@ -27,6 +27,8 @@ export interface NewJob {
   kind: string;
   payload: unknown;
   orderingKey?: string;
+  /** Not before this moment: now when undefined. */
+  runAt?: Date | undefined;
 }
 
 const earlier = alias(jobs, 'earlier');
@@ -40,7 +42,7 @@ const heldBy = (job: Held) =>
 
 export function createJobRepository(db: Database) {
   /** Ends a holder's lease on `job`, setting `fields` with it; false when the lease was lost. */
-  async function release(job: Held, fields: Partial<typeof jobs.$inferInsert>): Promise<boolean> {
+  async function release(job: Held, fields: PgUpdateSetSource<typeof jobs>): Promise<boolean> {
     const released = await db
       .update(jobs)
       .set({ ...fields, lockedUntil: null, leaseToken: null })
@@ -50,11 +52,11 @@ export function createJobRepository(db: Database) {
   }
 
   return {
-    /** A job to run from `runAt`; call in the transaction of the change that causes it. */
-    async enqueue({ kind, payload, orderingKey }: NewJob, runAt: Date): Promise<number> {
+    /** A job to run from its `runAt` or `now`; call in the transaction of the change that causes it. */
+    async enqueue({ kind, payload, orderingKey, runAt }: NewJob, now: Date): Promise<number> {
       const [row] = await db
         .insert(jobs)
-        .values({ kind, payload, orderingKey, runAt, createdAt: runAt })
+        .values({ kind, payload, orderingKey, runAt: runAt ?? now, createdAt: now })
         .returning({ id: jobs.id });
       if (!row) throw new Error('enqueueing a job returned no row');
       return row.id;
@@ -131,6 +133,11 @@ export function createJobRepository(db: Database) {
     /** Lets go of a held job until `runAt`, keeping why it failed; false when not held. */
     async retryAt(job: Held, runAt: Date, error: string): Promise<boolean> {
       return release(job, { runAt, lastError: error.slice(0, 1000) });
+    },
+
+    /** Lets go of a held job until `runAt` without counting the try; false when not held. */
+    async postpone(job: Held, runAt: Date): Promise<boolean> {
+      return release(job, { runAt, attempts: sql`${jobs.attempts} - 1` });
     },
 
     /** Gives a held job up: dead until an operator queues it again; false when not held. */

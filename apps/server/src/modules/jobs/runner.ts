@@ -36,6 +36,19 @@ export function retryDelayMs(attempt: number): number {
   return Math.min(5_000 * 2 ** Math.max(0, attempt - 1), 3_600_000);
 }
 
+/**
+ * Thrown by a handler for "not before `until`": the job waits until then, and the try does not
+ * count against its kind's tries (a text held back in the quiet hours).
+ */
+export class JobPostponed extends Error {
+  readonly until: Date;
+
+  constructor(until: Date) {
+    super(`the job waits until ${until.toISOString()}`);
+    this.until = until;
+  }
+}
+
 export class JobTimeoutError extends Error {
   constructor(timeoutMs: number) {
     super(`the job took longer than ${timeoutMs} ms`);
@@ -117,7 +130,8 @@ export function createJobRunner({
     try {
       await attempt(kind, job);
     } catch (error) {
-      await failed(kind, job, error);
+      if (!(error instanceof JobPostponed)) await failed(kind, job, error);
+      else if (!(await repository.postpone(job, error.until))) leaseLost(job);
       return;
     }
     const done = await repository.complete(job, clock.now(), {

@@ -2,3 +2,5 @@ export { default as servicingPlugin } from './plugin.ts';
 export { servicingRoutes } from './routes.ts';
 export { openLoanAccount } from './open.ts';
 export type { Payment, PostedPayment, PostPayment } from './payments.ts';
+export { accountView } from './account-view.ts';
+export { createServicingRepository, totalsOf } from './repository.ts';

@@ -1,7 +1,9 @@
 import type { FastifyPluginCallback } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
+import { quietUntil, type QuietHours } from '#app/config/quiet-hours.ts';
 import type { Database } from '#app/db/database.ts';
+import { JobPostponed } from '#app/modules/jobs/index.ts';
 import { createTextSeal } from '#app/security/sealed-text.ts';
 
 /** The kind of job that texts one message through the SMS port. */
@@ -13,6 +15,8 @@ export interface Sms {
   text: string;
   /** Past this moment the text is dropped unsent: a code that arrives late only confuses. */
   expiresAt?: Date;
+  /** A text that can wait (a reminder): held back in `SMS_QUIET_HOURS`, sent when they end. */
+  notInQuietHours?: boolean;
 }
 
 /** Queues and sends text messages (the app's `sms`). */
@@ -33,24 +37,36 @@ const payload = z.object({
   phone: z.string(),
   sealed: z.string(),
   expires_at: z.iso.datetime().nullable(),
+  not_in_quiet_hours: z.boolean().optional(),
 });
 
 /**
  * Texts that are never lost: every SMS is a job written with the change that causes it and
  * sent by whichever instance claims it, retried with backoff while the gateway fails. The
  * text waits sealed (a code, a new password) and is forgotten once sent; a code past its
- * expiry is dropped rather than sent late.
+ * expiry is dropped rather than sent late. A text that can wait is held back in the quiet
+ * hours (real Tbilisi time), queued or retried into them, and goes out when they end.
  */
-const sms: FastifyPluginCallback<{ sealSecret: string }> = (app, { sealSecret }, done) => {
+const sms: FastifyPluginCallback<{ sealSecret: string; quietHours: QuietHours | undefined }> = (
+  app,
+  { sealSecret, quietHours },
+  done,
+) => {
   const seal = createTextSeal(sealSecret);
 
   app.decorate('sms', {
-    queue: (db, { phone, text, expiresAt }) =>
-      app.jobs.enqueue(db, sendSmsJob, {
-        phone,
-        sealed: seal.seal(text),
-        expires_at: expiresAt?.toISOString() ?? null,
-      }),
+    queue: (db, { phone, text, expiresAt, notInQuietHours = false }) =>
+      app.jobs.enqueue(
+        db,
+        sendSmsJob,
+        {
+          phone,
+          sealed: seal.seal(text),
+          expires_at: expiresAt?.toISOString() ?? null,
+          ...(notInQuietHours && { not_in_quiet_hours: true }),
+        },
+        { runAt: notInQuietHours ? quietUntil(quietHours, app.clock.now()) : undefined },
+      ),
     async sendNow(job) {
       try {
         await app.jobs.runNow(job);
@@ -63,7 +79,9 @@ const sms: FastifyPluginCallback<{ sealSecret: string }> = (app, { sealSecret },
   app.jobs.handle(
     sendSmsJob,
     async (job) => {
-      const { phone, sealed, expires_at: expiresAt } = payload.parse(job);
+      const { phone, sealed, expires_at: expiresAt, not_in_quiet_hours } = payload.parse(job);
+      const heldUntil = not_in_quiet_hours ? quietUntil(quietHours, app.clock.now()) : undefined;
+      if (heldUntil) throw new JobPostponed(heldUntil);
       if (expiresAt !== null && new Date(expiresAt) <= app.clock.now()) {
         app.log.warn({ event: 'sms_expired', phone }, 'a text expired before the gateway took it');
         return;

@@ -74,3 +74,69 @@ describe('texts that are never lost', () => {
     expect(done?.payload).toEqual({});
   });
 });
+
+describe('the quiet hours (SMS_QUIET_HOURS, real Tbilisi time)', () => {
+  // 22:30 in Tbilisi (UTC+4): inside the default 21:00-09:00.
+  const night = testClock(new Date('2026-11-23T18:30:00Z'));
+  let quiet: FastifyInstance;
+  const delivered: string[] = [];
+
+  beforeAll(async () => {
+    quiet = await buildTestApp({}, { clock: night });
+    await quiet.ready();
+    const send = quiet.smsSender.send.bind(quiet.smsSender);
+    quiet.smsSender.send = async (phone, text) => {
+      await send(phone, text);
+      delivered.push(text);
+    };
+  });
+
+  afterAll(() => quiet.close());
+
+  it('holds a text that can wait until they end, and sends a code at once', async () => {
+    const reminder = await quiet.sms.queue(quiet.database.db, {
+      phone: '599770013',
+      text: 'შეხსენება',
+      notInQuietHours: true,
+    });
+    await quiet.sms.queue(quiet.database.db, { phone: '599770013', text: 'კოდია 1234' });
+    await quiet.jobs.runDue();
+    await quiet.sms.sendNow(reminder);
+    expect(delivered).toEqual(['კოდია 1234']);
+    const [held] = await quiet.database.db.select().from(jobs).where(eq(jobs.id, reminder));
+    expect(held).toMatchObject({ runAt: new Date('2026-11-24T05:00:00Z'), doneAt: null });
+
+    // 08:59 in Tbilisi: still held.
+    night.advance(new Date('2026-11-24T04:59:00Z').getTime() - night.now().getTime());
+    await quiet.jobs.runDue();
+    expect(delivered).toEqual(['კოდია 1234']);
+    // 09:00: out.
+    night.advance(60_000);
+    await quiet.jobs.runDue();
+    expect(delivered).toEqual(['კოდია 1234', 'შეხსენება']);
+  });
+
+  it('holds back a retry that falls into them without counting it as a try', async () => {
+    // 20:59 in Tbilisi the next day: the gateway fails, its retry lands after 21:00.
+    night.advance(new Date('2026-11-24T16:59:00Z').getTime() - night.now().getTime());
+    const send = quiet.smsSender.send.bind(quiet.smsSender);
+    quiet.smsSender.send = () => Promise.reject(new ServiceUnavailableError('sms'));
+    const job = await quiet.sms.queue(quiet.database.db, {
+      phone: '599770014',
+      text: 'ვადაგადაცილება',
+      notInQuietHours: true,
+    });
+    await quiet.sms.sendNow(job);
+    quiet.smsSender.send = send;
+    night.advance(120_000);
+    await quiet.jobs.runDue();
+    const [held] = await quiet.database.db.select().from(jobs).where(eq(jobs.id, job));
+    expect(held).toMatchObject({
+      runAt: new Date('2026-11-25T05:00:00Z'),
+      attempts: 1,
+      doneAt: null,
+      deadAt: null,
+    });
+    expect(delivered).not.toContain('ვადაგადაცილება');
+  });
+});

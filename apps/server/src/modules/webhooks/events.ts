@@ -15,6 +15,7 @@ export const lenderEvents = [
   'loan.disbursed',
   'contract.withdrawn',
   'loan.repaid',
+  'loan.overdue',
 ] as const;
 
 export type LenderEvent = (typeof lenderEvents)[number];

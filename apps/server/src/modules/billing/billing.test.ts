@@ -1,0 +1,272 @@
+import { and, asc, eq, like, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  billingPayments,
+  jobs,
+  loanReminders,
+  loanTransactions,
+  smsOutbox,
+} from '#app/db/schema.ts';
+import { bearer } from '#app/test/accounts.ts';
+import { decisionCalls } from '#app/test/decisions.ts';
+import { loanTestApp } from '#app/test/loans.ts';
+import { serviceAccount } from '#app/test/officers.ts';
+import { raceAt } from '#app/test/race.ts';
+import { signedLoan } from '#app/test/signed-loans.ts';
+import { testClock } from '#app/test/test-clock.ts';
+import { loanReminders as reminderStep } from './reminders.ts';
+
+// 23 November 2026, 14:00 in Tbilisi: the loans are paid out on it, outside the quiet hours.
+const clock = testClock();
+let app: FastifyInstance;
+let close: () => Promise<void>;
+let core: Record<string, string>;
+const calls = decisionCalls(() => app);
+const biller = { authorization: 'Bearer sandbox-biller-key' };
+
+beforeAll(async () => {
+  ({ app, close } = await loanTestApp({
+    clock,
+    env: {
+      PAYOUT_MODE: 'core',
+      BILLER_KEYS: 'sandbox:sandbox-biller-key,otherpay:otherpay-biller-key-0001',
+      WEBHOOK_URL: 'http://127.0.0.1:9/hooks',
+      WEBHOOK_SECRET: `whsec_${Buffer.alloc(32, 9).toString('base64')}`,
+    },
+  }));
+  core = await serviceAccount(app, '598200031');
+});
+
+afterAll(() => close());
+
+/** A loan of 1,500 GEL over 12 months paid out on 23 November, first due on 10 December. */
+async function activeLoan(ending: string) {
+  const loan = await signedLoan(app, calls, { ending, paymentDay: 10 });
+  const paid = await app.inject({
+    method: 'POST',
+    url: `/api/loans/${loan.id}/disbursement`,
+    headers: { ...core, 'idempotency-key': `payout-${loan.id}` },
+    payload: { amount: 1470, paid_at: '2026-11-23 15:00:00', bank_reference: `P-${loan.id}` },
+  });
+  expect(paid.statusCode).toBe(200);
+  const personalNumber = loan.user.identityNumber;
+  if (personalNumber === null) throw new Error('the customer has no personal number');
+  return { ...loan, personalNumber };
+}
+
+const debtOf = (personalNumber: string, headers: Record<string, string> = biller) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/billing/debt',
+    headers,
+    payload: { personal_number: personalNumber },
+  });
+
+const pay = (body: object, headers: Record<string, string> = biller) =>
+  app.inject({ method: 'POST', url: '/api/billing/payments', headers, payload: body });
+
+const paymentsOf = (loanId: number) =>
+  app.database.db
+    .select()
+    .from(loanTransactions)
+    .where(and(eq(loanTransactions.loanId, loanId), eq(loanTransactions.kind, 'payment')))
+    .orderBy(asc(loanTransactions.id));
+
+async function accountOf(loan: { id: number; token: string }) {
+  const answer = await app.inject({
+    method: 'GET',
+    url: `/api/loans/${loan.id}/account`,
+    headers: bearer(loan.token),
+  });
+  return answer.json<{
+    account: { next_payment: { date: string; amount: number }; overdue: { total: number } };
+  }>().account;
+}
+
+describe('a biller’s key', () => {
+  it.each([
+    ['no key', {}],
+    ['an unknown key', { authorization: 'Bearer not-a-biller-key-at-all' }],
+    ['a key of another scheme', { authorization: 'Basic sandbox-biller-key' }],
+  ])('is required: %s answers 401', async (_case, headers) => {
+    for (const answer of [
+      await debtOf('01001012345', headers),
+      await pay({ transaction_id: 'T-0', personal_number: '01001012345', amount: 1 }, headers),
+    ]) {
+      expect(answer.statusCode).toBe(401);
+      expect(answer.json()).toEqual({ status: 'error', message: 'გთხოვთ, გაიაროთ ავტორიზაცია' });
+    }
+  });
+
+  it('is not a customer’s session', async () => {
+    const loan = await activeLoan('41');
+    expect((await debtOf(loan.personalNumber, bearer(loan.token))).statusCode).toBe(401);
+  });
+});
+
+describe('the debt by personal number', () => {
+  it('answers what is due now and the next due date, and nothing else of the person', async () => {
+    const loan = await activeLoan('42');
+    const account = await accountOf(loan);
+    const answer = await debtOf(loan.personalNumber);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({
+      status: 'success',
+      debt: { amount_due: account.next_payment.amount, next_due_date: '2026-12-10' },
+    });
+    expect(account.next_payment.amount).toBeGreaterThan(0);
+  });
+
+  it('answers 404 under the personal number for someone with no loan', async () => {
+    const answer = await debtOf('01999999999');
+    expect(answer.statusCode).toBe(404);
+    expect(answer.json()).toEqual({
+      status: 'error',
+      message: 'ამ პირად ნომერზე მოქმედი სესხი არ მოიძებნა',
+      personal_number: ['ამ პირად ნომერზე მოქმედი სესხი არ მოიძებნა'],
+    });
+  });
+
+  it('refuses a personal number that is not one, field-keyed in Georgian', async () => {
+    const answer = await debtOf('123');
+    expect(answer.statusCode).toBe(422);
+    expect(answer.json()).toMatchObject({ personal_number: [expect.stringContaining('11')] });
+  });
+});
+
+describe('a biller’s payment', () => {
+  it('posts once by transaction id and answers the first receipt again', async () => {
+    const loan = await activeLoan('43');
+    const body = { transaction_id: 'T-43', personal_number: loan.personalNumber, amount: 50 };
+    const first = await pay(body);
+    expect(first.statusCode).toBe(200);
+    const { receipt } = first.json<{ receipt: { id: number; duplicate: boolean } }>();
+    expect(receipt.duplicate).toBe(false);
+    const again = await pay(body);
+    expect(again.json()).toEqual({
+      status: 'success',
+      receipt: { id: receipt.id, duplicate: true },
+    });
+    const payments = await paymentsOf(loan.id);
+    expect(payments).toHaveLength(1);
+    expect(payments[0]).toMatchObject({
+      amountTetri: 5_000,
+      channel: 'billing',
+      reference: 'sandbox:T-43',
+    });
+    // Another biller's transaction of the same id is its own.
+    const other = await pay(body, { authorization: 'Bearer otherpay-biller-key-0001' });
+    expect(other.json()).toMatchObject({ receipt: { duplicate: false } });
+    expect(await paymentsOf(loan.id)).toHaveLength(2);
+  });
+
+  it('refuses the same transaction id with another amount or person (409), posting nothing', async () => {
+    const loan = await activeLoan('44');
+    const other = await activeLoan('45');
+    const body = { transaction_id: 'T-44', personal_number: loan.personalNumber, amount: 20 };
+    expect((await pay(body)).statusCode).toBe(200);
+    for (const changed of [
+      { ...body, amount: 21 },
+      { ...body, personal_number: other.personalNumber },
+    ]) {
+      const answer = await pay(changed);
+      expect(answer.statusCode).toBe(409);
+      expect(answer.json()).toMatchObject({
+        transaction_id: ['ეს ტრანზაქცია უკვე აღრიცხულია სხვა თანხით ან სხვა პირადი ნომრით'],
+      });
+    }
+    expect(await paymentsOf(loan.id)).toHaveLength(1);
+    expect(await paymentsOf(other.id)).toHaveLength(0);
+  });
+
+  it('refuses a person with no active loan (404) and keeps the transaction id free', async () => {
+    const body = { transaction_id: 'T-none', personal_number: '01999999998', amount: 20 };
+    expect((await pay(body)).statusCode).toBe(404);
+    expect(
+      await app.database.db.$count(billingPayments, eq(billingPayments.transactionId, 'T-none')),
+    ).toBe(0);
+  });
+
+  it('posts once when two identical payments arrive at the same time', async () => {
+    const loan = await activeLoan('46');
+    const body = { transaction_id: 'T-46', personal_number: loan.personalNumber, amount: 30 };
+    const race = raceAt(app, /insert into "billing_payments"/);
+    const answers = await Promise.all([pay(body), pay(body)]);
+    await race.finish();
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    const receipts = answers.map(
+      (answer) => answer.json<{ receipt: { id: number; duplicate: boolean } }>().receipt,
+    );
+    expect(receipts.map(({ duplicate }) => duplicate).sort()).toEqual([false, true]);
+    expect(receipts[0]?.id).toBe(receipts[1]?.id);
+    expect(await paymentsOf(loan.id)).toHaveLength(1);
+  });
+});
+
+describe('reminders at close of day', () => {
+  it('texts before the due date and on the 1st and 7th day overdue, each once', async () => {
+    const loan = await activeLoan('47');
+    // Another paid its first instalment at a terminal ahead of time: it hears nothing.
+    const paid = await activeLoan('49');
+    const { debt } = (await debtOf(paid.personalNumber)).json<{ debt: { amount_due: number } }>();
+    const body = { transaction_id: 'T-49', personal_number: paid.personalNumber };
+    expect((await pay({ ...body, amount: debt.amount_due })).statusCode).toBe(200);
+    const textsOf = async (pattern: string, number = loan.number) => {
+      await app.jobs.runDue();
+      return app.database.db.$count(
+        smsOutbox,
+        and(like(smsOutbox.text, `%№${number}%`), like(smsOutbox.text, pattern)),
+      );
+    };
+    const overdueEvents = () =>
+      app.database.db.$count(
+        jobs,
+        and(
+          eq(jobs.kind, 'webhook.deliver'),
+          eq(jobs.orderingKey, `application:${loan.id}`),
+          sql`${jobs.payload}->>'type' = 'loan.overdue'`,
+        ),
+      );
+    // Closing 6 December opens the 7th, three days before the due date.
+    await app.businessCalendar.moveTo('2026-12-06');
+    expect(await textsOf('%გადახდის ვადაა%')).toBe(0);
+    await app.businessCalendar.moveTo('2026-12-07');
+    await app.businessCalendar.moveTo('2026-12-09');
+    expect(await textsOf('%გადახდის ვადაა 2026-12-10%')).toBe(1);
+    expect(await textsOf('%ვადაგადაცილებულია%')).toBe(0);
+    await app.businessCalendar.moveTo('2026-12-11');
+    expect(await textsOf('%ვადაგადაცილებულია 1 დღით%')).toBe(1);
+    expect(await overdueEvents()).toBe(1);
+    await app.businessCalendar.moveTo('2026-12-20');
+    expect(await textsOf('%ვადაგადაცილებულია 7 დღით%')).toBe(1);
+    expect(await textsOf('%ვადაგადაცილებულია%')).toBe(2);
+    expect(await textsOf('%გადახდის ვადაა%')).toBe(1);
+    expect(await overdueEvents()).toBe(1);
+    expect(
+      await app.database.db
+        .select({ kind: loanReminders.kind, date: loanReminders.businessDate })
+        .from(loanReminders)
+        .where(eq(loanReminders.loanId, loan.id))
+        .orderBy(asc(loanReminders.businessDate)),
+    ).toEqual([
+      { kind: 'before_due', date: '2026-12-07' },
+      { kind: 'overdue_day_1', date: '2026-12-11' },
+      { kind: 'overdue_day_7', date: '2026-12-17' },
+    ]);
+    // Each of those days closed again: nothing more is queued.
+    const step = reminderStep({
+      sms: app.sms,
+      enqueueWebhook: app.webhooks.enqueue,
+      log: app.log,
+      productName: 'Sesxi',
+      daysBefore: 3,
+    });
+    for (const day of ['2026-12-06', '2026-12-10', '2026-12-16']) {
+      await app.database.db.transaction((tx) => step.run(day, tx));
+    }
+    expect(await textsOf('%შენატან%')).toBe(3);
+    expect(await textsOf('%შენატან%', paid.number)).toBe(0);
+    expect(await overdueEvents()).toBe(1);
+  });
+});

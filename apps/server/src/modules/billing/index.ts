@@ -1,0 +1,2 @@
+export { default as billingPlugin } from './plugin.ts';
+export { billingRoutes } from './routes.ts';
