@@ -53,3 +53,15 @@ CREATE TRIGGER loan_transactions_no_update_or_delete BEFORE UPDATE OR DELETE ON 
   FOR EACH ROW EXECUTE FUNCTION append_only();--> statement-breakpoint
 CREATE TRIGGER loan_transactions_no_truncate BEFORE TRUNCATE ON "loan_transactions"
   FOR EACH STATEMENT EXECUTE FUNCTION append_only();
+--> statement-breakpoint
+-- Loans paid out before the ledger existed get their account as a payout now opens one
+-- (modules/servicing/open.ts): the principal scheduled, accrued through the day before payout.
+INSERT INTO "loan_accounts" ("loan_id", "paid_out_on", "principal_tetri", "accrued_through")
+SELECT p."loan_id", p."payout_date", sum(i."principal_tetri")::int, p."payout_date" - 1
+FROM "payouts" p JOIN "loan_instalments" i ON i."loan_id" = p."loan_id"
+WHERE p."state" = 'paid' AND p."payout_date" IS NOT NULL
+GROUP BY p."loan_id", p."payout_date";--> statement-breakpoint
+INSERT INTO "loan_transactions" ("loan_id", "kind", "amount_tetri", "principal_tetri", "business_date")
+SELECT p."loan_id", 'payout', p."amount_tetri", a."principal_tetri", p."payout_date"
+FROM "payouts" p JOIN "loan_accounts" a ON a."loan_id" = p."loan_id"
+WHERE p."state" = 'paid';
