@@ -158,6 +158,8 @@ const messages = {
     'contract.identityCheckRequired':
       'ხელშეკრულების ხელმოსაწერად, გთხოვთ, ჯერ გაიაროთ პირადობის დამადასტურებელი დოკუმენტის შემოწმება',
     'contract.notSignable': 'ამ ეტაპზე ხელშეკრულების ხელმოწერა შეუძლებელია',
+    'contract.ibanRequired':
+      'ხელმოწერამდე მიუთითეთ ანგარიშის ნომერი (IBAN), რომელზეც სესხის თანხა ჩაირიცხება',
     'contract.offerExpired':
       'შეთავაზების მოქმედების ვადა ამოიწურა, ხელშეკრულების ხელმოწერა აღარ შეიძლება',
     'withdrawal.notAllowed': 'ამ ეტაპზე ხელშეკრულებაზე უარის თქმა შეუძლებელია',
@@ -362,6 +364,8 @@ const messages = {
     'contract.identityCheckRequired':
       'To sign the contract, please first pass the identity document check',
     'contract.notSignable': 'The contract cannot be signed at this stage',
+    'contract.ibanRequired':
+      'Before signing, give the account number (IBAN) the loan is to be paid into',
     'contract.offerExpired': 'The offer has expired; the contract can no longer be signed',
     'withdrawal.notAllowed': 'You cannot withdraw from the contract at this stage',
     'withdrawal.periodOver': 'The 14-day withdrawal period is over (its last day was {date})',

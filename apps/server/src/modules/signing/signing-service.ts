@@ -104,6 +104,8 @@ export function createSigningService({
     const contract = await requireContract(contracts, db, loanId, signer.id);
     await signableFrom(db, contract, today);
     requireIdentityChecked(signer);
+    // The document names the account it is paid into: none chosen yet, there is nothing to sign.
+    if (contract.document.iban === null) throw fieldError('iban', 'contract.ibanRequired');
     return contract;
   }
 

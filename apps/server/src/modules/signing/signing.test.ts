@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { addDaysToIsoDate, formatTimestamp } from '@sesxi/contract';
+import { addDaysToIsoDate, fieldErrorsOf, formatTimestamp } from '@sesxi/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { extractText, getDocumentProxy } from 'unpdf';
@@ -24,6 +24,7 @@ import {
   signingCalls,
   chooseAccount,
   approvedApplication,
+  customerForSigning,
   textsTo,
   wrongSigningCode,
   pastResendWindow,
@@ -132,6 +133,23 @@ describe('POST /api/loans/:id/contract/code', () => {
       identity_check_required: true,
     });
     expect(await textsTo(app, user.phone)).toEqual(textsBefore);
+  });
+
+  it('is refused under iban, sending nothing, until the customer has given the account to be paid into', async () => {
+    const customer = await customerForSigning(app, freshPhone());
+    const loanId = await approvedApplication(app, customer);
+    const textsBefore = await textsTo(app, customer.user.phone);
+    for (const response of [
+      await sendSigningCode(customer.token, loanId),
+      await sign(customer.token, loanId, '123456'),
+    ]) {
+      expect(response.statusCode).toBe(422);
+      expect(fieldErrorsOf(response.json())).toEqual({
+        iban: ['ხელმოწერამდე მიუთითეთ ანგარიშის ნომერი (IBAN), რომელზეც სესხის თანხა ჩაირიცხება'],
+      });
+    }
+    expect(await textsTo(app, customer.user.phone)).toEqual(textsBefore);
+    expect(await loanStatusOf(app, loanId)).toBe('approved');
   });
 
   it('is refused for an application that is not approved, and an offer past its last day', async () => {
