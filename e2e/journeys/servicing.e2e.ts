@@ -8,7 +8,7 @@ import { customerEnding } from '../support/support.ts';
 const lari = /^\d[\d\u00a0]*,\d\d\u00a0₾$/;
 
 describe('a loan being repaid', () => {
-  test('a customer with a loan paid out sees the next payment on /main, opens the loan at 360 px, reads its schedule and takes a payoff quote', async ({
+  test('a customer with a loan paid out sees the next payment on /main, opens the loan at 360 px, reads its schedule, takes a payoff quote and pays the instalment by card', async ({
     page,
   }) => {
     const id = await activeLoanOnMain(page, customerEnding('00'));
@@ -57,6 +57,20 @@ describe('a loan being repaid', () => {
       .locator('dt', { hasText: 'ძირი' })
       .locator('xpath=following-sibling::dd');
     expect(await principal.textContent()).toBe(`2000,00${nbsp}₾`);
+    await expectNoAxeViolations(page);
+
+    // The instalment by card: the gateway's page (the sandbox's), then back on the loan, where
+    // the payment is among the transactions and the first instalment is paid.
+    const instalment = await card.getByLabel('თანხა').inputValue();
+    await card.getByRole('button', { name: 'ბარათით გადახდა' }).click();
+    await page.waitForURL(/\/dev-pay\//);
+    await page.getByRole('button', { name: 'გადახდის დადასტურება' }).click();
+    await waitForPath(page, `/loans/${String(id)}`);
+    const transactions = page.getByRole('list', { name: 'ოპერაციები' });
+    const payment = transactions.getByRole('listitem').filter({ hasText: 'გადახდა' }).first();
+    await payment.waitFor();
+    expect(await payment.textContent()).toContain(`${instalment}${nbsp}₾`);
+    await schedule.getByRole('listitem').first().getByText('გადახდილი', { exact: true }).waitFor();
     await expectNoAxeViolations(page);
   });
 });

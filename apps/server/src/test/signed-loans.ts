@@ -86,6 +86,29 @@ export async function signedLoan(
   return { ...application, documentId, number: contract.number };
 }
 
+/**
+ * A signed loan (see signedLoan) paid out: the core system reports the disbursement of 1,470
+ * GEL on 23 November 2026 through the machine API (`core`: a service account's headers, with
+ * `PAYOUT_MODE=core`), so the loan is `active` with its account open, first due on the
+ * `paymentDay` of December.
+ */
+export async function paidOutLoan(
+  app: FastifyInstance,
+  calls: ReturnType<typeof decisionCalls>,
+  core: Record<string, string>,
+  options: { ending?: string; paymentDay?: number } = {},
+) {
+  const loan = await signedLoan(app, calls, { paymentDay: 10, ...options });
+  const paid = await app.inject({
+    method: 'POST',
+    url: `/api/loans/${loan.id}/disbursement`,
+    headers: { ...core, 'idempotency-key': `payout-${loan.id}` },
+    payload: { amount: 1470, paid_at: '2026-11-23 15:00:00', bank_reference: `P-${loan.id}` },
+  });
+  expect(paid.statusCode).toBe(200);
+  return loan;
+}
+
 /** What signing does last: the payout requested in its transaction, then sent once it commits. */
 export async function requestPayoutAsSigning(
   app: FastifyInstance,

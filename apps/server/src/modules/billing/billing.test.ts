@@ -13,7 +13,7 @@ import { decisionCalls } from '#app/test/decisions.ts';
 import { loanTestApp } from '#app/test/loans.ts';
 import { serviceAccount } from '#app/test/officers.ts';
 import { raceAt } from '#app/test/race.ts';
-import { signedLoan } from '#app/test/signed-loans.ts';
+import { paidOutLoan } from '#app/test/signed-loans.ts';
 import { testClock } from '#app/test/test-clock.ts';
 import { loanReminders as reminderStep } from './reminders.ts';
 
@@ -42,14 +42,7 @@ afterAll(() => close());
 
 /** A loan of 1,500 GEL over 12 months paid out on 23 November, first due on 10 December. */
 async function activeLoan(ending: string) {
-  const loan = await signedLoan(app, calls, { ending, paymentDay: 10 });
-  const paid = await app.inject({
-    method: 'POST',
-    url: `/api/loans/${loan.id}/disbursement`,
-    headers: { ...core, 'idempotency-key': `payout-${loan.id}` },
-    payload: { amount: 1470, paid_at: '2026-11-23 15:00:00', bank_reference: `P-${loan.id}` },
-  });
-  expect(paid.statusCode).toBe(200);
+  const loan = await paidOutLoan(app, calls, core, { ending });
   const personalNumber = loan.user.identityNumber;
   if (personalNumber === null) throw new Error('the customer has no personal number');
   return { ...loan, personalNumber };

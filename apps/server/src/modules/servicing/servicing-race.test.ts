@@ -6,7 +6,7 @@ import { decisionCalls } from '#app/test/decisions.ts';
 import { loanTestApp } from '#app/test/loans.ts';
 import { serviceAccount } from '#app/test/officers.ts';
 import { raceAt } from '#app/test/race.ts';
-import { signedLoan } from '#app/test/signed-loans.ts';
+import { paidOutLoan } from '#app/test/signed-loans.ts';
 import { testClock } from '#app/test/test-clock.ts';
 import { owed } from './account.ts';
 import { accrue } from './close-of-day.ts';
@@ -29,15 +29,7 @@ beforeAll(async () => {
 afterAll(() => close());
 
 async function activeLoan(ending: string) {
-  const loan = await signedLoan(app, calls, { ending, paymentDay: 10 });
-  const paid = await app.inject({
-    method: 'POST',
-    url: `/api/loans/${loan.id}/disbursement`,
-    headers: { ...core, 'idempotency-key': `payout-${loan.id}` },
-    payload: { amount: 1470, paid_at: '2026-11-23 15:00:00', bank_reference: `P-${loan.id}` },
-  });
-  expect(paid.statusCode).toBe(200);
-  return loan.id;
+  return (await paidOutLoan(app, calls, core, { ending })).id;
 }
 
 async function accountOf(loanId: number) {

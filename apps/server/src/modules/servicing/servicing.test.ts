@@ -19,7 +19,7 @@ import {
 } from '#app/test/fake-http-service.ts';
 import { loanStatusOf, loanTestApp, setLoanStatus } from '#app/test/loans.ts';
 import { serviceAccount } from '#app/test/officers.ts';
-import { signedLoan } from '#app/test/signed-loans.ts';
+import { paidOutLoan, signedLoan } from '#app/test/signed-loans.ts';
 import { testClock } from '#app/test/test-clock.ts';
 import { openTotals, type AccountTotals } from './account.ts';
 import { closeDay } from './close-day.ts';
@@ -66,17 +66,7 @@ async function eventsOf(loanId: number) {
 }
 
 /** A loan of 1,500 GEL over 12 months, paid out on 23 November (payment day 10): active. */
-async function activeLoan(ending: string) {
-  const loan = await signedLoan(app, calls, { ending, paymentDay: 10 });
-  const paid = await app.inject({
-    method: 'POST',
-    url: `/api/loans/${loan.id}/disbursement`,
-    headers: { ...core, 'idempotency-key': `payout-${loan.id}` },
-    payload: { amount: 1470, paid_at: '2026-11-23 15:00:00', bank_reference: `P-${loan.id}` },
-  });
-  expect(paid.statusCode).toBe(200);
-  return loan;
-}
+const activeLoan = (ending: string) => paidOutLoan(app, calls, core, { ending });
 
 const accountOf = (token: string, loanId: number) =>
   app.inject({ method: 'GET', url: `/api/loans/${loanId}/account`, headers: bearer(token) });
