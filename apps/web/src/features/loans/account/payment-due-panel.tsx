@@ -1,12 +1,11 @@
-import '@mantine/core/styles/Paper.layer.css';
-import { Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import type { LoanListItem } from '@sesxi/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMoney } from '../../../shared/format/money';
 import { loanAccountQuery } from '../api/loan-account';
+import { LoanPanel } from '../applications/loan-panel';
 import { applicationSteps } from '../application-steps/application-steps';
 
 /**
@@ -15,44 +14,34 @@ import { applicationSteps } from '../application-steps/application-steps';
  */
 export function PaymentDuePanel({ loan }: { loan: LoanListItem }) {
   const { t } = useTranslation();
-  const titleId = useId();
   const account = useQuery(loanAccountQuery(loan.id));
   const next = account.data?.next_payment;
   const overdue = account.data?.overdue;
   return (
-    <Paper component="section" withBorder p="md" aria-labelledby={titleId}>
-      <Stack gap="sm">
-        <Title order={2} size="h3" id={titleId}>
-          {t('journey.openSummary', {
-            id: loan.id,
-            amount: formatMoney(loan.amount),
-            months: loan.months,
+    <LoanPanel loan={loan}>
+      {account.isPending && <Text>{t('loanAccount.loading')}</Text>}
+      {next && (
+        <Text>
+          {t('loanAccount.main.next', { amount: formatMoney(next.amount), date: next.date })}
+        </Text>
+      )}
+      {overdue && overdue.days > 0 && (
+        <Text fw={700} c="red.9">
+          {t('loanAccount.overdue.headline', {
+            count: overdue.days,
+            amount: formatMoney(overdue.total),
           })}
-        </Title>
-        {account.isPending && <Text>{t('loanAccount.loading')}</Text>}
-        {next && (
-          <Text>
-            {t('loanAccount.main.next', { amount: formatMoney(next.amount), date: next.date })}
-          </Text>
-        )}
-        {overdue && overdue.days > 0 && (
-          <Text fw={700} c="red.9">
-            {t('loanAccount.overdue.headline', {
-              count: overdue.days,
-              amount: formatMoney(overdue.total),
-            })}
-          </Text>
-        )}
-        <div>
-          <Button
-            component={Link}
-            to={applicationSteps.account(loan.id)}
-            color={overdue && overdue.days > 0 ? 'red.9' : undefined}
-          >
-            {t('loanAccount.main.pay')}
-          </Button>
-        </div>
-      </Stack>
-    </Paper>
+        </Text>
+      )}
+      <div>
+        <Button
+          component={Link}
+          to={applicationSteps.account(loan.id)}
+          color={overdue && overdue.days > 0 ? 'red.9' : undefined}
+        >
+          {t('loanAccount.main.pay')}
+        </Button>
+      </div>
+    </LoanPanel>
   );
 }

@@ -1,13 +1,11 @@
-import '@mantine/core/styles/Paper.layer.css';
-import { Anchor, Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Text } from '@mantine/core';
 import type { LoanListItem, NextStep } from '@sesxi/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatMoney } from '../../../shared/format/money';
 import { PaymentDuePanel } from '../account/payment-due-panel';
 import { loansShowQuery } from '../api/loans-show';
+import { LoanPanel } from './loan-panel';
 import { applicationSteps } from '../application-steps/application-steps';
 
 type DueStep = Exclude<NextStep, 'none' | 'pay'>;
@@ -30,33 +28,23 @@ function repaidFirst(loans: LoanListItem[]): LoanListItem[] {
 
 function NextStepPanel({ loan, step }: { loan: LoanListItem; step: DueStep }) {
   const { t } = useTranslation();
-  const titleId = useId();
   const contract = applicationSteps.contract(loan.id);
   return (
-    <Paper component="section" withBorder p="md" aria-labelledby={titleId}>
-      <Stack gap="sm">
-        <Title order={2} size="h3" id={titleId}>
-          {t('journey.openSummary', {
-            id: loan.id,
-            amount: formatMoney(loan.amount),
-            months: loan.months,
-          })}
-        </Title>
-        <Text>{t('journey.openStatus', { status: loan.loan_status.name })}</Text>
-        <Text>{t(`main.nextStep.${step}.text`)}</Text>
-        <div>
-          {actionSteps.includes(step) ? (
-            <Button component={Link} to={contract}>
-              {t(`main.nextStep.${step}.action`)}
-            </Button>
-          ) : (
-            <Anchor component={Link} to={contract} fw={600}>
-              {t(`main.nextStep.${step}.action`)}
-            </Anchor>
-          )}
-        </div>
-      </Stack>
-    </Paper>
+    <LoanPanel loan={loan}>
+      <Text>{t('journey.openStatus', { status: loan.loan_status.name })}</Text>
+      <Text>{t(`main.nextStep.${step}.text`)}</Text>
+      <div>
+        {actionSteps.includes(step) ? (
+          <Button component={Link} to={contract}>
+            {t(`main.nextStep.${step}.action`)}
+          </Button>
+        ) : (
+          <Anchor component={Link} to={contract} fw={600}>
+            {t(`main.nextStep.${step}.action`)}
+          </Anchor>
+        )}
+      </div>
+    </LoanPanel>
   );
 }
 
