@@ -250,7 +250,7 @@ describe('reminders at close of day', () => {
     // Each of those days closed again: nothing more is queued.
     const step = reminderStep({
       sms: app.sms,
-      enqueueWebhook: app.webhooks.enqueue,
+      enqueueWebhooks: app.webhooks.enqueueMany,
       log: app.log,
       productName: 'Sesxi',
       daysBefore: 3,

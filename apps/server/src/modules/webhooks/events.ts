@@ -47,3 +47,10 @@ export type EnqueueWebhook = (
   event: LenderEvent,
   applicationId: number,
 ) => Promise<void>;
+
+/** Queues one event for each of several applications (each named once), in one statement. */
+export type EnqueueWebhooks = (
+  tx: Database,
+  event: LenderEvent,
+  applicationIds: readonly number[],
+) => Promise<void>;

@@ -8,6 +8,7 @@ import {
   deliverWebhookJob,
   lenderEvents,
   type EnqueueWebhook,
+  type EnqueueWebhooks,
   type WebhookEvent,
 } from './events.ts';
 import { createWebhookRepository } from './repository.ts';
@@ -18,6 +19,8 @@ declare module 'fastify' {
     webhooks: {
       /** Queues a webhook telling the lender's system of an event (a no-op without `WEBHOOK_URL`). */
       enqueue: EnqueueWebhook;
+      /** Queues one event for each of several applications, in one statement (close of day). */
+      enqueueMany: EnqueueWebhooks;
     };
   }
 }
@@ -72,21 +75,29 @@ const webhooks: FastifyPluginCallback<{ settings: WebhookSettings | undefined }>
   { settings },
   done,
 ) => {
-  const enqueue: EnqueueWebhook = async (tx, type, applicationId) => {
-    if (!settings) return;
-    const orderingKey = applicationOrderingKey(applicationId);
-    const event: WebhookEvent = {
-      id: `msg_${randomUUID().replaceAll('-', '')}`,
-      type,
-      timestamp: app.clock.now().toISOString(),
-      data: {
-        application_id: applicationId,
-        sequence: await createWebhookRepository(tx).nextSequence(orderingKey),
-      },
-    };
-    await app.jobs.enqueue(tx, deliverWebhookJob, event, { orderingKey });
+  const enqueueMany: EnqueueWebhooks = async (tx, type, applicationIds) => {
+    if (!settings || applicationIds.length === 0) return;
+    const sequences = await createWebhookRepository(tx).nextSequences(
+      applicationIds.map(applicationOrderingKey),
+    );
+    const timestamp = app.clock.now().toISOString();
+    await app.jobs.enqueueMany(
+      tx,
+      applicationIds.map((applicationId) => {
+        const orderingKey = applicationOrderingKey(applicationId);
+        const event: WebhookEvent = {
+          id: `msg_${randomUUID().replaceAll('-', '')}`,
+          type,
+          timestamp,
+          data: { application_id: applicationId, sequence: sequences.get(orderingKey) ?? 1 },
+        };
+        return { kind: deliverWebhookJob, payload: event, orderingKey };
+      }),
+    );
   };
-  app.decorate('webhooks', { enqueue });
+  const enqueue: EnqueueWebhook = (tx, type, applicationId) =>
+    enqueueMany(tx, type, [applicationId]);
+  app.decorate('webhooks', { enqueue, enqueueMany });
 
   if (settings) {
     app.jobs.handle(
