@@ -55,10 +55,7 @@ export function loanReminders(dependencies: ReminderDependencies): CloseOfDaySte
       ]);
       const counts: Partial<Record<ReminderKind, number>> = {};
       for (const { kind } of due) counts[kind] = (counts[kind] ?? 0) + 1;
-      log.info(
-        { event: 'loan_reminders', day: today, ...counts },
-        'the day’s reminders queued',
-      );
+      log.info({ event: 'loan_reminders', day: today, ...counts }, 'the day’s reminders queued');
     },
   };
 }

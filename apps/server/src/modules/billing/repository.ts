@@ -1,11 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { rowsOf, type Database } from '#app/db/database.ts';
-import {
-  billingPayments,
-  loanApplications,
-  type ReminderKind,
-  users,
-} from '#app/db/schema.ts';
+import { billingPayments, loanApplications, type ReminderKind, users } from '#app/db/schema.ts';
 import { applicationJoins } from '#app/db/application-joins.ts';
 
 export type BillingPayment = typeof billingPayments.$inferSelect;

@@ -74,7 +74,7 @@ export function createJobRepository(db: Database) {
         order by j.position
         returning id`),
     );
-    return inserted.map(({ id }) => Number(id)).sort((a, b) => a - b);
+    return inserted.map(({ id }) => id).sort((a, b) => a - b);
   }
 
   return {
