@@ -334,6 +334,9 @@ export async function closeOfDayBenchmark(): Promise<Measurement[]> {
       const catchUp = await seconds(() =>
         app.businessCalendar.moveTo(plusDays(day, 1 + missedDays)),
       );
+      for (const { day: closed, stepMs } of log.days) {
+        console.log(`closed ${closed}: ${JSON.stringify(stepMs)} ms`);
+      }
       return [
         {
           name: `close of day, 1 day (${scale})`,
