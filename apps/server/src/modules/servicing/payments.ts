@@ -53,7 +53,6 @@ const isClosed = (status: string) => status === 'repaid' || status === 'withdraw
  * on a loan closed meanwhile is not refused but kept as a credit the customer can have refunded.
  */
 export function createPayments({ clock, log, notices }: PaymentDependencies) {
-
   /** Where a payment goes and whether it settles the loan. */
   async function allocate(
     tx: Database,

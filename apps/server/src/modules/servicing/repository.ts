@@ -198,8 +198,7 @@ export function createServicingRepository(db: Database) {
 
     /** What the loan's payments paid so far, in all and to each part, in tetri. */
     async paidSoFar(loanId: number) {
-      const total = (column: AnyPgColumn) =>
-        sql<number>`coalesce(sum(${column}), 0)::int`;
+      const total = (column: AnyPgColumn) => sql<number>`coalesce(sum(${column}), 0)::int`;
       const [row] = await db
         .select({
           amount: total(loanTransactions.amountTetri),

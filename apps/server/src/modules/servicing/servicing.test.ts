@@ -330,9 +330,7 @@ describe('a loan’s account from its payout', () => {
       }),
     ]);
     const letter = await downloadedText(app, loan.token, closures[0]);
-    expect(letter).toContain(
-      `სესხი ხელშეკრულებით №${loan.number} 2026-12-13-ს სრულად დაიფარა`,
-    );
+    expect(letter).toContain(`სესხი ხელშეკრულებით №${loan.number} 2026-12-13-ს სრულად დაიფარა`);
     const paidInAll = formatLari(10 + payoff.total).replace(/\s/g, ' ');
     expect(letter).toContain(`სულ გადახდილი ${paidInAll}`);
     const { account } = (await accountOf(loan.token, loan.id)).json<{
