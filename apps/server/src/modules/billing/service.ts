@@ -62,11 +62,9 @@ export function createBillingService({ db, log, today, postPayment }: BillingDep
     async debt(biller: string, personalNumber: string) {
       const loans = await payableLoans(db, personalNumber);
       const day = await today();
-      const dues = await Promise.all(
-        loans.map(({ id, status }) =>
-          status === 'active' ? dueNow(db, id, day) : { amountTetri: 0, nextDueDate: null },
-        ),
-      );
+      // A closed loan owes nothing.
+      const active = loans.filter(({ status }) => status === 'active');
+      const dues = await Promise.all(active.map(({ id }) => dueNow(db, id, day)));
       const dates = dues.flatMap(({ nextDueDate }) => (nextDueDate === null ? [] : [nextDueDate]));
       log.info({ event: 'billing_debt', biller, loans: loans.length }, 'a biller asked a debt');
       return {
