@@ -183,7 +183,7 @@ const messages = {
     'document.consentKind.sda_information': 'თანხმობა პერსონალური მონაცემების შემოწმებაზე',
     'document.consentKind.credit_information': 'თანხმობა საკრედიტო ბიუროს შემოწმებაზე',
     'document.consentKind.e_contract': 'თანხმობა ხელშეკრულების ელექტრონულად დადებაზე',
-    'document.receipt': 'გადახდის ქვითარი, ხელშეკრულება №{number}',
+    'document.receipt': 'გადახდის ქვითარი: {amount:lari}, ხელშეკრულება №{number}',
     'document.closure': 'ცნობა სესხის დახურვის შესახებ №{number}',
     'payout.inProgress':
       'სესხის თანხის ჩარიცხვა მიმდინარეობს, გთხოვთ, სცადოთ ხელახლა რამდენიმე წუთში',
@@ -391,7 +391,7 @@ const messages = {
     'document.consentKind.sda_information': 'Consent to the personal data check',
     'document.consentKind.credit_information': 'Consent to the credit bureau check',
     'document.consentKind.e_contract': 'Agreement to conclude contracts electronically',
-    'document.receipt': 'Payment receipt, contract №{number}',
+    'document.receipt': 'Payment receipt: {amount:lari}, contract №{number}',
     'document.closure': 'Loan closure letter №{number}',
     'payout.inProgress': 'The loan is being paid out, please try again in a few minutes',
     'payout.machineOnly': 'Only a service account reports a disbursement',

@@ -456,11 +456,14 @@ describe('a payment’s receipt', () => {
     const receipts = (await documentsOf(app, loan.token)).filter(({ kind }) => kind === 'receipt');
     expect(receipts).toEqual([
       expect.objectContaining({
-        title: `გადახდის ქვითარი, ხელშეკრულება №${loan.number}`,
+        title: `გადახდის ქვითარი: 123,45\u00a0₾, ხელშეკრულება №${loan.number}`,
         loan_id: loan.id,
         superseded: false,
       }),
     ]);
+    expect(
+      (await documentsOf(app, loan.token, 'en')).find(({ kind }) => kind === 'receipt')?.title,
+    ).toBe(`Payment receipt: 123,45\u00a0₾, contract №${loan.number}`);
     const text = await downloadedText(app, loan.token, receipts[0]);
     for (const shown of [
       `გადახდის ქვითარი №${payment.transaction_id}`,
