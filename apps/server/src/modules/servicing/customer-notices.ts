@@ -25,7 +25,8 @@ export function createCustomerNotices({
   storage,
   productName,
 }: NoticeDependencies) {
-  async function customerOf(tx: Database, loanId: number) {
+  /** Texting the loan's customer, and what the loan's documents name. */
+  async function toCustomer(tx: Database, loanId: number) {
     const customer = await createServicingRepository(tx).customerOf(loanId);
     const text = (key: MessageKey, params: Record<string, unknown> = {}) =>
       sms.queue(tx, {
@@ -36,7 +37,7 @@ export function createCustomerNotices({
           number: customer.contractNumber,
         }),
       });
-    const context = { lender: productName, customer, createdAt: clock.now() };
+    const context = { lender: productName, customer, loanId, createdAt: clock.now() };
     return { text, context };
   }
 
@@ -47,26 +48,26 @@ export function createCustomerNotices({
      */
     async paymentReceived(tx: Database, payment: ReceiptFacts & { loanClosed: boolean }) {
       const { loanId, transactionId } = payment;
-      const { text, context } = await customerOf(tx, loanId);
+      const { text, context } = await toCustomer(tx, loanId);
       await text(payment.loanClosed ? 'sms.paymentCredited' : 'sms.paymentReceived', {
         amount: toGel(payment.amountTetri),
       });
       await enqueueWebhook(tx, 'payment.received', loanId, { transaction_id: transactionId });
-      await recordReceipt(tx, storage, { ...context, loanId }, payment);
+      await recordReceipt(tx, storage, context, payment);
     },
 
     /** A loan left owing nothing: a text, `loan.repaid` and the closure letter. */
     async loanRepaid(tx: Database, loanId: number, repaidOn: string) {
-      const { text, context } = await customerOf(tx, loanId);
+      const { text, context } = await toCustomer(tx, loanId);
       await text('sms.loanRepaid');
       await enqueueWebhook(tx, 'loan.repaid', loanId);
       const paid = await createServicingRepository(tx).paidSoFar(loanId);
-      await recordClosureLetter(tx, storage, { ...context, loanId }, { repaidOn, paid });
+      await recordClosureLetter(tx, storage, context, { repaidOn, paid });
     },
 
     /** A withdrawal paid back: a text. */
     async withdrawalRepaid(tx: Database, loanId: number) {
-      const { text } = await customerOf(tx, loanId);
+      const { text } = await toCustomer(tx, loanId);
       await text('sms.withdrawalRepaid');
     },
   };
