@@ -3,12 +3,14 @@ import type { FastifyPluginCallback } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import type { WebhookSettings } from '#app/config/services.ts';
+import type { Database } from '#app/db/database.ts';
 import {
   applicationOrderingKey,
   deliverWebhookJob,
   lenderEvents,
   type EnqueueWebhook,
   type EnqueueWebhooks,
+  type LenderEvent,
   type WebhookEvent,
 } from './events.ts';
 import { createWebhookRepository } from './repository.ts';
@@ -32,7 +34,11 @@ const queuedEvent = z.object({
   id: z.string(),
   type: z.enum(lenderEvents),
   timestamp: z.string(),
-  data: z.object({ application_id: z.number().int(), sequence: z.number().int() }),
+  data: z.object({
+    application_id: z.number().int(),
+    sequence: z.number().int(),
+    transaction_id: z.number().int().optional(),
+  }),
 });
 
 /** Delivers one event; a throw (no 2xx) means it is tried again. */
@@ -75,28 +81,43 @@ const webhooks: FastifyPluginCallback<{ settings: WebhookSettings | undefined }>
   { settings },
   done,
 ) => {
-  const enqueueMany: EnqueueWebhooks = async (tx, type, applicationIds) => {
-    if (!settings || applicationIds.length === 0) return;
+  /** Queues the events in one statement, each numbered next among its application's. */
+  async function enqueueEvents(
+    tx: Database,
+    type: LenderEvent,
+    events: readonly { applicationId: number; ids?: { transaction_id: number } }[],
+  ) {
+    if (!settings || events.length === 0) return;
     const sequences = await createWebhookRepository(tx).nextSequences(
-      applicationIds.map(applicationOrderingKey),
+      events.map(({ applicationId }) => applicationOrderingKey(applicationId)),
     );
     const timestamp = app.clock.now().toISOString();
     await app.jobs.enqueueMany(
       tx,
-      applicationIds.map((applicationId) => {
+      events.map(({ applicationId, ids }) => {
         const orderingKey = applicationOrderingKey(applicationId);
         const event: WebhookEvent = {
           id: `msg_${randomUUID().replaceAll('-', '')}`,
           type,
           timestamp,
-          data: { application_id: applicationId, sequence: sequences.get(orderingKey) ?? 1 },
+          data: {
+            application_id: applicationId,
+            sequence: sequences.get(orderingKey) ?? 1,
+            ...ids,
+          },
         };
         return { kind: deliverWebhookJob, payload: event, orderingKey };
       }),
     );
-  };
-  const enqueue: EnqueueWebhook = (tx, type, applicationId) =>
-    enqueueMany(tx, type, [applicationId]);
+  }
+  const enqueue: EnqueueWebhook = (tx, type, applicationId, ids) =>
+    enqueueEvents(tx, type, [{ applicationId, ids }]);
+  const enqueueMany: EnqueueWebhooks = (tx, type, applicationIds) =>
+    enqueueEvents(
+      tx,
+      type,
+      applicationIds.map((applicationId) => ({ applicationId })),
+    );
   app.decorate('webhooks', { enqueue, enqueueMany });
 
   if (settings) {
