@@ -3,3 +3,18 @@
  * server writes `PRODUCT_NAME` in its place when it serves them.
  */
 export const productNamePlaceholder = '{{PRODUCT_NAME}}';
+
+/** Marks `<html>` in a signed-in shell whose stored visitor has not had their identity checked. */
+export const identityUncheckedMarker = 'data-identity-unchecked';
+
+/**
+ * The one inline script, in a signed-in screen's shell (the server's CSP allows it by its
+ * hash): before the first paint it marks the page for the visitor the browser holds (the
+ * session record in local storage, as apps/web's session-keys.ts names it), so that the shell
+ * shows what their screen will (on /main, the identity check for a customer who has not had it)
+ * instead of waiting for the app. It only sets an attribute: the styles do the rest.
+ */
+export const shellVisitorScript =
+  'try{var u=JSON.parse(localStorage.getItem("user")||"null");' +
+  'if(u&&u.expireMinutes>Date.now()&&u.is_identomat_verified===false)' +
+  `document.documentElement.setAttribute("${identityUncheckedMarker}","")}catch(e){}`;

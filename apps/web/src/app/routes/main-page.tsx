@@ -5,6 +5,7 @@ import { ApplicationsTable } from '../../features/loans/applications/application
 import { NextSteps } from '../../features/loans/applications/next-steps';
 import { OpenOrNewApplication } from '../../features/loans/applications/open-application';
 import { useSessionUser } from '../../shared/session/session';
+import { useSignedInShell } from '../layout/signed-in-shell';
 
 /**
  * `/main`: the customer's personal page: the document check, what to do next with an approved
@@ -15,11 +16,12 @@ import { useSessionUser } from '../../shared/session/session';
 export function MainPage() {
   const { t } = useTranslation();
   const user = useSessionUser();
+  const shell = useSignedInShell();
   return (
     <Stack gap="lg">
       <Title order={1}>{t('main.title')}</Title>
       {user?.name && <Text size="lg">{t('main.greeting', { name: user.name })}</Text>}
-      <DocumentCheckCard />
+      <DocumentCheckCard inShell={shell} />
       <NextSteps />
       <OpenOrNewApplication />
       <ApplicationsTable />
