@@ -7,10 +7,8 @@ import { contentVideoOrigin, shellVisitorScript } from '@sesxi/contract';
 import helmet from 'helmet';
 import { isApiPath } from '#app/http/paths.ts';
 
-/** The CSP source that allows one inline script, and only that script, by its text's hash. */
-function inlineScriptSource(script: string): string {
-  return `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
-}
+/** The CSP source that allows the signed-in shells' inline script, and only it, by its hash. */
+export const shellScriptSource = `'sha256-${createHash('sha256').update(shellVisitorScript).digest('base64')}'`;
 
 /**
  * Strict browser policy for everything the server sends (security.md): scripts only from our
@@ -29,7 +27,7 @@ const securityHeaders: FastifyPluginCallback<{ production: boolean }> = (app, op
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", inlineScriptSource(shellVisitorScript)],
+        scriptSrc: ["'self'", shellScriptSource],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'"],
