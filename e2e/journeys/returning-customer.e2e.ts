@@ -22,7 +22,7 @@ describe('a returning customer opening their screen from an SMS link', () => {
     },
   );
 
-  test("/main shows its header, heading and identity check before the app's scripts have run, then the customer's screen", async ({
+  test("/main shows its header, heading, greeting and identity check before the app's scripts have run, then the customer's screen", async ({
     page,
   }) => {
     const customer = await onboardThroughApi(page);
@@ -33,6 +33,8 @@ describe('a returning customer opening their screen from an SMS link', () => {
     // Their identity is not checked yet, as the stored session says: its card is there already.
     await visit.getByRole('heading', { level: 2, name: identityCheck }).waitFor();
     expect(await visit.locator('html[data-app-started]').count()).toBe(0);
+    // The greeting, their name put in by the shell's styles from the stored session.
+    expect(await shellGreeting(visit)).toBe(`გამარჯობა, ${customer.name}!`);
     const greeting = visit.getByText(`გამარჯობა, ${customer.name}!`);
     expect(await greeting.count()).toBe(0);
 
@@ -65,6 +67,24 @@ describe('a returning customer opening their screen from an SMS link', () => {
 });
 
 const identityCheck = 'დოკუმენტის შემოწმება';
+
+/** The greeting a shell shows, with what its styles put in (a pseudo-element's content). */
+function shellGreeting(visit: Page): Promise<string> {
+  // As text: these journeys are typed without the browser's DOM.
+  return visit.evaluate<string>(`(() => {
+    const greeting = [...document.querySelectorAll('#root p')].find((p) =>
+      p.textContent.startsWith('გამარჯობა'),
+    );
+    if (!greeting || getComputedStyle(greeting).display === 'none') return '';
+    return [...greeting.childNodes]
+      .map((node) =>
+        node instanceof Element
+          ? JSON.parse(getComputedStyle(node, '::after').content)
+          : node.textContent,
+      )
+      .join('');
+  })()`);
+}
 
 /**
  * Opens `path` in a new tab of `page`'s browser (its stored session) with the app's scripts held
