@@ -200,6 +200,7 @@ export async function renderSignedInShell(
           ` data-screen-styles="${files.styles.join(' ')}"` +
           ` data-screen-requests="${files.requests.join(' ')}" data-app-modules=`,
       ),
+    { textWaitsForFont: true },
   );
   // Before the body: the page is marked for its visitor before anything of it paints.
   return page.replace('</head>', () => `<script>${shellVisitorScript}</script></head>`);
