@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '#app/db/database.ts';
 import {
   billingPayments,
@@ -13,17 +13,33 @@ import { applicationJoins } from '#app/db/application-joins.ts';
 
 export type BillingPayment = typeof billingPayments.$inferSelect;
 
+const owingStatuses = ['active', 'withdrawing'] as const;
+
+/** A loan its customer still owes on, and whether it is being withdrawn from. */
+export interface OwingLoan {
+  id: number;
+  withdrawing: boolean;
+}
+
 export function createBillingRepository(db: Database) {
   return {
-    /** The active loans of the customer with this personal number, oldest first. */
-    async activeLoansOf(personalNumber: string): Promise<number[]> {
+    /**
+     * The loans the customer with this personal number still owes on, oldest first: active
+     * ones, and ones being withdrawn from until what the withdrawal left owed is paid.
+     */
+    async owingLoansOf(personalNumber: string): Promise<OwingLoan[]> {
       const rows = await db
-        .select({ id: loanApplications.id })
+        .select({ id: loanApplications.id, status: loanApplications.status })
         .from(loanApplications)
         .innerJoin(users, applicationJoins.customer)
-        .where(and(eq(users.identityNumber, personalNumber), eq(loanApplications.status, 'active')))
+        .where(
+          and(
+            eq(users.identityNumber, personalNumber),
+            inArray(loanApplications.status, owingStatuses),
+          ),
+        )
         .orderBy(asc(loanApplications.id));
-      return rows.map((row) => row.id);
+      return rows.map(({ id, status }) => ({ id, withdrawing: status === 'withdrawing' }));
     },
 
     /**

@@ -6,10 +6,11 @@ import {
   accountView,
   createServicingRepository,
   totalsOf,
+  withdrawalLeft,
   type PostPayment,
 } from '#app/modules/servicing/index.ts';
 import type { ServiceContext } from '#app/service-context.ts';
-import { createBillingRepository } from './repository.ts';
+import { createBillingRepository, type OwingLoan } from './repository.ts';
 
 export type BillingPaymentBody = BodyOf<typeof billingPayment>;
 
@@ -37,6 +38,16 @@ export async function dueNow(db: Database, loanId: number, today: string) {
   };
 }
 
+/**
+ * What a loan owes a biller's payment now, in tetri, and the next due date: an active loan its
+ * dues, a loan being withdrawn from what the withdrawal left owed, by its due date.
+ */
+async function owedNow(db: Database, loan: OwingLoan, today: string) {
+  if (!loan.withdrawing) return dueNow(db, loan.id, today);
+  const left = await withdrawalLeft(db, loan.id);
+  return { amountTetri: left.total, nextDueDate: left.dueDate };
+}
+
 /** A refusal under the field it concerns, its message the field's. */
 const refusal = (statusCode: number, field: string, key: MessageKey) =>
   new HttpError(statusCode, key, { fields: { [field]: [{ key }] } });
@@ -44,21 +55,21 @@ const refusal = (statusCode: number, field: string, key: MessageKey) =>
 /**
  * Payments at terminals and bank channels by personal number, the lender as the biller: what a
  * person owes (nothing else of them), and a biller's payment posted as an instalment once per
- * biller and transaction id. A payment over several active loans meets each one's dues,
+ * biller and transaction id. A payment over several loans meets each one's dues,
  * oldest loan first, and the last takes what is left.
  */
 export function createBillingService({ db, log, today, postPayment }: BillingDependencies) {
-  async function activeLoans(tx: Database, personalNumber: string) {
-    const loans = await createBillingRepository(tx).activeLoansOf(personalNumber);
+  async function owingLoans(tx: Database, personalNumber: string) {
+    const loans = await createBillingRepository(tx).owingLoansOf(personalNumber);
     if (loans.length === 0) throw refusal(404, 'personal_number', 'billing.noLoan');
     return loans;
   }
 
   return {
     async debt(biller: string, personalNumber: string) {
-      const loans = await activeLoans(db, personalNumber);
+      const loans = await owingLoans(db, personalNumber);
       const day = await today();
-      const dues = await Promise.all(loans.map((loanId) => dueNow(db, loanId, day)));
+      const dues = await Promise.all(loans.map((loan) => owedNow(db, loan, day)));
       const dates = dues.flatMap(({ nextDueDate }) => (nextDueDate === null ? [] : [nextDueDate]));
       log.info({ event: 'billing_debt', biller, loans: loans.length }, 'a biller asked a debt');
       return {
@@ -87,16 +98,16 @@ export function createBillingService({ db, log, today, postPayment }: BillingDep
           }
           return { id: earlier.id, duplicate: true };
         }
-        const loans = await activeLoans(tx, body.personal_number);
+        const loans = await owingLoans(tx, body.personal_number);
         const day = await today(tx);
         let left = amountTetri;
-        for (const [index, loanId] of loans.entries()) {
+        for (const [index, loan] of loans.entries()) {
           const last = index === loans.length - 1;
-          const part = last ? left : Math.min(left, (await dueNow(tx, loanId, day)).amountTetri);
+          const part = last ? left : Math.min(left, (await owedNow(tx, loan, day)).amountTetri);
           if (part === 0) continue;
           left -= part;
           await postPayment(tx, {
-            loanId,
+            loanId: loan.id,
             amountTetri: part,
             paidOn: day,
             channel: 'billing',
@@ -105,7 +116,13 @@ export function createBillingService({ db, log, today, postPayment }: BillingDep
           });
         }
         log.info(
-          { event: 'billing_payment', biller, transactionId, receiptId, loans },
+          {
+            event: 'billing_payment',
+            biller,
+            transactionId,
+            receiptId,
+            loans: loans.map(({ id }) => id),
+          },
           'a biller’s payment was posted',
         );
         return { id: receiptId, duplicate: false };
