@@ -13,33 +13,24 @@ import { applicationJoins } from '#app/db/application-joins.ts';
 
 export type BillingPayment = typeof billingPayments.$inferSelect;
 
-const owingStatuses = ['active', 'withdrawing'] as const;
-
-/** A loan its customer still owes on, and whether it is being withdrawn from. */
-export interface OwingLoan {
-  id: number;
-  withdrawing: boolean;
-}
-
 export function createBillingRepository(db: Database) {
   return {
     /**
-     * The loans the customer with this personal number still owes on, oldest first: active
-     * ones, and ones being withdrawn from until what the withdrawal left owed is paid.
+     * The paid-out loans of the person with this personal number, oldest first: active, being
+     * withdrawn from, repaid and withdrawn.
      */
-    async owingLoansOf(personalNumber: string): Promise<OwingLoan[]> {
-      const rows = await db
+    async loansOf(personalNumber: string) {
+      return db
         .select({ id: loanApplications.id, status: loanApplications.status })
         .from(loanApplications)
         .innerJoin(users, applicationJoins.customer)
         .where(
           and(
             eq(users.identityNumber, personalNumber),
-            inArray(loanApplications.status, owingStatuses),
+            inArray(loanApplications.status, ['active', 'withdrawing', 'repaid', 'withdrawn']),
           ),
         )
         .orderBy(asc(loanApplications.id));
-      return rows.map(({ id, status }) => ({ id, withdrawing: status === 'withdrawing' }));
     },
 
     /**

@@ -10,7 +10,7 @@ import {
   type PostPayment,
 } from '#app/modules/servicing/index.ts';
 import type { ServiceContext } from '#app/service-context.ts';
-import { createBillingRepository, type OwingLoan } from './repository.ts';
+import { createBillingRepository } from './repository.ts';
 
 export type BillingPaymentBody = BodyOf<typeof billingPayment>;
 
@@ -18,6 +18,15 @@ export interface BillingDependencies extends ServiceContext {
   today: (db?: Database) => Promise<string>;
   postPayment: PostPayment;
 }
+
+/** A loan as billing finds it by personal number. */
+interface PaidOutLoan {
+  id: number;
+  status: string;
+}
+
+/** Whether a loan is still owed on: active, or being withdrawn from until its sum is paid. */
+const owing = ({ status }: PaidOutLoan) => status === 'active' || status === 'withdrawing';
 
 /** What an active loan owes now, in tetri: what is overdue and the next instalment. */
 export async function dueNow(db: Database, loanId: number, today: string) {
@@ -42,8 +51,8 @@ export async function dueNow(db: Database, loanId: number, today: string) {
  * What a loan owes a biller's payment now, in tetri, and the next due date: an active loan its
  * dues, a loan being withdrawn from what the withdrawal left owed, by its due date.
  */
-async function owedNow(db: Database, loan: OwingLoan, today: string) {
-  if (!loan.withdrawing) return dueNow(db, loan.id, today);
+async function owedNow(db: Database, loan: PaidOutLoan, today: string) {
+  if (loan.status !== 'withdrawing') return dueNow(db, loan.id, today);
   const left = await withdrawalLeft(db, loan.id);
   return { amountTetri: left.total, nextDueDate: left.dueDate };
 }
@@ -55,21 +64,27 @@ const refusal = (statusCode: number, field: string, key: MessageKey) =>
 /**
  * Payments at terminals and bank channels by personal number, the lender as the biller: what a
  * person owes (nothing else of them), and a biller's payment posted as an instalment once per
- * biller and transaction id. A payment over several loans meets each one's dues,
- * oldest loan first, and the last takes what is left.
+ * biller and transaction id. A payment over several owing loans (active, or being withdrawn
+ * from) meets each one's dues, oldest loan first, and the last takes what is left. A person
+ * whose loans are all closed owes nothing, and money paid all the same (the terminal has taken
+ * it) is a credit on the latest.
  */
 export function createBillingService({ db, log, today, postPayment }: BillingDependencies) {
-  async function owingLoans(tx: Database, personalNumber: string) {
-    const loans = await createBillingRepository(tx).owingLoansOf(personalNumber);
-    if (loans.length === 0) throw refusal(404, 'personal_number', 'billing.noLoan');
-    return loans;
+  /** The loans a payment goes to: the owing ones, or else the latest closed one. */
+  async function payableLoans(tx: Database, personalNumber: string) {
+    const loans = await createBillingRepository(tx).loansOf(personalNumber);
+    const owingOnes = loans.filter(owing);
+    const latest = loans.at(-1);
+    if (!latest) throw refusal(404, 'personal_number', 'billing.noLoan');
+    return owingOnes.length > 0 ? owingOnes : [latest];
   }
 
   return {
     async debt(biller: string, personalNumber: string) {
-      const loans = await owingLoans(db, personalNumber);
+      const loans = await payableLoans(db, personalNumber);
       const day = await today();
-      const dues = await Promise.all(loans.map((loan) => owedNow(db, loan, day)));
+      // A closed loan owes nothing.
+      const dues = await Promise.all(loans.filter(owing).map((loan) => owedNow(db, loan, day)));
       const dates = dues.flatMap(({ nextDueDate }) => (nextDueDate === null ? [] : [nextDueDate]));
       log.info({ event: 'billing_debt', biller, loans: loans.length }, 'a biller asked a debt');
       return {
@@ -98,7 +113,7 @@ export function createBillingService({ db, log, today, postPayment }: BillingDep
           }
           return { id: earlier.id, duplicate: true };
         }
-        const loans = await owingLoans(tx, body.personal_number);
+        const loans = await payableLoans(tx, body.personal_number);
         const day = await today(tx);
         let left = amountTetri;
         for (const [index, loan] of loans.entries()) {

@@ -1,6 +1,9 @@
+import { eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cardPaymentOrders, smsOutbox } from '#app/db/schema.ts';
 import { bearer } from '#app/test/accounts.ts';
+import { documentsOf, downloadedText } from '#app/test/customer-documents.ts';
 import { decisionCalls } from '#app/test/decisions.ts';
 import { loanTestApp } from '#app/test/loans.ts';
 import { serviceAccount } from '#app/test/officers.ts';
@@ -23,9 +26,17 @@ beforeAll(async () => {
 afterAll(() => close());
 
 interface Account {
+  status: string;
+  credit_balance: number;
   principal_outstanding: number;
   next_payment: { date: string; amount: number } | null;
-  transactions: { kind: string; amount: number; reference: string | null }[];
+  transactions: {
+    id: number;
+    kind: string;
+    amount: number;
+    allocation: Record<string, number>;
+    reference: string | null;
+  }[];
 }
 
 async function accountOf(token: string, loanId: number): Promise<Account> {
@@ -38,13 +49,8 @@ async function accountOf(token: string, loanId: number): Promise<Account> {
   return answer.json<{ account: Account }>().account;
 }
 
-/** The customer orders a card payment and presses `action` on the gateway's page. */
-async function payByCard(
-  token: string,
-  loanId: number,
-  body: Record<string, unknown>,
-  action: 'approve' | 'decline',
-) {
+/** The customer orders a card payment: the path of the gateway's page it sends them to. */
+async function orderCardPayment(token: string, loanId: number, body: Record<string, unknown>) {
   const ordered = await app.inject({
     method: 'POST',
     url: `/api/loans/${loanId}/card-payments`,
@@ -52,7 +58,11 @@ async function payByCard(
     payload: body,
   });
   expect(ordered.statusCode).toBe(200);
-  const page = new URL(ordered.json<{ redirect_url: string }>().redirect_url).pathname;
+  return new URL(ordered.json<{ redirect_url: string }>().redirect_url).pathname;
+}
+
+/** The customer presses `action` on the gateway's `page`; the gateway calls back at once. */
+async function press(page: string, loanId: number, action: 'approve' | 'decline') {
   const answered = await app.inject({
     method: 'POST',
     url: page,
@@ -61,6 +71,16 @@ async function payByCard(
   });
   expect(answered.statusCode).toBe(303);
   expect(answered.headers.location).toMatch(new RegExp(`/loans/${loanId}$`));
+}
+
+/** The customer orders a card payment and presses `action` on the gateway's page. */
+async function payByCard(
+  token: string,
+  loanId: number,
+  body: Record<string, unknown>,
+  action: 'approve' | 'decline',
+) {
+  await press(await orderCardPayment(token, loanId, body), loanId, action);
 }
 
 describe('paying an instalment by card', () => {
@@ -90,5 +110,55 @@ describe('paying an instalment by card', () => {
     const after = await accountOf(loan.token, loan.id);
     expect(after.transactions.at(-1)).toMatchObject({ kind: 'payment', amount: 300 });
     expect(after.principal_outstanding).toBeLessThan(before.principal_outstanding);
+  });
+});
+
+describe('a card payment approved once the loan is closed', () => {
+  it('is kept as a credit to refund, the order paid, with its receipt', async () => {
+    const loan = await paidOutLoan(app, calls, core, { ending: '33' });
+    const page = await orderCardPayment(loan.token, loan.id, { amount: 25 });
+    // Meanwhile the loan is repaid in full through the core.
+    const repaid = await app.inject({
+      method: 'POST',
+      url: `/api/loans/${loan.id}/payments`,
+      headers: { ...core, 'idempotency-key': `repay-${loan.id}` },
+      payload: { amount: 2000, paid_at: '2026-11-23 16:00:00', reference: `REPAY-${loan.id}` },
+    });
+    expect(repaid.statusCode).toBe(200);
+    const before = await accountOf(loan.token, loan.id);
+    expect(before.status).toBe('repaid');
+
+    await press(page, loan.id, 'approve');
+    const after = await accountOf(loan.token, loan.id);
+    expect(after.status).toBe('repaid');
+    expect(after.credit_balance).toBeCloseTo(before.credit_balance + 25, 2);
+    const payment = after.transactions.at(-1);
+    expect(payment).toMatchObject({
+      kind: 'payment',
+      amount: 25,
+      allocation: { penalty: 0, interest: 0, principal: 0, fee: 0, credit: 25 },
+    });
+    const [order] = await app.database.db
+      .select()
+      .from(cardPaymentOrders)
+      .where(eq(cardPaymentOrders.loanId, loan.id));
+    expect(order).toMatchObject({ state: 'paid', transactionId: payment?.id });
+
+    await app.jobs.runDue();
+    const texts = await app.database.db
+      .select({ text: smsOutbox.text })
+      .from(smsOutbox)
+      .where(like(smsOutbox.text, `%მიღებულია 25,00%№${loan.number}%`));
+    expect(texts.map(({ text }) => text)).toEqual([
+      expect.stringContaining('უკვე დახურულია. თანხა აღირიცხა ზედმეტად გადახდილ თანხად'),
+    ]);
+    const receipts = (await documentsOf(app, loan.token)).filter(({ kind }) => kind === 'receipt');
+    expect(receipts).toHaveLength(2);
+    const text = await downloadedText(app, loan.token, receipts[0]);
+    expect(text).toContain('გადახდის საშუალება საბანკო ბარათი');
+    expect(text).toContain('ზედმეტად გადახდილი თანხა 25,00 ₾');
+    expect(
+      (await documentsOf(app, loan.token)).filter(({ kind }) => kind === 'closure'),
+    ).toHaveLength(1);
   });
 });

@@ -1,6 +1,7 @@
 import type { FastifyPluginCallback } from 'fastify';
 import fp from 'fastify-plugin';
 import { loanAccrual } from './close-of-day.ts';
+import { createCustomerNotices } from './customer-notices.ts';
 import { penaltyPpmOf } from './late-costs.ts';
 import { createPayments, type PostPayment } from './payments.ts';
 
@@ -18,13 +19,14 @@ declare module 'fastify' {
 
 /** Loans being repaid: payments from every channel, and close of day's accrual and penalties. */
 const servicing: FastifyPluginCallback = (app, _options, done) => {
-  const { postPayment } = createPayments({
+  const notices = createCustomerNotices({
     clock: app.clock,
-    log: app.log,
     sms: app.sms,
     enqueueWebhook: app.webhooks.enqueue,
+    storage: app.fileStorage,
     productName: app.config.productName,
   });
+  const { postPayment } = createPayments({ clock: app.clock, log: app.log, notices });
   app.decorate('servicing', { postPayment });
   app.businessCalendar.onCloseOfDay(
     loanAccrual({ penaltyPpmDaily: penaltyPpmOf(app.config.penaltyRateDaily) }),
@@ -34,5 +36,5 @@ const servicing: FastifyPluginCallback = (app, _options, done) => {
 
 export default fp(servicing, {
   name: 'servicing',
-  dependencies: ['sms', 'webhooks', 'business-date'],
+  dependencies: ['integrations', 'sms', 'webhooks', 'business-date'],
 });
