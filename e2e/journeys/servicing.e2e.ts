@@ -52,7 +52,7 @@ async function approveCardPayment(page: Page, loanId: number) {
 
 describe('a loan being repaid', () => {
   test(
-    'a customer with a loan paid out sees the next payment on /main, opens the loan at 360 px, reads its schedule, takes a payoff quote and pays the instalment by card; time passes to an overdue instalment, paid at a terminal, then the payoff by card: repaid',
+    'a customer with a loan paid out sees the next payment on /main, opens the loan at 360 px, reads its schedule, takes a payoff quote and pays the instalment by card; time passes to an overdue instalment, paid at a terminal, then the payoff by card: repaid, with a closure letter',
     {
       timeout: 420_000,
     },
@@ -215,6 +215,15 @@ describe('a loan being repaid', () => {
       expect(await balance.textContent()).toBe(`0,00${nbsp}₾`);
       expect(await page.getByRole('region', { name: 'ბარათით გადახდა' }).count()).toBe(0);
       await textTo(page, customer.phone, /სრულად დაიფარა/);
+      await expectNoAxeViolations(page);
+
+      // The closure letter is among the customer's documents.
+      await page.getByRole('link', { name: /ჩემი დოკუმენტები/ }).click();
+      await waitForPath(page, '/documents');
+      await page
+        .getByRole('list', { name: 'ჩემი დოკუმენტები' })
+        .getByText(/^ცნობა სესხის დახურვის შესახებ №/)
+        .waitFor();
       await expectNoAxeViolations(page);
     },
   );
