@@ -13,6 +13,7 @@ export {
 export {
   buildScheduleTetri,
   monthlyPaymentTetri,
+  repaymentsTetri,
   type LoanTerms,
   type ScheduleRowTetri,
   type ScheduleTetri,

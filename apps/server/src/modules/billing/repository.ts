@@ -57,8 +57,14 @@ export function createBillingRepository(db: Database) {
       const rows = await db
         .selectDistinct({ id: loanApplications.id })
         .from(loanApplications)
-        .innerJoin(loanInstalments, eq(loanInstalments.loanId, loanApplications.id))
         .innerJoin(loanAccounts, eq(loanAccounts.loanId, loanApplications.id))
+        .innerJoin(
+          loanInstalments,
+          and(
+            eq(loanInstalments.loanId, loanApplications.id),
+            eq(loanInstalments.version, loanAccounts.scheduleVersion),
+          ),
+        )
         .where(
           and(
             eq(loanApplications.status, 'active'),
@@ -68,7 +74,8 @@ export function createBillingRepository(db: Database) {
             )})`,
             // Payments fill the instalments' principal from the first (decision 023).
             sql`(select sum(j.principal_tetri) from loan_instalments j
-              where j.loan_id = ${loanInstalments.loanId} and j.number <= ${loanInstalments.number})
+              where j.loan_id = ${loanInstalments.loanId} and j.version = ${loanInstalments.version}
+                and j.number <= ${loanInstalments.number})
               > ${loanAccounts.principalPaidTetri}`,
           ),
         )

@@ -15,6 +15,8 @@ import {
 } from './allocation.ts';
 import { earlyRepaymentFeeBp } from './payoff.ts';
 import { createServicingRepository, totalsOf } from './repository.ts';
+import { reschedule, type Keep, type ScheduleRow } from './reschedule.ts';
+import { revisedScheduleDocumentJob } from './schedule-document.ts';
 
 /** A payment from any channel, as `postPayment` takes it; amounts in tetri. */
 export interface Payment {
@@ -27,7 +29,7 @@ export interface Payment {
   reference: string;
   purpose: PaymentPurpose;
   /** A prepayment keeps the instalment (shortens the term, the default) or the term. */
-  keep?: 'term' | 'payment';
+  keep?: Keep;
 }
 
 export interface PostedPayment {
@@ -41,6 +43,7 @@ export type PostPayment = (tx: Database, payment: Payment) => Promise<PostedPaym
 export interface PaymentDependencies extends Pick<ServiceContext, 'clock' | 'log'> {
   sms: SmsQueue;
   enqueueWebhook: EnqueueWebhook;
+  enqueue: (db: Database, kind: string, payload: unknown) => Promise<number>;
   productName: string;
 }
 
@@ -55,6 +58,7 @@ export function createPayments({
   log,
   sms,
   enqueueWebhook,
+  enqueue,
   productName,
 }: PaymentDependencies) {
   async function textCustomer(tx: Database, loanId: number, key: MessageKey) {
@@ -70,7 +74,13 @@ export function createPayments({
     tx: Database,
     payment: Payment,
     status: string,
-  ): Promise<{ allocation: Allocation; settled: boolean; totals: AccountTotals }> {
+  ): Promise<{
+    allocation: Allocation;
+    settled: boolean;
+    totals: AccountTotals;
+    /** The schedule a prepayment leaves. */
+    schedule?: ScheduleRow[];
+  }> {
     const servicing = createServicingRepository(tx);
     const account = await servicing.account(payment.loanId, true);
     if (!account) throw new Error(`the loan ${payment.loanId} has no account`);
@@ -107,7 +117,20 @@ export function createPayments({
       purpose: payment.purpose,
       feeBp: earlyRepaymentFeeBp(payment.paidOn, { schedule }, totals),
     });
-    return { ...allocated, settled: owed(allocated.totals) === 0 };
+    const settled = owed(allocated.totals) === 0;
+    const rescheduled =
+      payment.purpose === 'prepayment' && !settled
+        ? reschedule(
+            schedule,
+            { before: totals, after: allocated.totals },
+            {
+              today: payment.paidOn,
+              nominalRate: await servicing.nominalRate(payment.loanId),
+              keep: payment.keep ?? 'payment',
+            },
+          )
+        : undefined;
+    return { ...allocated, ...rescheduled, settled };
   }
 
   const postPayment: PostPayment = async (tx, payment) => {
@@ -115,7 +138,6 @@ export function createPayments({
     if (!Number.isSafeInteger(amountTetri) || amountTetri <= 0) {
       throw fieldError('amount', 'validation.amountTooSmall', { minimum: 0.01 });
     }
-    if (payment.keep === 'term') throw fieldError('keep', 'servicing.keepTermUnavailable');
     const servicing = createServicingRepository(tx);
     const loan = await servicing.lockLoan(loanId);
     if (!loan) throw httpError(404, 'errors.notFound');
@@ -127,12 +149,16 @@ export function createPayments({
     if (loan.status !== 'active' && loan.status !== 'withdrawing') {
       throw httpError(409, 'servicing.notRepayable');
     }
-    const { allocation, settled, totals } = await allocate(tx, payment, loan.status);
+    const { allocation, settled, totals, schedule } = await allocate(tx, payment, loan.status);
     const transactionId = await servicing.insertPayment(
       { loanId, amountTetri, channel, reference, businessDate: payment.paidOn },
       allocation,
       totals,
     );
+    if (schedule) {
+      const version = await servicing.insertScheduleVersion(loanId, transactionId, schedule);
+      await enqueue(tx, revisedScheduleDocumentJob, { loanId, version });
+    }
     log.info({ event: 'loan_payment', loanId, transactionId, channel }, 'a payment was posted');
     if (settled) {
       const now = clock.now();

@@ -3,6 +3,11 @@ import fp from 'fastify-plugin';
 import { loanAccrual } from './close-of-day.ts';
 import { penaltyPpmOf } from './late-costs.ts';
 import { createPayments, type PostPayment } from './payments.ts';
+import {
+  createRevisedScheduleDocuments,
+  revisedScheduleDocumentJob,
+  revisedSchedulePayload,
+} from './schedule-document.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,9 +28,21 @@ const servicing: FastifyPluginCallback = (app, _options, done) => {
     log: app.log,
     sms: app.sms,
     enqueueWebhook: app.webhooks.enqueue,
+    enqueue: app.jobs.enqueue,
     productName: app.config.productName,
   });
   app.decorate('servicing', { postPayment });
+  const documents = createRevisedScheduleDocuments({
+    db: app.database.db,
+    clock: app.clock,
+    storage: app.fileStorage,
+    productName: app.config.productName,
+  });
+  app.jobs.handle(
+    revisedScheduleDocumentJob,
+    (job) => documents.make(revisedSchedulePayload.parse(job)),
+    { timeoutMs: 60_000, maxAttempts: 12 },
+  );
   app.businessCalendar.onCloseOfDay(
     loanAccrual({ penaltyPpmDaily: penaltyPpmOf(app.config.penaltyRateDaily) }),
   );
@@ -34,5 +51,5 @@ const servicing: FastifyPluginCallback = (app, _options, done) => {
 
 export default fp(servicing, {
   name: 'servicing',
-  dependencies: ['sms', 'webhooks', 'business-date'],
+  dependencies: ['sms', 'webhooks', 'business-date', 'jobs'],
 });

@@ -1,9 +1,10 @@
 import { addDaysToIsoDate, toTetri } from '@sesxi/contract';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '#app/db/database.ts';
 import {
   contractWithdrawals,
   corePaymentReports,
+  customerDocuments,
   loanAccounts,
   loanApplications,
   loanContracts,
@@ -13,8 +14,9 @@ import {
   users,
 } from '#app/db/schema.ts';
 import { applicationJoins } from '#app/db/application-joins.ts';
-import type { AccountTotals, Instalment } from './account.ts';
+import type { AccountTotals } from './account.ts';
 import type { Allocation } from './allocation.ts';
+import type { ScheduleRow } from './reschedule.ts';
 
 export type AccountRow = typeof loanAccounts.$inferSelect;
 export type LoanTransaction = typeof loanTransactions.$inferSelect;
@@ -93,17 +95,130 @@ export function createServicingRepository(db: Database) {
       return row;
     },
 
-    async schedule(loanId: number): Promise<Instalment[]> {
+    /** The schedule the loan's account follows: its latest version. */
+    async schedule(loanId: number): Promise<ScheduleRow[]> {
       return db
         .select({
           number: loanInstalments.number,
           dueDate: loanInstalments.dueDate,
           principal: loanInstalments.principalTetri,
           interest: loanInstalments.interestTetri,
+          fee: loanInstalments.feeTetri,
+          balance: loanInstalments.balanceTetri,
         })
         .from(loanInstalments)
+        .innerJoin(
+          loanAccounts,
+          and(
+            eq(loanAccounts.loanId, loanInstalments.loanId),
+            eq(loanAccounts.scheduleVersion, loanInstalments.version),
+          ),
+        )
         .where(eq(loanInstalments.loanId, loanId))
         .orderBy(asc(loanInstalments.number));
+    },
+
+    /**
+     * Adds the next version of the loan's schedule, made by the payment `transactionId`, and
+     * moves the account to it; answers the version. Earlier versions stay as they were.
+     */
+    async insertScheduleVersion(
+      loanId: number,
+      transactionId: number,
+      rows: readonly ScheduleRow[],
+    ): Promise<number> {
+      const [account] = await db
+        .update(loanAccounts)
+        .set({ scheduleVersion: sql`${loanAccounts.scheduleVersion} + 1` })
+        .where(eq(loanAccounts.loanId, loanId))
+        .returning({ version: loanAccounts.scheduleVersion });
+      if (!account) throw new Error(`the loan ${loanId} has no account`);
+      await db.insert(loanInstalments).values(
+        rows.map((row) => ({
+          loanId,
+          version: account.version,
+          number: row.number,
+          dueDate: row.dueDate,
+          paymentTetri: row.principal + row.interest + row.fee,
+          principalTetri: row.principal,
+          interestTetri: row.interest,
+          feeTetri: row.fee,
+          balanceTetri: row.balance,
+          transactionId,
+        })),
+      );
+      return account.version;
+    },
+
+    /** A schedule version a payment made, with that payment, the contract and the customer. */
+    async scheduleRevision(loanId: number, version: number) {
+      const rows = await db
+        .select()
+        .from(loanInstalments)
+        .where(and(eq(loanInstalments.loanId, loanId), eq(loanInstalments.version, version)))
+        .orderBy(asc(loanInstalments.number));
+      const transactionId = rows[0]?.transactionId;
+      if (!transactionId) return undefined;
+      const [payment] = await db
+        .select({
+          businessDate: loanTransactions.businessDate,
+          amountTetri: loanTransactions.amountTetri,
+        })
+        .from(loanTransactions)
+        .where(eq(loanTransactions.id, transactionId));
+      const [loan] = await db
+        .select({
+          userId: loanApplications.userId,
+          name: users.name,
+          surname: users.surname,
+          contractNumber: loanContracts.number,
+        })
+        .from(loanApplications)
+        .innerJoin(users, applicationJoins.customer)
+        .innerJoin(loanContracts, eq(loanContracts.loanId, loanApplications.id))
+        .where(eq(loanApplications.id, loanId));
+      return payment && loan && { loan, payment, rows };
+    },
+
+    async hasScheduleDocument(loanId: number, version: number): Promise<boolean> {
+      const count = await db.$count(
+        customerDocuments,
+        and(
+          eq(customerDocuments.loanId, loanId),
+          eq(customerDocuments.kind, 'schedule'),
+          sql`(${customerDocuments.details} ->> 'version')::int = ${version}`,
+        ),
+      );
+      return count > 0;
+    },
+
+    /** Marks the loan's schedule documents superseded by a newer one. */
+    async supersedeScheduleDocuments(loanId: number, now: Date): Promise<void> {
+      await db
+        .update(customerDocuments)
+        .set({ supersededAt: now })
+        .where(
+          and(
+            eq(customerDocuments.loanId, loanId),
+            eq(customerDocuments.kind, 'schedule'),
+            isNull(customerDocuments.supersededAt),
+          ),
+        );
+    },
+
+    /** The contract's annual nominal rate, percent, as its signed document states it. */
+    async nominalRate(loanId: number): Promise<number> {
+      const [row] = await db
+        .select({
+          rate: sql<string>`${customerDocuments.details}->'figures'->>'nominal_rate'`,
+        })
+        .from(loanContracts)
+        .innerJoin(customerDocuments, eq(customerDocuments.id, loanContracts.signedDocumentId))
+        .where(eq(loanContracts.loanId, loanId));
+      const rate = Number(row?.rate);
+      if (!row || !Number.isFinite(rate))
+        throw new Error(`the loan ${loanId} has no contract rate`);
+      return rate;
     },
 
     /**
