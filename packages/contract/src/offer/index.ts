@@ -13,7 +13,6 @@ export {
 export {
   buildScheduleTetri,
   monthlyPaymentTetri,
-  repaymentsTetri,
   type LoanTerms,
   type ScheduleRowTetri,
   type ScheduleTetri,

@@ -4,10 +4,10 @@
  * them and the interest the prepayment paid; the principal outstanding is then scheduled over
  * the remaining due dates at the contract's rate, from the prepayment's day. Keeping the term
  * spreads it as an annuity over every remaining date (a lower instalment); keeping the payment
- * pays it off at the instalment it had (a shorter term). The last row repays what is left, so
+ * pays each date's instalment as it was until it is repaid (a shorter term). The last row repays what is left, so
  * the principal sums exactly. Pure; amounts in tetri.
  */
-import { days30E360, parseIsoDate, repaymentsTetri } from '@sesxi/contract';
+import { days30E360, parseIsoDate } from '@sesxi/contract';
 import {
   instalmentBalances,
   principalOutstanding,
@@ -38,37 +38,64 @@ const interestFor = (balance: number, nominalRate: number, days30: number) =>
   Math.round((balance * nominalRate * days30) / (100 * 12 * 30));
 
 /**
- * `outstanding` scheduled over the dates of `remaining` from `today`: a row's interest is its
- * period's on the balance, its principal the annuity's (keeping the term) or what `instalment`
- * leaves after the interest (keeping the payment); the last date repays the rest.
+ * `outstanding` scheduled over the dates of `remaining` from `today`, each date paying
+ * `instalment(date's row)`: a row's interest is its period's on the balance, never more than
+ * the date had before (so the caps the payout's schedule was fixed within still hold), its
+ * principal what the instalment leaves; the last date repays the rest.
  */
 function repayments(
   outstanding: number,
   remaining: readonly ScheduleRow[],
-  { today, nominalRate, keep }: RescheduleTerms,
-  instalment: number,
+  { today, nominalRate }: RescheduleTerms,
+  instalment: (was: ScheduleRow) => number,
 ): Omit<ScheduleRow, 'number'>[] {
-  const pricing = {
-    nominal_rate: nominalRate,
-    origination_fee_percent: 0,
-    origination_fee_fixed: 0,
-    monthly_fee: 0,
-  };
-  const annuity = repaymentsTetri(pricing, outstanding, remaining.length).principal;
   const rows: Omit<ScheduleRow, 'number'>[] = [];
   let balance = outstanding;
   let periodStart = today;
-  for (const [index, { dueDate, fee }] of remaining.entries()) {
+  for (const [index, was] of remaining.entries()) {
     if (balance === 0) break;
-    const days30 = days30E360(parseIsoDate(periodStart), parseIsoDate(dueDate));
-    const interest = interestFor(balance, nominalRate, days30);
-    const scheduled = keep === 'term' ? (annuity[index] ?? 0) : Math.max(0, instalment - interest);
-    const principal = index === remaining.length - 1 ? balance : Math.min(balance, scheduled);
+    const days30 = days30E360(parseIsoDate(periodStart), parseIsoDate(was.dueDate));
+    const interest = Math.min(was.interest, interestFor(balance, nominalRate, days30));
+    const principal =
+      index === remaining.length - 1
+        ? balance
+        : Math.min(balance, Math.max(0, instalment(was) - interest));
     balance -= principal;
-    rows.push({ dueDate, principal, interest, fee, balance });
-    periodStart = dueDate;
+    rows.push({ dueDate: was.dueDate, principal, interest, fee: was.fee, balance });
+    periodStart = was.dueDate;
   }
   return rows;
+}
+
+/** The least integer in [`low`, `high`] where `holds` (true from some point on), else `high`. */
+function least(low: number, high: number, holds: (value: number) => boolean): number {
+  while (low < high) {
+    const middle = Math.floor((low + high) / 2);
+    if (holds(middle)) high = middle;
+    else low = middle + 1;
+  }
+  return high;
+}
+
+/**
+ * Keeping the term: a level instalment over every remaining date, the least one whose last
+ * date pays no more than the others. When the rounding leaves none (tetri spread over many
+ * dates), the largest that still leaves the last date something to repay.
+ */
+function levelled(
+  outstanding: number,
+  remaining: readonly ScheduleRow[],
+  terms: RescheduleTerms,
+): Omit<ScheduleRow, 'number'>[] {
+  const plan = (instalment: number) => repayments(outstanding, remaining, terms, () => instalment);
+  const most = outstanding + Math.max(...remaining.map((row) => row.interest));
+  const level = least(1, most, (instalment) => {
+    const last = plan(instalment).at(-1);
+    return !last || last.principal + last.interest <= instalment;
+  });
+  const reachesTheTerm = (instalment: number) => plan(instalment).length === remaining.length;
+  if (reachesTheTerm(level)) return plan(level);
+  return plan(least(1, level, (instalment) => !reachesTheTerm(instalment)) - 1);
 }
 
 export interface RescheduleTerms {
@@ -97,10 +124,6 @@ export function reschedule(
   const remaining = schedule.filter(({ dueDate }) => dueDate > today && dueDate <= termEnd);
   const repaid = after.principalPaid + after.principalPrepaid;
   const keptPrincipal = kept.reduce((sum, row) => sum + row.principal, 0);
-  // The instalment kept is a regular one: the first may run a longer or shorter period, and
-  // the last settles the rounding.
-  const regular = remaining.at(-2) ?? remaining.at(-1);
-  const instalment = regular ? regular.principal + regular.interest : 0;
   const prepaymentRow: ScheduleRow = {
     number: kept.length + 1,
     dueDate: today,
@@ -109,7 +132,11 @@ export function reschedule(
     fee: 0,
     balance: outstanding,
   };
-  const rescheduled = repayments(outstanding, remaining, terms, instalment).map((row, index) => ({
+  const rows =
+    terms.keep === 'term'
+      ? levelled(outstanding, remaining, terms)
+      : repayments(outstanding, remaining, terms, (was) => was.principal + was.interest);
+  const rescheduled = rows.map((row, index) => ({
     number: prepaymentRow.number + 1 + index,
     ...row,
   }));
