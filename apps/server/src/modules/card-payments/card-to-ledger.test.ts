@@ -1,5 +1,8 @@
+import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customerDocuments } from '#app/db/schema.ts';
 import { bearer } from '#app/test/accounts.ts';
 import { decisionCalls } from '#app/test/decisions.ts';
 import { loanTestApp } from '#app/test/loans.ts';
@@ -25,6 +28,7 @@ afterAll(() => close());
 interface Account {
   principal_outstanding: number;
   next_payment: { date: string; amount: number } | null;
+  schedule: { date: string; principal: number; total: number; state: string }[];
   transactions: { kind: string; amount: number; reference: string | null }[];
 }
 
@@ -90,5 +94,71 @@ describe('paying an instalment by card', () => {
     const after = await accountOf(loan.token, loan.id);
     expect(after.transactions.at(-1)).toMatchObject({ kind: 'payment', amount: 300 });
     expect(after.principal_outstanding).toBeLessThan(before.principal_outstanding);
+  });
+});
+
+/** The loan's schedule documents, oldest first: whether each is superseded, and its text. */
+async function scheduleDocuments(loanId: number) {
+  await app.jobs.runDue();
+  const rows = await app.database.db
+    .select()
+    .from(customerDocuments)
+    .where(and(eq(customerDocuments.loanId, loanId), eq(customerDocuments.kind, 'schedule')))
+    .orderBy(asc(customerDocuments.id));
+  return Promise.all(
+    rows.map(async (row) => {
+      const bytes = await app.fileStorage.read(row.storageKey);
+      const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), {
+        mergePages: true,
+      });
+      return { superseded: row.supersededAt !== null, text };
+    }),
+  );
+}
+
+describe('a prepayment by card changes the schedule', () => {
+  const future = (account: Account) => account.schedule.filter(({ state }) => state !== 'paid');
+
+  it('keeping the term: a lower instalment over the same dates, in a new schedule document', async () => {
+    const loan = await paidOutLoan(app, calls, core, { ending: '33' });
+    const before = await accountOf(loan.token, loan.id);
+    await payByCard(
+      loan.token,
+      loan.id,
+      { amount: 500, purpose: 'prepayment', keep: 'term' },
+      'approve',
+    );
+    const after = await accountOf(loan.token, loan.id);
+
+    expect(after.principal_outstanding).toBeLessThan(before.principal_outstanding - 400);
+    const dates = (rows: Account['schedule']) => rows.map(({ date }) => date);
+    expect(dates(future(after))).toEqual(dates(future(before)));
+    for (const [index, row] of future(after).entries()) {
+      expect(row.total).toBeLessThan(future(before)[index]?.total ?? 0);
+    }
+    expect(after.next_payment?.amount).toBeLessThan(before.next_payment?.amount ?? 0);
+    // The prepayment is a row of its own, paid.
+    const total = (rows: Account['schedule']) => rows.reduce((sum, row) => sum + row.principal, 0);
+    expect(total(after.schedule)).toBeCloseTo(total(before.schedule), 2);
+    expect(after.schedule.find(({ state }) => state === 'paid')?.principal).toBeGreaterThan(400);
+
+    const documents = await scheduleDocuments(loan.id);
+    expect(documents.map(({ superseded }) => superseded)).toEqual([true, false]);
+    expect(documents[1]?.text).toContain('გადახდების განახლებული გრაფიკი');
+    expect(documents[1]?.text).toContain('500,00');
+  });
+
+  it('keeping the payment (the default): the same instalment, fewer dates, in a new schedule document', async () => {
+    const loan = await paidOutLoan(app, calls, core, { ending: '34' });
+    const before = await accountOf(loan.token, loan.id);
+    await payByCard(loan.token, loan.id, { amount: 500, purpose: 'prepayment' }, 'approve');
+    const after = await accountOf(loan.token, loan.id);
+
+    expect(future(after).length).toBeLessThan(future(before).length);
+    expect(future(after)[1]?.total).toBe(future(before)[1]?.total);
+    expect((await scheduleDocuments(loan.id)).map(({ superseded }) => superseded)).toEqual([
+      true,
+      false,
+    ]);
   });
 });

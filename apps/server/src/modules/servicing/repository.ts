@@ -206,19 +206,17 @@ export function createServicingRepository(db: Database) {
         );
     },
 
-    /** The contract's annual nominal rate, percent, as its signed document states it. */
+    /** The contract's annual nominal rate, percent, as its document (the one signed) states it. */
     async nominalRate(loanId: number): Promise<number> {
       const [row] = await db
         .select({
-          rate: sql<string>`${customerDocuments.details}->'figures'->>'nominal_rate'`,
+          rate: sql<string | null>`${customerDocuments.details} -> 'pricing' ->> 'nominal_rate'`,
         })
         .from(loanContracts)
-        .innerJoin(customerDocuments, eq(customerDocuments.id, loanContracts.signedDocumentId))
+        .innerJoin(customerDocuments, eq(customerDocuments.id, loanContracts.currentDocumentId))
         .where(eq(loanContracts.loanId, loanId));
-      const rate = Number(row?.rate);
-      if (!row || !Number.isFinite(rate))
-        throw new Error(`the loan ${loanId} has no contract rate`);
-      return rate;
+      if (row?.rate == null) throw new Error(`the loan ${loanId} has no contract rate`);
+      return Number(row.rate);
     },
 
     /**
