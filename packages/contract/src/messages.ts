@@ -183,7 +183,7 @@ const messages = {
     'document.consentKind.sda_information': 'თანხმობა პერსონალური მონაცემების შემოწმებაზე',
     'document.consentKind.credit_information': 'თანხმობა საკრედიტო ბიუროს შემოწმებაზე',
     'document.consentKind.e_contract': 'თანხმობა ხელშეკრულების ელექტრონულად დადებაზე',
-    'document.receipt': 'გადახდის ქვითარი',
+    'document.receipt': 'გადახდის ქვითარი: {amount:lari}, ხელშეკრულება №{number}',
     'document.closure': 'ცნობა სესხის დახურვის შესახებ №{number}',
     'payout.inProgress':
       'სესხის თანხის ჩარიცხვა მიმდინარეობს, გთხოვთ, სცადოთ ხელახლა რამდენიმე წუთში',
@@ -206,6 +206,10 @@ const messages = {
     'sms.loanRepaid': '{product}: სესხი (ხელშეკრულება №{number}) სრულად დაიფარა. გმადლობთ!',
     'sms.withdrawalRepaid':
       '{product}: ხელშეკრულებაზე №{number} უარის თქმის შემდეგ დასაბრუნებელი თანხა სრულად გადახდილია.',
+    'sms.paymentReceived':
+      '{product}: სესხზე (ხელშეკრულება №{number}) მიღებულია გადახდა {amount:lari}. ქვითარი თქვენს დოკუმენტებშია.',
+    'sms.paymentCredited':
+      '{product}: მიღებულია {amount:lari}, მაგრამ სესხი (ხელშეკრულება №{number}) უკვე დახურულია. თანხა აღირიცხა ზედმეტად გადახდილ თანხად; გთხოვთ, დაგვიკავშირდეთ მის დასაბრუნებლად.',
     'servicing.notRepayable': 'ამ სესხზე გადახდა ვერ აღირიცხება: სესხი არ იფარება',
     'servicing.referenceOfAnotherLoan': 'ეს მითითება უკვე გამოყენებულია სხვა სესხის გადახდისთვის',
     'servicing.payoffDateBefore': 'თარიღი არ შეიძლება იყოს {date}-ზე ადრე',
@@ -385,7 +389,7 @@ const messages = {
     'document.consentKind.sda_information': 'Consent to the personal data check',
     'document.consentKind.credit_information': 'Consent to the credit bureau check',
     'document.consentKind.e_contract': 'Agreement to conclude contracts electronically',
-    'document.receipt': 'Payment receipt',
+    'document.receipt': 'Payment receipt: {amount:lari}, contract №{number}',
     'document.closure': 'Loan closure letter №{number}',
     'payout.inProgress': 'The loan is being paid out, please try again in a few minutes',
     'payout.machineOnly': 'Only a service account reports a disbursement',
@@ -407,6 +411,10 @@ const messages = {
     'sms.loanRepaid': '{product}: the loan (contract №{number}) is repaid in full. Thank you!',
     'sms.withdrawalRepaid':
       '{product}: what you owed after withdrawing from contract №{number} is paid in full.',
+    'sms.paymentReceived':
+      '{product}: a payment of {amount:lari} on the loan (contract №{number}) is received. The receipt is in your documents.',
+    'sms.paymentCredited':
+      '{product}: {amount:lari} is received, but the loan (contract №{number}) is already closed. It is kept as an overpayment; please contact us to have it refunded.',
     'servicing.notRepayable': 'A payment cannot be posted on this loan: it is not being repaid',
     'servicing.referenceOfAnotherLoan':
       'This reference was already used for a payment on another loan',

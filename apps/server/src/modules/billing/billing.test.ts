@@ -9,6 +9,7 @@ import {
   smsOutbox,
 } from '#app/db/schema.ts';
 import { bearer } from '#app/test/accounts.ts';
+import { documentsOf, downloadedText } from '#app/test/customer-documents.ts';
 import { decisionCalls } from '#app/test/decisions.ts';
 import { loanTestApp } from '#app/test/loans.ts';
 import { serviceAccount } from '#app/test/officers.ts';
@@ -73,8 +74,46 @@ async function accountOf(loan: { id: number; token: string }) {
     headers: bearer(loan.token),
   });
   return answer.json<{
-    account: { next_payment: { date: string; amount: number }; overdue: { total: number } };
+    account: {
+      status: string;
+      credit_balance: number;
+      next_payment: { date: string; amount: number };
+      overdue: { total: number };
+    };
   }>().account;
+}
+
+/** The texts delivered that name the contract `number` and match `pattern`. */
+async function textsNaming(number: string, pattern = '%') {
+  await app.jobs.runDue();
+  const rows = await app.database.db
+    .select({ text: smsOutbox.text })
+    .from(smsOutbox)
+    .where(and(like(smsOutbox.text, `%№${number}%`), like(smsOutbox.text, pattern)))
+    .orderBy(asc(smsOutbox.id));
+  return rows.map((row) => row.text);
+}
+
+/** How many `type` webhooks are queued for the loan. */
+const heard = (loanId: number, type: string) =>
+  app.database.db.$count(
+    jobs,
+    and(
+      eq(jobs.kind, 'webhook.deliver'),
+      eq(jobs.orderingKey, `application:${loanId}`),
+      sql`${jobs.payload}->>'type' = ${type}`,
+    ),
+  );
+
+/** Repays the loan in full through the core (an instalment well over what is owed). */
+async function repaid(loanId: number) {
+  const answer = await app.inject({
+    method: 'POST',
+    url: `/api/loans/${loanId}/payments`,
+    headers: { ...core, 'idempotency-key': `repay-${loanId}` },
+    payload: { amount: 2000, paid_at: '2026-11-23 16:00:00', reference: `REPAY-${loanId}` },
+  });
+  expect(answer.statusCode).toBe(200);
 }
 
 describe('a biller’s key', () => {
@@ -109,6 +148,17 @@ describe('the debt by personal number', () => {
       debt: { amount_due: account.next_payment.amount, next_due_date: '2026-12-10' },
     });
     expect(account.next_payment.amount).toBeGreaterThan(0);
+  });
+
+  it('answers 0 and no date for a person whose loan is repaid', async () => {
+    const loan = await activeLoan('50');
+    await repaid(loan.id);
+    const answer = await debtOf(loan.personalNumber);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({
+      status: 'success',
+      debt: { amount_due: 0, next_due_date: null },
+    });
   });
 
   it('answers 404 under the personal number for someone with no loan', async () => {
@@ -148,10 +198,58 @@ describe('a biller’s payment', () => {
       channel: 'billing',
       reference: 'sandbox:T-43',
     });
+    // One receipt: a text, `payment.received` and a document, for the payment posted once.
+    expect(await textsNaming(loan.number, '%მიღებულია გადახდა%')).toEqual([
+      `Sesxi: სესხზე (ხელშეკრულება №${loan.number}) მიღებულია გადახდა 50,00\u00a0₾. ქვითარი თქვენს დოკუმენტებშია.`,
+    ]);
+    expect(await heard(loan.id, 'payment.received')).toBe(1);
+    const receipts = (await documentsOf(app, loan.token)).filter(({ kind }) => kind === 'receipt');
+    expect(receipts).toHaveLength(1);
+    expect(await downloadedText(app, loan.token, receipts[0])).toContain(
+      'გადახდის საშუალება გადახდის აპარატი ან ბანკის არხი მითითება sandbox:T-43',
+    );
     // Another biller's transaction of the same id is its own.
     const other = await pay(body, { authorization: 'Bearer otherpay-biller-key-0001' });
     expect(other.json()).toMatchObject({ receipt: { duplicate: false } });
     expect(await paymentsOf(loan.id)).toHaveLength(2);
+    expect(await heard(loan.id, 'payment.received')).toBe(2);
+  });
+
+  it('keeps what is paid over the whole loan as a credit', async () => {
+    const loan = await activeLoan('51');
+    const body = { transaction_id: 'T-51', personal_number: loan.personalNumber, amount: 2000 };
+    expect((await pay(body)).statusCode).toBe(200);
+    const [payment] = await paymentsOf(loan.id);
+    expect(payment).toMatchObject({ amountTetri: 200_000, principalTetri: 150_000 });
+    expect(payment?.creditTetri).toBeGreaterThan(0);
+    expect(payment?.creditTetri).toBe(200_000 - 150_000 - (payment?.interestTetri ?? 0));
+    const account = await accountOf(loan);
+    expect(account).toMatchObject({
+      status: 'repaid',
+      credit_balance: (payment?.creditTetri ?? 0) / 100,
+    });
+  });
+
+  it('keeps a payment for a person whose loan is repaid as a credit on it, with its receipt', async () => {
+    const loan = await activeLoan('52');
+    await repaid(loan.id);
+    const before = await accountOf(loan);
+    const body = { transaction_id: 'T-52', personal_number: loan.personalNumber, amount: 15 };
+    expect((await pay(body)).statusCode).toBe(200);
+    expect((await pay(body)).json()).toMatchObject({ receipt: { duplicate: true } });
+    const payments = await paymentsOf(loan.id);
+    expect(payments).toHaveLength(2);
+    expect(payments[1]).toMatchObject({
+      reference: 'sandbox:T-52',
+      amountTetri: 1_500,
+      creditTetri: 1_500,
+    });
+    expect((await accountOf(loan)).credit_balance).toBeCloseTo(before.credit_balance + 15, 2);
+    expect(await textsNaming(loan.number, '%უკვე დახურულია%')).toEqual([
+      `Sesxi: მიღებულია 15,00\u00a0₾, მაგრამ სესხი (ხელშეკრულება №${loan.number}) უკვე დახურულია. თანხა აღირიცხა ზედმეტად გადახდილ თანხად; გთხოვთ, დაგვიკავშირდეთ მის დასაბრუნებლად.`,
+    ]);
+    expect(await heard(loan.id, 'payment.received')).toBe(2);
+    expect(await heard(loan.id, 'loan.repaid')).toBe(1);
   });
 
   it('refuses the same transaction id with another amount or person (409), posting nothing', async () => {

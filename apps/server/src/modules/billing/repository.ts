@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '#app/db/database.ts';
 import {
   billingPayments,
@@ -15,15 +15,19 @@ export type BillingPayment = typeof billingPayments.$inferSelect;
 
 export function createBillingRepository(db: Database) {
   return {
-    /** The active loans of the customer with this personal number, oldest first. */
-    async activeLoansOf(personalNumber: string): Promise<number[]> {
-      const rows = await db
-        .select({ id: loanApplications.id })
+    /** The active, repaid and withdrawn loans of the person with this personal number, oldest first. */
+    async loansOf(personalNumber: string) {
+      return db
+        .select({ id: loanApplications.id, status: loanApplications.status })
         .from(loanApplications)
         .innerJoin(users, applicationJoins.customer)
-        .where(and(eq(users.identityNumber, personalNumber), eq(loanApplications.status, 'active')))
+        .where(
+          and(
+            eq(users.identityNumber, personalNumber),
+            inArray(loanApplications.status, ['active', 'repaid', 'withdrawn']),
+          ),
+        )
         .orderBy(asc(loanApplications.id));
-      return rows.map((row) => row.id);
     },
 
     /**

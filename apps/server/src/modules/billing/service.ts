@@ -45,20 +45,26 @@ const refusal = (statusCode: number, field: string, key: MessageKey) =>
  * Payments at terminals and bank channels by personal number, the lender as the biller: what a
  * person owes (nothing else of them), and a biller's payment posted as an instalment once per
  * biller and transaction id. A payment over several active loans meets each one's dues,
- * oldest loan first, and the last takes what is left.
+ * oldest loan first, and the last takes what is left. A person whose loans are all closed owes
+ * nothing, and money paid all the same (the terminal has taken it) is a credit on the latest.
  */
 export function createBillingService({ db, log, today, postPayment }: BillingDependencies) {
-  async function activeLoans(tx: Database, personalNumber: string) {
-    const loans = await createBillingRepository(tx).activeLoansOf(personalNumber);
-    if (loans.length === 0) throw refusal(404, 'personal_number', 'billing.noLoan');
-    return loans;
+  /** The loans a payment goes to: the active ones, or else the latest closed one. */
+  async function payableLoans(tx: Database, personalNumber: string) {
+    const loans = await createBillingRepository(tx).loansOf(personalNumber);
+    const active = loans.filter(({ status }) => status === 'active');
+    const latest = loans.at(-1);
+    if (!latest) throw refusal(404, 'personal_number', 'billing.noLoan');
+    return active.length > 0 ? active : [latest];
   }
 
   return {
     async debt(biller: string, personalNumber: string) {
-      const loans = await activeLoans(db, personalNumber);
+      const loans = await payableLoans(db, personalNumber);
       const day = await today();
-      const dues = await Promise.all(loans.map((loanId) => dueNow(db, loanId, day)));
+      // A closed loan owes nothing.
+      const active = loans.filter(({ status }) => status === 'active');
+      const dues = await Promise.all(active.map(({ id }) => dueNow(db, id, day)));
       const dates = dues.flatMap(({ nextDueDate }) => (nextDueDate === null ? [] : [nextDueDate]));
       log.info({ event: 'billing_debt', biller, loans: loans.length }, 'a biller asked a debt');
       return {
@@ -87,7 +93,7 @@ export function createBillingService({ db, log, today, postPayment }: BillingDep
           }
           return { id: earlier.id, duplicate: true };
         }
-        const loans = await activeLoans(tx, body.personal_number);
+        const loans = (await payableLoans(tx, body.personal_number)).map(({ id }) => id);
         const day = await today(tx);
         let left = amountTetri;
         for (const [index, loanId] of loans.entries()) {

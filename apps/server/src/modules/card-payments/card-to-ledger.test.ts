@@ -1,9 +1,9 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customerDocuments } from '#app/db/schema.ts';
+import { cardPaymentOrders, smsOutbox } from '#app/db/schema.ts';
 import { bearer } from '#app/test/accounts.ts';
+import { documentsOf, downloadedText } from '#app/test/customer-documents.ts';
 import { decisionCalls } from '#app/test/decisions.ts';
 import { loanTestApp } from '#app/test/loans.ts';
 import { serviceAccount } from '#app/test/officers.ts';
@@ -26,10 +26,18 @@ beforeAll(async () => {
 afterAll(() => close());
 
 interface Account {
+  status: string;
+  credit_balance: number;
   principal_outstanding: number;
   next_payment: { date: string; amount: number } | null;
   schedule: { date: string; principal: number; total: number; state: string }[];
-  transactions: { kind: string; amount: number; reference: string | null }[];
+  transactions: {
+    id: number;
+    kind: string;
+    amount: number;
+    allocation: Record<string, number>;
+    reference: string | null;
+  }[];
 }
 
 async function accountOf(token: string, loanId: number): Promise<Account> {
@@ -42,13 +50,8 @@ async function accountOf(token: string, loanId: number): Promise<Account> {
   return answer.json<{ account: Account }>().account;
 }
 
-/** The customer orders a card payment and presses `action` on the gateway's page. */
-async function payByCard(
-  token: string,
-  loanId: number,
-  body: Record<string, unknown>,
-  action: 'approve' | 'decline',
-) {
+/** The customer orders a card payment: the path of the gateway's page it sends them to. */
+async function orderCardPayment(token: string, loanId: number, body: Record<string, unknown>) {
   const ordered = await app.inject({
     method: 'POST',
     url: `/api/loans/${loanId}/card-payments`,
@@ -56,7 +59,11 @@ async function payByCard(
     payload: body,
   });
   expect(ordered.statusCode).toBe(200);
-  const page = new URL(ordered.json<{ redirect_url: string }>().redirect_url).pathname;
+  return new URL(ordered.json<{ redirect_url: string }>().redirect_url).pathname;
+}
+
+/** The customer presses `action` on the gateway's `page`; the gateway calls back at once. */
+async function press(page: string, loanId: number, action: 'approve' | 'decline') {
   const answered = await app.inject({
     method: 'POST',
     url: page,
@@ -65,6 +72,16 @@ async function payByCard(
   });
   expect(answered.statusCode).toBe(303);
   expect(answered.headers.location).toMatch(new RegExp(`/loans/${loanId}$`));
+}
+
+/** The customer orders a card payment and presses `action` on the gateway's page. */
+async function payByCard(
+  token: string,
+  loanId: number,
+  body: Record<string, unknown>,
+  action: 'approve' | 'decline',
+) {
+  await press(await orderCardPayment(token, loanId, body), loanId, action);
 }
 
 describe('paying an instalment by card', () => {
@@ -97,30 +114,68 @@ describe('paying an instalment by card', () => {
   });
 });
 
-/** The loan's schedule documents, oldest first: whether each is superseded, and its text. */
-async function scheduleDocuments(loanId: number) {
-  await app.jobs.runDue();
-  const rows = await app.database.db
-    .select()
-    .from(customerDocuments)
-    .where(and(eq(customerDocuments.loanId, loanId), eq(customerDocuments.kind, 'schedule')))
-    .orderBy(asc(customerDocuments.id));
-  return Promise.all(
-    rows.map(async (row) => {
-      const bytes = await app.fileStorage.read(row.storageKey);
-      const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), {
-        mergePages: true,
-      });
-      return { superseded: row.supersededAt !== null, text };
-    }),
-  );
+describe('a card payment approved once the loan is closed', () => {
+  it('is kept as a credit to refund, the order paid, with its receipt', async () => {
+    const loan = await paidOutLoan(app, calls, core, { ending: '33' });
+    const page = await orderCardPayment(loan.token, loan.id, { amount: 25 });
+    // Meanwhile the loan is repaid in full through the core.
+    const repaid = await app.inject({
+      method: 'POST',
+      url: `/api/loans/${loan.id}/payments`,
+      headers: { ...core, 'idempotency-key': `repay-${loan.id}` },
+      payload: { amount: 2000, paid_at: '2026-11-23 16:00:00', reference: `REPAY-${loan.id}` },
+    });
+    expect(repaid.statusCode).toBe(200);
+    const before = await accountOf(loan.token, loan.id);
+    expect(before.status).toBe('repaid');
+
+    await press(page, loan.id, 'approve');
+    const after = await accountOf(loan.token, loan.id);
+    expect(after.status).toBe('repaid');
+    expect(after.credit_balance).toBeCloseTo(before.credit_balance + 25, 2);
+    const payment = after.transactions.at(-1);
+    expect(payment).toMatchObject({
+      kind: 'payment',
+      amount: 25,
+      allocation: { penalty: 0, interest: 0, principal: 0, fee: 0, credit: 25 },
+    });
+    const [order] = await app.database.db
+      .select()
+      .from(cardPaymentOrders)
+      .where(eq(cardPaymentOrders.loanId, loan.id));
+    expect(order).toMatchObject({ state: 'paid', transactionId: payment?.id });
+
+    await app.jobs.runDue();
+    const texts = await app.database.db
+      .select({ text: smsOutbox.text })
+      .from(smsOutbox)
+      .where(like(smsOutbox.text, `%მიღებულია 25,00%№${loan.number}%`));
+    expect(texts.map(({ text }) => text)).toEqual([
+      expect.stringContaining('უკვე დახურულია. თანხა აღირიცხა ზედმეტად გადახდილ თანხად'),
+    ]);
+    const receipts = (await documentsOf(app, loan.token)).filter(({ kind }) => kind === 'receipt');
+    expect(receipts).toHaveLength(2);
+    const text = await downloadedText(app, loan.token, receipts[0]);
+    expect(text).toContain('გადახდის საშუალება საბანკო ბარათი');
+    expect(text).toContain('ზედმეტად გადახდილი თანხა 25,00 ₾');
+    expect(
+      (await documentsOf(app, loan.token)).filter(({ kind }) => kind === 'closure'),
+    ).toHaveLength(1);
+  });
+});
+
+/** The loan's schedule documents as the customer lists them, newest first. */
+async function scheduleDocuments(token: string) {
+  const documents = await documentsOf(app, token);
+  return documents.filter(({ kind }) => kind === 'schedule');
 }
 
 describe('a prepayment by card changes the schedule', () => {
   const future = (account: Account) => account.schedule.filter(({ state }) => state !== 'paid');
 
   it('keeping the term: a lower instalment over the same dates, in a new schedule document', async () => {
-    const loan = await paidOutLoan(app, calls, core, { ending: '33' });
+    const loan = await paidOutLoan(app, calls, core, { ending: '35' });
+    await app.jobs.runDue(); // the payout's schedule document
     const before = await accountOf(loan.token, loan.id);
     await payByCard(
       loan.token,
@@ -142,23 +197,24 @@ describe('a prepayment by card changes the schedule', () => {
     expect(total(after.schedule)).toBeCloseTo(total(before.schedule), 2);
     expect(after.schedule.find(({ state }) => state === 'paid')?.principal).toBeGreaterThan(400);
 
-    const documents = await scheduleDocuments(loan.id);
-    expect(documents.map(({ superseded }) => superseded)).toEqual([true, false]);
-    expect(documents[1]?.text).toContain('გადახდების განახლებული გრაფიკი');
-    expect(documents[1]?.text).toContain('500,00');
+    const documents = await scheduleDocuments(loan.token);
+    expect(documents.map(({ superseded }) => superseded)).toEqual([false, true]);
+    const text = await downloadedText(app, loan.token, documents[0]);
+    expect(text).toContain('გადახდების განახლებული გრაფიკი');
+    expect(text).toContain('წინსწრებით დაფარვის თარიღი 2026-11-23');
+    expect(text).toContain('93,99');
   });
 
   it('keeping the payment (the default): the same instalment, fewer dates, in a new schedule document', async () => {
-    const loan = await paidOutLoan(app, calls, core, { ending: '34' });
+    const loan = await paidOutLoan(app, calls, core, { ending: '36' });
+    await app.jobs.runDue(); // the payout's schedule document
     const before = await accountOf(loan.token, loan.id);
     await payByCard(loan.token, loan.id, { amount: 500, purpose: 'prepayment' }, 'approve');
     const after = await accountOf(loan.token, loan.id);
 
     expect(future(after).length).toBeLessThan(future(before).length);
     expect(future(after)[1]?.total).toBe(future(before)[1]?.total);
-    expect((await scheduleDocuments(loan.id)).map(({ superseded }) => superseded)).toEqual([
-      true,
-      false,
-    ]);
+    const documents = await scheduleDocuments(loan.token);
+    expect(documents.map(({ superseded }) => superseded)).toEqual([false, true]);
   });
 });

@@ -1,11 +1,11 @@
 import type { applicationContract, CustomerDocument, ResponseOf } from '@sesxi/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessLog, consents, customerDocuments } from '#app/db/schema.ts';
 import { bearer, sandboxSupportToken } from '#app/test/accounts.ts';
 import { contractCalls, sha256Of } from '#app/test/contracts.ts';
+import { downloadedText } from '#app/test/customer-documents.ts';
 import { loanTestApp } from '#app/test/loans.ts';
 import { raceAt } from '#app/test/race.ts';
 import {
@@ -34,20 +34,9 @@ type Paperwork = ResponseOf<typeof applicationContract>;
 const listOf = async (token: string, locale?: string) =>
   (await documents(token, locale)).json<{ documents: CustomerDocument[] }>().documents;
 
-/** The text of every page of a PDF, its whitespace made single spaces. */
-async function textOf(bytes: Buffer): Promise<string> {
-  const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)));
-  return text.join(' ').replace(/\s+/g, ' ');
-}
-
 /** A listed document's file, downloaded with `token`; its SHA-256 is checked against the list. */
-async function download(token: string, document: CustomerDocument | undefined) {
-  const file = await app.inject({ url: document?.url ?? '', headers: bearer(token) });
-  expect(file.statusCode).toBe(200);
-  expect(file.headers['content-type']).toBe('application/pdf');
-  expect(sha256Of(file.rawPayload)).toBe(document?.sha256);
-  return textOf(file.rawPayload);
-}
+const download = (token: string, document: CustomerDocument | undefined) =>
+  downloadedText(app, token, document);
 
 const paperworkOf = (headers: Record<string, string>, id: number) =>
   app.inject({ url: `/api/applications/${id}/contract`, headers });

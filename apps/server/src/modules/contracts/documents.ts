@@ -41,7 +41,7 @@ type ListedRow = DocumentRow & { details: Record<string, unknown>; contractNumbe
 
 /**
  * A document's title in `locale`: its kind, with its contract's number or the application's id;
- * a consent's names the consent and the version of its wording.
+ * a consent's names the consent and the version of its wording, a receipt's the amount paid.
  */
 function titleOf(row: ListedRow, locale: Locale) {
   if (row.kind === 'consent') {
@@ -50,7 +50,12 @@ function titleOf(row: ListedRow, locale: Locale) {
     return translate(titles.consent, locale, { consent, version });
   }
   // A signed contract's details name the document it signs, not the number: the contract's.
-  return translate(titles[row.kind], locale, { number: row.contractNumber, loan: row.loanId });
+  // A receipt's details give its amount.
+  return translate(titles[row.kind], locale, {
+    ...row.details,
+    number: row.contractNumber,
+    loan: row.loanId,
+  });
 }
 
 /** Documents as the list answers them, newest first; every `sha256` is of the file `url` serves. */

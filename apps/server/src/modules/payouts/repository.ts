@@ -189,11 +189,7 @@ export function createPayoutRepository(db: Database) {
     async hasScheduleDocument(loanId: number): Promise<boolean> {
       const count = await db.$count(
         customerDocuments,
-        and(
-          eq(customerDocuments.loanId, loanId),
-          eq(customerDocuments.kind, 'schedule'),
-          sql`${customerDocuments.details} ->> 'payout_date' is not null`,
-        ),
+        and(eq(customerDocuments.loanId, loanId), eq(customerDocuments.kind, 'schedule')),
       );
       return count > 0;
     },

@@ -1,22 +1,20 @@
-import { translate, type MessageKey } from '@sesxi/contract';
+import { servicedLoanStatuses } from '@sesxi/contract';
 import type { PaymentChannel } from '#app/db/schema.ts';
 import type { Database } from '#app/db/database.ts';
 import { fieldError, httpError } from '#app/errors.ts';
 import { moveApplicationBySystem } from '#app/modules/loans/index.ts';
-import type { SmsQueue } from '#app/modules/sms/index.ts';
-import type { EnqueueWebhook } from '#app/modules/webhooks/index.ts';
 import type { ServiceContext } from '#app/service-context.ts';
-import { owed, type AccountTotals } from './account.ts';
+import { owed, principalOutstanding, type AccountTotals } from './account.ts';
 import {
   allocatePayment,
   allocateWithdrawalPayment,
   type Allocation,
   type PaymentPurpose,
 } from './allocation.ts';
+import type { CustomerNotices } from './customer-notices.ts';
 import { earlyRepaymentFeeBp } from './payoff.ts';
 import { createServicingRepository, totalsOf } from './repository.ts';
 import { reschedule, type Keep, type ScheduleRow } from './reschedule.ts';
-import { revisedScheduleDocumentJob } from './schedule-document.ts';
 
 /** A payment from any channel, as `postPayment` takes it; amounts in tetri. */
 export interface Payment {
@@ -41,34 +39,21 @@ export interface PostedPayment {
 export type PostPayment = (tx: Database, payment: Payment) => Promise<PostedPayment>;
 
 export interface PaymentDependencies extends Pick<ServiceContext, 'clock' | 'log'> {
-  sms: SmsQueue;
-  enqueueWebhook: EnqueueWebhook;
-  enqueue: (db: Database, kind: string, payload: unknown) => Promise<number>;
-  productName: string;
+  notices: CustomerNotices;
 }
+
+/** A loan with an account that no longer takes repayments. */
+const isClosed = (status: string) => status === 'repaid' || status === 'withdrawn';
 
 /**
  * Posting payments (issue 29), in the caller's transaction under the loan's row lock: the
- * allocation of the payment to the ledger and the account, once per channel and reference.
- * A loan left owing nothing is `repaid` (text, `loan.repaid`); a loan being withdrawn from is
- * `withdrawn` once what the withdrawal left owed is paid.
+ * allocation of the payment to the ledger and the account, once per channel and reference,
+ * and its receipt (text, `payment.received`, document). A loan left owing nothing is `repaid`
+ * (text, `loan.repaid`, closure letter); a loan being withdrawn from is `withdrawn` once what
+ * the withdrawal left owed is paid. Every channel reports money already taken, so a payment
+ * on a loan closed meanwhile is not refused but kept as a credit the customer can have refunded.
  */
-export function createPayments({
-  clock,
-  log,
-  sms,
-  enqueueWebhook,
-  enqueue,
-  productName,
-}: PaymentDependencies) {
-  async function textCustomer(tx: Database, loanId: number, key: MessageKey) {
-    const { phone, contractNumber } = await createServicingRepository(tx).customerOf(loanId);
-    await sms.queue(tx, {
-      phone,
-      text: translate(key, 'ka', { product: productName, number: contractNumber }),
-    });
-  }
-
+export function createPayments({ clock, log, notices }: PaymentDependencies) {
   /** Where a payment goes and whether it settles the loan. */
   async function allocate(
     tx: Database,
@@ -83,8 +68,17 @@ export function createPayments({
   }> {
     const servicing = createServicingRepository(tx);
     const account = await servicing.account(payment.loanId, true);
-    if (!account) throw new Error(`the loan ${payment.loanId} has no account`);
+    // A loan withdrawn from before its payout has no account, and nothing to credit.
+    if (!account) throw httpError(409, 'servicing.notRepayable');
     const totals = totalsOf(account);
+    if (isClosed(status)) {
+      const credit = payment.amountTetri;
+      return {
+        allocation: { penalty: 0, interest: 0, principal: 0, fee: 0, credit },
+        settled: false,
+        totals: { ...totals, credit: totals.credit + credit },
+      };
+    }
     if (status === 'withdrawing') {
       const withdrawal = await servicing.withdrawal(payment.loanId);
       if (!withdrawal) throw new Error(`the withdrawing loan ${payment.loanId} has no withdrawal`);
@@ -146,7 +140,7 @@ export function createPayments({
       if (earlier.loanId !== loanId) throw httpError(409, 'servicing.referenceOfAnotherLoan');
       return { transactionId: earlier.id, duplicate: true };
     }
-    if (loan.status !== 'active' && loan.status !== 'withdrawing') {
+    if (!(servicedLoanStatuses as readonly string[]).includes(loan.status)) {
       throw httpError(409, 'servicing.notRepayable');
     }
     const { allocation, settled, totals, schedule } = await allocate(tx, payment, loan.status);
@@ -157,19 +151,30 @@ export function createPayments({
     );
     if (schedule) {
       const version = await servicing.insertScheduleVersion(loanId, transactionId, schedule);
-      await enqueue(tx, revisedScheduleDocumentJob, { loanId, version });
+      await notices.scheduleRevised(tx, loanId, {
+        version,
+        paidOn: payment.paidOn,
+        amountTetri,
+        rows: schedule,
+      });
     }
     log.info({ event: 'loan_payment', loanId, transactionId, channel }, 'a payment was posted');
+    await notices.paymentReceived(tx, {
+      ...payment,
+      transactionId,
+      allocation,
+      principalOutstandingTetri: principalOutstanding(totals),
+      loanClosed: isClosed(loan.status),
+    });
     if (settled) {
       const now = clock.now();
       if (loan.status === 'active') {
         await moveApplicationBySystem(tx, { id: loanId, name: 'repay', now });
-        await textCustomer(tx, loanId, 'sms.loanRepaid');
-        await enqueueWebhook(tx, 'loan.repaid', loanId);
+        await notices.loanRepaid(tx, loanId, payment.paidOn);
         log.info({ event: 'loan_repaid', loanId }, 'the loan is repaid');
       } else {
         await moveApplicationBySystem(tx, { id: loanId, name: 'completeWithdrawal', now });
-        await textCustomer(tx, loanId, 'sms.withdrawalRepaid');
+        await notices.withdrawalRepaid(tx, loanId);
         log.info({ event: 'withdrawal_repaid', loanId }, 'a withdrawal is paid back');
       }
     }

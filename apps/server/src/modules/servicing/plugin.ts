@@ -1,13 +1,9 @@
 import type { FastifyPluginCallback } from 'fastify';
 import fp from 'fastify-plugin';
 import { loanAccrual } from './close-of-day.ts';
+import { createCustomerNotices } from './customer-notices.ts';
 import { penaltyPpmOf } from './late-costs.ts';
 import { createPayments, type PostPayment } from './payments.ts';
-import {
-  createRevisedScheduleDocuments,
-  revisedScheduleDocumentJob,
-  revisedSchedulePayload,
-} from './schedule-document.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,26 +19,15 @@ declare module 'fastify' {
 
 /** Loans being repaid: payments from every channel, and close of day's accrual and penalties. */
 const servicing: FastifyPluginCallback = (app, _options, done) => {
-  const { postPayment } = createPayments({
+  const notices = createCustomerNotices({
     clock: app.clock,
-    log: app.log,
     sms: app.sms,
     enqueueWebhook: app.webhooks.enqueue,
-    enqueue: app.jobs.enqueue,
-    productName: app.config.productName,
-  });
-  app.decorate('servicing', { postPayment });
-  const documents = createRevisedScheduleDocuments({
-    db: app.database.db,
-    clock: app.clock,
     storage: app.fileStorage,
     productName: app.config.productName,
   });
-  app.jobs.handle(
-    revisedScheduleDocumentJob,
-    (job) => documents.make(revisedSchedulePayload.parse(job)),
-    { timeoutMs: 60_000, maxAttempts: 12 },
-  );
+  const { postPayment } = createPayments({ clock: app.clock, log: app.log, notices });
+  app.decorate('servicing', { postPayment });
   app.businessCalendar.onCloseOfDay(
     loanAccrual({ penaltyPpmDaily: penaltyPpmOf(app.config.penaltyRateDaily) }),
   );
@@ -51,5 +36,5 @@ const servicing: FastifyPluginCallback = (app, _options, done) => {
 
 export default fp(servicing, {
   name: 'servicing',
-  dependencies: ['sms', 'webhooks', 'business-date', 'jobs'],
+  dependencies: ['integrations', 'sms', 'webhooks', 'business-date'],
 });

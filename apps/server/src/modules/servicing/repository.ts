@@ -1,5 +1,6 @@
 import { addDaysToIsoDate, toTetri } from '@sesxi/contract';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '#app/db/database.ts';
 import {
   contractWithdrawals,
@@ -56,10 +57,16 @@ export function createServicingRepository(db: Database) {
       return row;
     },
 
-    /** Whom a loan's texts go to, and the contract they name. */
+    /** Whom a loan's texts and documents go to, and the contract they name. */
     async customerOf(loanId: number) {
       const [row] = await db
-        .select({ phone: users.phone, contractNumber: loanContracts.number })
+        .select({
+          userId: users.id,
+          name: users.name,
+          surname: users.surname,
+          phone: users.phone,
+          contractNumber: loanContracts.number,
+        })
         .from(loanApplications)
         .innerJoin(users, applicationJoins.customer)
         .innerJoin(loanContracts, eq(loanContracts.loanId, loanApplications.id))
@@ -148,48 +155,6 @@ export function createServicingRepository(db: Database) {
         })),
       );
       return account.version;
-    },
-
-    /** A schedule version a payment made, with that payment, the contract and the customer. */
-    async scheduleRevision(loanId: number, version: number) {
-      const rows = await db
-        .select()
-        .from(loanInstalments)
-        .where(and(eq(loanInstalments.loanId, loanId), eq(loanInstalments.version, version)))
-        .orderBy(asc(loanInstalments.number));
-      const transactionId = rows[0]?.transactionId;
-      if (!transactionId) return undefined;
-      const [payment] = await db
-        .select({
-          businessDate: loanTransactions.businessDate,
-          amountTetri: loanTransactions.amountTetri,
-        })
-        .from(loanTransactions)
-        .where(eq(loanTransactions.id, transactionId));
-      const [loan] = await db
-        .select({
-          userId: loanApplications.userId,
-          name: users.name,
-          surname: users.surname,
-          contractNumber: loanContracts.number,
-        })
-        .from(loanApplications)
-        .innerJoin(users, applicationJoins.customer)
-        .innerJoin(loanContracts, eq(loanContracts.loanId, loanApplications.id))
-        .where(eq(loanApplications.id, loanId));
-      return payment && loan && { loan, payment, rows };
-    },
-
-    async hasScheduleDocument(loanId: number, version: number): Promise<boolean> {
-      const count = await db.$count(
-        customerDocuments,
-        and(
-          eq(customerDocuments.loanId, loanId),
-          eq(customerDocuments.kind, 'schedule'),
-          sql`(${customerDocuments.details} ->> 'version')::int = ${version}`,
-        ),
-      );
-      return count > 0;
     },
 
     /** Marks the loan's schedule documents superseded by a newer one. */
@@ -302,16 +267,22 @@ export function createServicingRepository(db: Database) {
         .orderBy(asc(loanTransactions.id));
     },
 
-    /** The interest and principal the loan's payments paid so far. */
+    /** What the loan's payments paid so far, in all and to each part, in tetri. */
     async paidSoFar(loanId: number) {
+      const total = (column: AnyPgColumn) => sql<number>`coalesce(sum(${column}), 0)::int`;
       const [row] = await db
         .select({
-          interest: sql<number>`coalesce(sum(${loanTransactions.interestTetri}), 0)::int`,
-          principal: sql<number>`coalesce(sum(${loanTransactions.principalTetri}), 0)::int`,
+          amount: total(loanTransactions.amountTetri),
+          penalty: total(loanTransactions.penaltyTetri),
+          interest: total(loanTransactions.interestTetri),
+          principal: total(loanTransactions.principalTetri),
+          fee: total(loanTransactions.feeTetri),
+          credit: total(loanTransactions.creditTetri),
         })
         .from(loanTransactions)
         .where(and(eq(loanTransactions.loanId, loanId), eq(loanTransactions.kind, 'payment')));
-      return row ?? { interest: 0, principal: 0 };
+      if (!row) throw new Error(`summing the payments of the loan ${loanId} returned no row`);
+      return row;
     },
 
     /** What a withdrawal after the payout left owed, in tetri; undefined when there is none. */

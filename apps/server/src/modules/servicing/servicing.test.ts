@@ -1,4 +1,4 @@
-import { addDaysToIsoDate } from '@sesxi/contract';
+import { addDaysToIsoDate, formatLari } from '@sesxi/contract';
 import { and, asc, eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +11,7 @@ import {
   smsOutbox,
 } from '#app/db/schema.ts';
 import { bearer } from '#app/test/accounts.ts';
+import { documentsOf, downloadedText } from '#app/test/customer-documents.ts';
 import { decisionCalls } from '#app/test/decisions.ts';
 import {
   answerJson,
@@ -63,6 +64,30 @@ async function eventsOf(loanId: number) {
     .where(and(eq(jobs.kind, 'webhook.deliver'), eq(jobs.orderingKey, `application:${loanId}`)))
     .orderBy(jobs.id);
   return rows.map((row) => (row.payload as { type: string }).type);
+}
+
+/** The `payment.received` webhooks queued for a loan: the transactions they name. */
+async function paymentsHeardOf(loanId: number) {
+  const rows = await app.database.db
+    .select({ payload: jobs.payload })
+    .from(jobs)
+    .where(and(eq(jobs.kind, 'webhook.deliver'), eq(jobs.orderingKey, `application:${loanId}`)))
+    .orderBy(jobs.id);
+  return rows
+    .map((row) => row.payload as { type: string; data: { transaction_id?: number } })
+    .filter(({ type }) => type === 'payment.received')
+    .map(({ data }) => data.transaction_id);
+}
+
+/** The texts sent (the outbox delivered) that name the contract `number`, in order. */
+async function textsNaming(number: string) {
+  await app.jobs.runDue();
+  const rows = await app.database.db
+    .select({ text: smsOutbox.text })
+    .from(smsOutbox)
+    .where(like(smsOutbox.text, `%№${number}%`))
+    .orderBy(smsOutbox.id);
+  return rows.map((row) => row.text);
 }
 
 /** A loan of 1,500 GEL over 12 months, paid out on 23 November (payment day 10): active. */
@@ -292,11 +317,22 @@ describe('a loan’s account from its payout', () => {
     );
     expect(posted.duplicate).toBe(false);
     expect(await loanStatusOf(app, loan.id)).toBe('repaid');
-    expect((await eventsOf(loan.id)).at(-1)).toBe('loan.repaid');
-    await app.jobs.runDue();
-    expect(await app.database.db.$count(smsOutbox, like(smsOutbox.text, '%სრულად დაიფარა%'))).toBe(
-      1,
+    expect((await eventsOf(loan.id)).slice(-2)).toEqual(['payment.received', 'loan.repaid']);
+    expect((await textsNaming(loan.number)).at(-1)).toBe(
+      `Sesxi: სესხი (ხელშეკრულება №${loan.number}) სრულად დაიფარა. გმადლობთ!`,
     );
+    // The closure letter: repaid in full on the day, and all its payments paid.
+    const closures = (await documentsOf(app, loan.token)).filter(({ kind }) => kind === 'closure');
+    expect(closures).toEqual([
+      expect.objectContaining({
+        title: `ცნობა სესხის დახურვის შესახებ №${loan.number}`,
+        loan_id: loan.id,
+      }),
+    ]);
+    const letter = await downloadedText(app, loan.token, closures[0]);
+    expect(letter).toContain(`სესხი ხელშეკრულებით №${loan.number} 2026-12-13-ს სრულად დაიფარა`);
+    const paidInAll = formatLari(10 + payoff.total).replace(/\s/g, ' ');
+    expect(letter).toContain(`სულ გადახდილი ${paidInAll}`);
     const { account } = (await accountOf(loan.token, loan.id)).json<{
       account: Record<string, unknown>;
     }>();
@@ -306,13 +342,37 @@ describe('a loan’s account from its payout', () => {
       next_payment: null,
       credit_balance: 0,
     });
-    // Repaid, the loan takes no payment and close of day leaves it alone.
+    // Money paid after all is kept as a credit to refund, with its own receipt; the loan stays
+    // repaid, with one closure letter. Close of day leaves it alone.
     const late = await reportPayment(
       loan.id,
       { amount: 1, paid_at: '2026-12-13 12:00:00', reference: 'CORE-LATE' },
       { key: 'core-late' },
     );
-    expect(late.statusCode).toBe(409);
+    expect(late.statusCode).toBe(200);
+    const { account: credited } = (await accountOf(loan.token, loan.id)).json<{
+      account: { status: string; credit_balance: number; transactions: unknown[] };
+    }>();
+    expect(credited).toMatchObject({ status: 'repaid', credit_balance: 1 });
+    expect(credited.transactions.at(-1)).toMatchObject({
+      kind: 'payment',
+      amount: 1,
+      allocation: { penalty: 0, interest: 0, principal: 0, fee: 0, credit: 1 },
+      reference: 'CORE-LATE',
+    });
+    expect((await textsNaming(loan.number)).at(-1)).toBe(
+      `Sesxi: მიღებულია 1,00\u00a0₾, მაგრამ სესხი (ხელშეკრულება №${loan.number}) უკვე დახურულია. თანხა აღირიცხა ზედმეტად გადახდილ თანხად; გთხოვთ, დაგვიკავშირდეთ მის დასაბრუნებლად.`,
+    );
+    expect((await eventsOf(loan.id)).filter((type) => type === 'loan.repaid')).toHaveLength(1);
+    const documents = await documentsOf(app, loan.token);
+    expect(documents.filter(({ kind }) => kind === 'closure')).toHaveLength(1);
+    const lateReceipt = await downloadedText(
+      app,
+      loan.token,
+      documents.find(({ kind }) => kind === 'receipt'),
+    );
+    expect(lateReceipt).toContain('ზედმეტად გადახდილი თანხა 1,00 ₾');
+    expect(lateReceipt).toContain('ზედმეტად გადახდილი თანხის დაბრუნება შეგიძლიათ მოითხოვოთ');
     await app.businessCalendar.moveTo('2026-12-15');
     const [closed] = await app.database.db
       .select({ accruedThrough: loanAccounts.accruedThrough })
@@ -372,6 +432,60 @@ describe('a loan withdrawn from after its payout', () => {
     expect((await accountOf(loan.token, loan.id)).json()).toMatchObject({
       account: { status: 'withdrawn', credit_balance: 0.5 },
     });
+  });
+});
+
+describe('a payment’s receipt', () => {
+  it('texts the amount in lari, tells the lender and lists a receipt, nothing of it twice', async () => {
+    const loan = await activeLoan('24');
+    const body = { amount: 123.45, paid_at: '2026-12-15 10:00:00', reference: 'CORE-RECEIPT' };
+    const posted = await reportPayment(loan.id, body, { key: 'core-receipt-1' });
+    expect(posted.statusCode).toBe(200);
+    const { payment } = posted.json<{ payment: { transaction_id: number } }>();
+    // The same payment again: under its key, and under another key with its reference.
+    for (const key of ['core-receipt-1', 'core-receipt-2']) {
+      const again = await reportPayment(loan.id, body, { key });
+      expect(again.json()).toMatchObject({ payment: { duplicate: true } });
+    }
+
+    expect(await textsNaming(loan.number)).toEqual([
+      expect.stringContaining('ჩაირიცხა თქვენს ანგარიშზე'),
+      `Sesxi: სესხზე (ხელშეკრულება №${loan.number}) მიღებულია გადახდა 123,45\u00a0₾. ქვითარი თქვენს დოკუმენტებშია.`,
+    ]);
+    expect(await paymentsHeardOf(loan.id)).toEqual([payment.transaction_id]);
+    const receipts = (await documentsOf(app, loan.token)).filter(({ kind }) => kind === 'receipt');
+    expect(receipts).toEqual([
+      expect.objectContaining({
+        title: `გადახდის ქვითარი: 123,45\u00a0₾, ხელშეკრულება №${loan.number}`,
+        loan_id: loan.id,
+        superseded: false,
+      }),
+    ]);
+    expect(
+      (await documentsOf(app, loan.token, 'en')).find(({ kind }) => kind === 'receipt')?.title,
+    ).toBe(`Payment receipt: 123,45\u00a0₾, contract №${loan.number}`);
+    const text = await downloadedText(app, loan.token, receipts[0]);
+    for (const shown of [
+      `გადახდის ქვითარი №${payment.transaction_id}`,
+      'გადახდის თარიღი 2026-12-15',
+      'თანხა 123,45 ₾',
+      'გადახდის საშუალება საბანკო გადარიცხვა',
+      'მითითება CORE-RECEIPT',
+    ]) {
+      expect(text).toContain(shown);
+    }
+    const [row] = await app.database.db
+      .select()
+      .from(loanTransactions)
+      .where(eq(loanTransactions.id, payment.transaction_id));
+    if (!row) throw new Error('the payment is not in the ledger');
+    const shownLari = (tetri: number) => formatLari(tetri / 100).replace(/\s/g, ' ');
+    expect(text).toContain(
+      `ჯარიმა ${shownLari(row.penaltyTetri)} პროცენტი ${shownLari(row.interestTetri)} ძირი ${shownLari(row.principalTetri)}`,
+    );
+    expect(row.principalTetri).toBeGreaterThan(0);
+    expect(text).toContain(`დარჩენილი ძირი ${shownLari(150_000 - row.principalTetri)}`);
+    expect(text).not.toContain('დაბრუნება შეგიძლიათ მოითხოვოთ');
   });
 });
 

@@ -16,6 +16,7 @@ export const lenderEvents = [
   'contract.withdrawn',
   'loan.repaid',
   'loan.overdue',
+  'payment.received',
 ] as const;
 
 export type LenderEvent = (typeof lenderEvents)[number];
@@ -32,7 +33,7 @@ export interface WebhookEvent {
   id: string;
   type: LenderEvent;
   timestamp: string;
-  data: { application_id: number; sequence: number };
+  data: { application_id: number; sequence: number; transaction_id?: number };
 }
 
 /** The key that keeps one application's deliveries in order. */
@@ -41,9 +42,11 @@ export const applicationOrderingKey = (applicationId: number) => `application:${
 /**
  * Queues an event for delivery, in the transaction of the change (which holds the
  * application's row, so its events are numbered one at a time); none when no URL is set.
+ * `payment.received` names the ledger's transaction as well.
  */
 export type EnqueueWebhook = (
   tx: Database,
   event: LenderEvent,
   applicationId: number,
+  ids?: { transaction_id: number },
 ) => Promise<void>;

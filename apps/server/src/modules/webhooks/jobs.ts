@@ -29,7 +29,11 @@ const queuedEvent = z.object({
   id: z.string(),
   type: z.enum(lenderEvents),
   timestamp: z.string(),
-  data: z.object({ application_id: z.number().int(), sequence: z.number().int() }),
+  data: z.object({
+    application_id: z.number().int(),
+    sequence: z.number().int(),
+    transaction_id: z.number().int().optional(),
+  }),
 });
 
 /** Delivers one event; a throw (no 2xx) means it is tried again. */
@@ -72,7 +76,7 @@ const webhooks: FastifyPluginCallback<{ settings: WebhookSettings | undefined }>
   { settings },
   done,
 ) => {
-  const enqueue: EnqueueWebhook = async (tx, type, applicationId) => {
+  const enqueue: EnqueueWebhook = async (tx, type, applicationId, ids) => {
     if (!settings) return;
     const orderingKey = applicationOrderingKey(applicationId);
     const event: WebhookEvent = {
@@ -82,6 +86,7 @@ const webhooks: FastifyPluginCallback<{ settings: WebhookSettings | undefined }>
       data: {
         application_id: applicationId,
         sequence: await createWebhookRepository(tx).nextSequence(orderingKey),
+        ...ids,
       },
     };
     await app.jobs.enqueue(tx, deliverWebhookJob, event, { orderingKey });
