@@ -80,6 +80,7 @@ export function createBillingRepository(db: Database) {
         candidates as (
           select distinct i.loan_id from loan_instalments i
           join loan_applications l on l.id = i.loan_id and l.status = 'active'
+          join loan_accounts a on a.loan_id = i.loan_id and a.schedule_version = i.version
           where i.due_date in (select due_date from kinds)
         ),
         interest_paid as (
@@ -94,6 +95,7 @@ export function createBillingRepository(db: Database) {
             sum(i.principal_tetri) over (partition by i.loan_id) as principal_total,
             sum(i.interest_tetri) over running - i.interest_tetri as interest_before
           from loan_instalments i
+          join loan_accounts a on a.loan_id = i.loan_id and a.schedule_version = i.version
           where i.loan_id in (select loan_id from candidates)
           window running as (partition by i.loan_id order by i.number)
         ),
