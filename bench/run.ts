@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { startProduct } from '../e2e/support/product.ts';
 import { apiThroughputBenchmark } from './api-throughput.ts';
+import { closeOfDayBenchmark } from './close-of-day.ts';
 import { firstVisitBenchmark } from './first-visit.ts';
 import { lighthouseBenchmark } from './lighthouse.ts';
 import { report, type Measurement } from './measurement.ts';
@@ -17,6 +18,7 @@ const parts = {
   lighthouse: (url: string, { page, reports }: Options) =>
     lighthouseBenchmark(url, { pages: page, reportsDir: reports }),
   'support-search': () => supportSearchBenchmark(),
+  'close-of-day': () => closeOfDayBenchmark(),
   'api-throughput': () => apiThroughputBenchmark(),
 } satisfies Record<string, (url: string, options: Options) => Promise<Measurement[]>>;
 

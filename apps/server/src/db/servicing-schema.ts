@@ -96,6 +96,8 @@ export const loanAccounts = pgTable(
     lateCostsTetri: integer('late_costs_tetri').notNull().default(0),
     /** Paid beyond everything owed: the customer's, refundable. */
     creditTetri: integer('credit_tetri').notNull().default(0),
+    /** The version of `loan_instalments` the account follows. */
+    scheduleVersion: integer('schedule_version').notNull().default(1),
     /** The last day close of day accrued (the payout day's eve at first). */
     accruedThrough: date('accrued_through', { mode: 'string' }).notNull(),
   },

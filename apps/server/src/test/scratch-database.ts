@@ -1,10 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
-/** A new, empty, uniquely named database on the PostgreSQL server at `serverUrl`. */
-export async function createScratchDatabase(serverUrl: string) {
+/**
+ * A new, uniquely named database on the PostgreSQL server at `serverUrl`: empty, or a copy of
+ * the database at `templateUrl` on that server (which nobody may be connected to meanwhile).
+ */
+export async function createScratchDatabase(serverUrl: string, templateUrl?: string) {
   const name = `sesxi_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  await onServer(serverUrl, `create database "${name}"`);
+  const template =
+    templateUrl === undefined ? '' : ` template "${new URL(templateUrl).pathname.slice(1)}"`;
+  await onServer(serverUrl, `create database "${name}"${template}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {

@@ -1,3 +1,4 @@
+import { translate } from '@sesxi/contract';
 import { and, asc, eq, like, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -382,11 +383,28 @@ describe('reminders at close of day', () => {
     await app.businessCalendar.moveTo('2026-12-06');
     expect(await textsOf('%გადახდის ვადაა%')).toBe(0);
     await app.businessCalendar.moveTo('2026-12-07');
+    // Each text says what the account shows on the business date it is queued for.
+    const sent = (text: Parameters<typeof translate>) =>
+      app.database.db.$count(smsOutbox, eq(smsOutbox.text, translate(...text)));
+    const product = app.config.productName;
+    const { next_payment: next } = await accountOf(loan);
     await app.businessCalendar.moveTo('2026-12-09');
     expect(await textsOf('%გადახდის ვადაა 2026-12-10%')).toBe(1);
+    expect(
+      await sent(['sms.paymentReminder', 'ka', { product, number: loan.number, ...next }]),
+    ).toBe(1);
     expect(await textsOf('%ვადაგადაცილებულია%')).toBe(0);
     await app.businessCalendar.moveTo('2026-12-11');
     expect(await textsOf('%ვადაგადაცილებულია 1 დღით%')).toBe(1);
+    const { overdue } = await accountOf(loan);
+    expect(overdue.total).toBeGreaterThan(0);
+    expect(
+      await sent([
+        'sms.paymentOverdue',
+        'ka',
+        { product, number: loan.number, days: 1, amount: overdue.total },
+      ]),
+    ).toBe(1);
     expect(await overdueEvents()).toBe(1);
     await app.businessCalendar.moveTo('2026-12-20');
     expect(await textsOf('%ვადაგადაცილებულია 7 დღით%')).toBe(1);
@@ -407,7 +425,7 @@ describe('reminders at close of day', () => {
     // Each of those days closed again: nothing more is queued.
     const step = reminderStep({
       sms: app.sms,
-      enqueueWebhook: app.webhooks.enqueue,
+      enqueueWebhooks: app.webhooks.enqueueMany,
       log: app.log,
       productName: 'Sesxi',
       daysBefore: 3,

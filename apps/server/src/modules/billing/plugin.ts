@@ -7,7 +7,7 @@ const billing: FastifyPluginCallback = (app, _options, done) => {
   app.businessCalendar.onCloseOfDay(
     loanReminders({
       sms: app.sms,
-      enqueueWebhook: app.webhooks.enqueue,
+      enqueueWebhooks: app.webhooks.enqueueMany,
       log: app.log,
       productName: app.config.productName,
       daysBefore: app.config.reminderDaysBefore,

@@ -1,17 +1,14 @@
-import { addDaysToIsoDate, toGel, toTetri, translate } from '@sesxi/contract';
+import { addDaysToIsoDate, toGel, translate } from '@sesxi/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '#app/db/database.ts';
 import type { ReminderKind } from '#app/db/schema.ts';
 import type { CloseOfDayStep } from '#app/modules/business-date/index.ts';
-import { createServicingRepository } from '#app/modules/servicing/index.ts';
 import type { SmsQueue } from '#app/modules/sms/index.ts';
-import type { EnqueueWebhook } from '#app/modules/webhooks/index.ts';
-import { createBillingRepository } from './repository.ts';
-import { dueNow } from './service.ts';
+import type { EnqueueWebhooks } from '#app/modules/webhooks/index.ts';
+import { createBillingRepository, type DueReminder } from './repository.ts';
 
 export interface ReminderDependencies {
   sms: SmsQueue;
-  enqueueWebhook: EnqueueWebhook;
+  enqueueWebhooks: EnqueueWebhooks;
   log: FastifyBaseLogger;
   productName: string;
   daysBefore: number;
@@ -24,73 +21,41 @@ const overdueDays = { overdue_day_1: 1, overdue_day_7: 7 } as const;
  * Close of day's reminders, for the business date the closed day opens: a text `daysBefore`
  * days before an instalment's due date while it is unpaid, and on its 1st and 7th day overdue,
  * each at most once per instalment (the reminders' key), held back in the quiet hours; the
- * webhook `loan.overdue` on the loan's first overdue day. Runs after the day's accrual.
+ * webhook `loan.overdue` on the loan's first overdue day. Runs after the day's accrual, in a
+ * few statements over every active loan whatever their number.
  */
 export function loanReminders(dependencies: ReminderDependencies): CloseOfDayStep {
-  const { sms, enqueueWebhook, log, productName, daysBefore } = dependencies;
+  const { sms, enqueueWebhooks, log, productName, daysBefore } = dependencies;
 
-  async function remindLoan(tx: Database, loanId: number, date: string) {
-    const { view } = await dueNow(tx, loanId, date);
-    const reminders = createBillingRepository(tx);
-    const texts: { kind: ReminderKind; number: number; text: Parameters<typeof translate> }[] = [];
-    const { phone, contractNumber } = await createServicingRepository(tx).customerOf(loanId);
-    for (const row of view.schedule) {
-      if (row.state === 'paid') continue;
-      if (row.date === addDaysToIsoDate(date, daysBefore)) {
-        const amount = toGel(toTetri(row.total) - toTetri(row.paid));
-        texts.push({
-          kind: 'before_due',
-          number: row.number,
-          text: ['sms.paymentReminder', 'ka', { number: contractNumber, date: row.date, amount }],
-        });
-      }
-      for (const [kind, days] of Object.entries(overdueDays)) {
-        if (row.state !== 'overdue' || row.date !== addDaysToIsoDate(date, -days)) continue;
-        texts.push({
-          kind: kind as keyof typeof overdueDays,
-          number: row.number,
-          text: [
-            'sms.paymentOverdue',
-            'ka',
-            { number: contractNumber, days, amount: view.overdue.total },
-          ],
-        });
-      }
-    }
-    for (const {
-      kind,
-      number,
-      text: [key, locale, params],
-    } of texts) {
-      const first = await reminders.remember({
-        loanId,
-        instalmentNumber: number,
-        kind,
-        businessDate: date,
-      });
-      if (!first) continue;
-      await sms.queue(tx, {
-        phone,
-        text: translate(key, locale, { product: productName, ...params }),
-        notInQuietHours: true,
-      });
-      if (kind === 'overdue_day_1' && view.overdue.days === 1) {
-        await enqueueWebhook(tx, 'loan.overdue', loanId);
-      }
-      log.info({ event: 'loan_reminder', loanId, instalment: number, kind }, 'a reminder queued');
-    }
-  }
+  const textOf = ({ kind, contractNumber: number, dueDate, amount }: DueReminder) => {
+    const params = { product: productName, number, amount: toGel(amount) };
+    return kind === 'before_due'
+      ? translate('sms.paymentReminder', 'ka', { ...params, date: dueDate })
+      : translate('sms.paymentOverdue', 'ka', { ...params, days: overdueDays[kind] });
+  };
 
   return {
     name: 'loan reminders',
     async run(day, tx) {
-      const date = addDaysToIsoDate(day, 1);
-      const dueDates = [daysBefore, ...Object.values(overdueDays).map((days) => -days)].map(
-        (offset) => addDaysToIsoDate(date, offset),
+      const today = addDaysToIsoDate(day, 1);
+      const due = await createBillingRepository(tx).rememberDue(today, daysBefore, overdueDays);
+      await sms.queueMany(
+        tx,
+        due.map((reminder) => ({
+          phone: reminder.phone,
+          text: textOf(reminder),
+          notInQuietHours: true,
+        })),
       );
-      for (const loanId of await createBillingRepository(tx).loansDueOn(dueDates)) {
-        await remindLoan(tx, loanId, date);
-      }
+      const firstOverdueDay = due.filter(
+        ({ kind, daysPastDue }) => kind === 'overdue_day_1' && daysPastDue === 1,
+      );
+      await enqueueWebhooks(tx, 'loan.overdue', [
+        ...new Set(firstOverdueDay.map(({ loanId }) => loanId)),
+      ]);
+      const counts: Partial<Record<ReminderKind, number>> = {};
+      for (const { kind } of due) counts[kind] = (counts[kind] ?? 0) + 1;
+      log.info({ event: 'loan_reminders', day: today, ...counts }, 'the day’s reminders queued');
     },
   };
 }

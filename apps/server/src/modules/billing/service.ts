@@ -29,7 +29,7 @@ interface PaidOutLoan {
 const owing = ({ status }: PaidOutLoan) => status === 'active' || status === 'withdrawing';
 
 /** What an active loan owes now, in tetri: what is overdue and the next instalment. */
-export async function dueNow(db: Database, loanId: number, today: string) {
+async function dueNow(db: Database, loanId: number, today: string) {
   const servicing = createServicingRepository(db);
   const account = await servicing.account(loanId);
   if (!account) throw new Error(`the active loan ${loanId} has no account`);

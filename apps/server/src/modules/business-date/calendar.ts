@@ -35,15 +35,23 @@ export function createBusinessCalendar(
     return { ...row, today: later(tbilisiDate(clock.now()), row.movedTo) };
   }
 
-  /** Closes the day after the last one closed, when it has ended; answers it, or undefined. */
-  function closeNextDay(): Promise<string | undefined> {
+  /**
+   * Closes the day after the last one closed, when it has ended; answers it with how long each
+   * step took (milliseconds by step name), or undefined.
+   */
+  function closeNextDay() {
     return db.transaction(async (tx) => {
       const { closedThrough, today } = await lockedRow(tx);
       const day = addDaysToIsoDate(closedThrough, 1);
       if (day >= today) return undefined;
-      for (const step of steps) await step.run(day, tx);
+      const stepMs: Record<string, number> = {};
+      for (const step of steps) {
+        const started = performance.now();
+        await step.run(day, tx);
+        stepMs[step.name] = Math.round(performance.now() - started);
+      }
       await tx.update(businessCalendar).set({ closedThrough: day }).where(one);
-      return day;
+      return { day, stepMs };
     });
   }
 
@@ -64,9 +72,9 @@ export function createBusinessCalendar(
      */
     async closeEndedDays(): Promise<string[]> {
       const closed: string[] = [];
-      for (let day = await closeNextDay(); day !== undefined; day = await closeNextDay()) {
-        log.info({ event: 'close_of_day', day }, 'close of day ran');
-        closed.push(day);
+      for (let next = await closeNextDay(); next !== undefined; next = await closeNextDay()) {
+        log.info({ event: 'close_of_day', ...next }, 'close of day ran');
+        closed.push(next.day);
       }
       return closed;
     },

@@ -30,6 +30,7 @@ interface Account {
   credit_balance: number;
   principal_outstanding: number;
   next_payment: { date: string; amount: number } | null;
+  schedule: { date: string; principal: number; total: number; state: string }[];
   transactions: {
     id: number;
     kind: string;
@@ -160,5 +161,60 @@ describe('a card payment approved once the loan is closed', () => {
     expect(
       (await documentsOf(app, loan.token)).filter(({ kind }) => kind === 'closure'),
     ).toHaveLength(1);
+  });
+});
+
+/** The loan's schedule documents as the customer lists them, newest first. */
+async function scheduleDocuments(token: string) {
+  const documents = await documentsOf(app, token);
+  return documents.filter(({ kind }) => kind === 'schedule');
+}
+
+describe('a prepayment by card changes the schedule', () => {
+  const future = (account: Account) => account.schedule.filter(({ state }) => state !== 'paid');
+
+  it('keeping the term: a lower instalment over the same dates, in a new schedule document', async () => {
+    const loan = await paidOutLoan(app, calls, core, { ending: '35' });
+    await app.jobs.runDue(); // the payout's schedule document
+    const before = await accountOf(loan.token, loan.id);
+    await payByCard(
+      loan.token,
+      loan.id,
+      { amount: 500, purpose: 'prepayment', keep: 'term' },
+      'approve',
+    );
+    const after = await accountOf(loan.token, loan.id);
+
+    expect(after.principal_outstanding).toBeLessThan(before.principal_outstanding - 400);
+    const dates = (rows: Account['schedule']) => rows.map(({ date }) => date);
+    expect(dates(future(after))).toEqual(dates(future(before)));
+    for (const [index, row] of future(after).entries()) {
+      expect(row.total).toBeLessThan(future(before)[index]?.total ?? 0);
+    }
+    expect(after.next_payment?.amount).toBeLessThan(before.next_payment?.amount ?? 0);
+    // The prepayment is a row of its own, paid.
+    const total = (rows: Account['schedule']) => rows.reduce((sum, row) => sum + row.principal, 0);
+    expect(total(after.schedule)).toBeCloseTo(total(before.schedule), 2);
+    expect(after.schedule.find(({ state }) => state === 'paid')?.principal).toBeGreaterThan(400);
+
+    const documents = await scheduleDocuments(loan.token);
+    expect(documents.map(({ superseded }) => superseded)).toEqual([false, true]);
+    const text = await downloadedText(app, loan.token, documents[0]);
+    expect(text).toContain('გადახდების განახლებული გრაფიკი');
+    expect(text).toContain('წინსწრებით დაფარვის თარიღი 2026-11-23');
+    expect(text).toContain('93,99');
+  });
+
+  it('keeping the payment (the default): the same instalment, fewer dates, in a new schedule document', async () => {
+    const loan = await paidOutLoan(app, calls, core, { ending: '36' });
+    await app.jobs.runDue(); // the payout's schedule document
+    const before = await accountOf(loan.token, loan.id);
+    await payByCard(loan.token, loan.id, { amount: 500, purpose: 'prepayment' }, 'approve');
+    const after = await accountOf(loan.token, loan.id);
+
+    expect(future(after).length).toBeLessThan(future(before).length);
+    expect(future(after)[1]?.total).toBe(future(before)[1]?.total);
+    const documents = await scheduleDocuments(loan.token);
+    expect(documents.map(({ superseded }) => superseded)).toEqual([false, true]);
   });
 });

@@ -1,3 +1,3 @@
 export { default as jobsPlugin } from './plugin.ts';
-export { createJobRepository, type Job } from './repository.ts';
+export { createJobRepository, type Job, type NewJob } from './repository.ts';
 export { JobPostponed, retryDelayMs } from './runner.ts';

@@ -17,6 +17,8 @@ declare module 'fastify' {
         payload: unknown,
         options?: Pick<NewJob, 'orderingKey' | 'runAt'>,
       ) => Promise<number>;
+      /** Queues jobs in one statement, in the transaction `db`; answers their ids in order. */
+      enqueueMany: (db: Database, jobs: readonly NewJob[]) => Promise<number[]>;
       /** Runs the jobs due now (the poller does this every `JOB_POLL_MS`; tests call it). */
       runDue: () => Promise<number>;
       /** Runs one job now, unless it is not due or another worker holds it. */
@@ -39,6 +41,7 @@ const jobs: FastifyPluginCallback<{ pollMs: number }> = (app, { pollMs }, done) 
     },
     enqueue: (db, kind, payload, options) =>
       createJobRepository(db).enqueue({ kind, payload, ...options }, app.clock.now()),
+    enqueueMany: (db, queued) => createJobRepository(db).enqueueMany(queued, app.clock.now()),
     runDue: () => runner.runDue(),
     runNow: (id) => runner.runNow(id),
   });

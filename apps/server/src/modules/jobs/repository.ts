@@ -14,7 +14,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import { alias, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import type { Database } from '#app/db/database.ts';
+import { rowsOf, type Database } from '#app/db/database.ts';
 import { jobs } from '#app/db/schema.ts';
 
 export type Job = typeof jobs.$inferSelect;
@@ -51,16 +51,41 @@ export function createJobRepository(db: Database) {
     return released.length > 0;
   }
 
+  /**
+   * Jobs queued in one statement whatever their number (close of day's texts), in their
+   * order; answers their ids in that order.
+   */
+  async function enqueueMany(queued: readonly NewJob[], now: Date): Promise<number[]> {
+    if (queued.length === 0) return [];
+    const rows = queued.map(({ kind, payload, orderingKey, runAt }) => ({
+      kind,
+      payload,
+      ordering_key: orderingKey ?? null,
+      run_at: (runAt ?? now).toISOString(),
+    }));
+    const inserted = rowsOf<{ id: number }>(
+      await db.execute(sql`
+        insert into jobs (kind, payload, ordering_key, run_at, created_at)
+        select j.kind, j.payload, j.ordering_key, j.run_at, ${now.toISOString()}::timestamptz
+        from rows from (
+          jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+            as (kind text, payload jsonb, ordering_key text, run_at timestamptz)
+        ) with ordinality as j (kind, payload, ordering_key, run_at, position)
+        order by j.position
+        returning id`),
+    );
+    return inserted.map(({ id }) => id).sort((a, b) => a - b);
+  }
+
   return {
     /** A job to run from its `runAt` or `now`; call in the transaction of the change that causes it. */
-    async enqueue({ kind, payload, orderingKey, runAt }: NewJob, now: Date): Promise<number> {
-      const [row] = await db
-        .insert(jobs)
-        .values({ kind, payload, orderingKey, runAt: runAt ?? now, createdAt: now })
-        .returning({ id: jobs.id });
-      if (!row) throw new Error('enqueueing a job returned no row');
-      return row.id;
+    async enqueue(job: NewJob, now: Date): Promise<number> {
+      const [id] = await enqueueMany([job], now);
+      if (id === undefined) throw new Error('enqueueing a job returned no row');
+      return id;
     },
+
+    enqueueMany,
 
     /**
      * Takes the next due job of one of `leases`' kinds (or job `id` only, when given) for its

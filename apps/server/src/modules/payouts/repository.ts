@@ -169,7 +169,7 @@ export function createPayoutRepository(db: Database) {
 
     cancel: (id: number, now: Date) => update(id, { state: 'cancelled' }, now),
 
-    /** A paid-out loan's payout and its fixed schedule, with the contract and the customer. */
+    /** A paid-out loan's payout and the schedule fixed at it (version 1), with the contract and the customer. */
     async paidSchedule(loanId: number) {
       const [paid] = await db
         .select()
@@ -180,7 +180,7 @@ export function createPayoutRepository(db: Database) {
       const instalments = await db
         .select()
         .from(loanInstalments)
-        .where(eq(loanInstalments.loanId, loanId))
+        .where(and(eq(loanInstalments.loanId, loanId), eq(loanInstalments.version, 1)))
         .orderBy(asc(loanInstalments.number));
       const { amountTetri, paidAt, payoutDate } = paid;
       return { loan, payout: { amountTetri, paidAt, payoutDate }, instalments };

@@ -2,7 +2,7 @@ import { formatLari, toGel } from '@sesxi/contract';
 import type { Database } from '#app/db/database.ts';
 import type { FileStorage } from '#app/integrations/storage/file-storage.ts';
 import { storePdfDocument } from '#app/pdf/customer-documents.ts';
-import { scheduleTable } from '#app/pdf/schedule-table.ts';
+import { scheduleDocumentModel } from '#app/pdf/schedule-document.ts';
 import type { PdfModel } from '#app/pdf/write-pdf.ts';
 import type { Clock } from '#app/clock.ts';
 import { createPayoutRepository, type PayoutRepository } from './repository.ts';
@@ -14,41 +14,28 @@ type PaidSchedule = NonNullable<Awaited<ReturnType<PayoutRepository['paidSchedul
 
 const lari = (tetri: number) => formatLari(toGel(tetri));
 
-/** The schedule as the customer reads it, in Georgian. */
+/** The schedule fixed at the payout as the customer reads it, in Georgian. */
 function scheduleModel({ loan, payout, instalments }: PaidSchedule, productName: string): PdfModel {
-  const title = 'გადახდების გრაფიკი';
-  return {
-    title,
-    author: productName,
-    createdAt: payout.paidAt,
-    footer: `ხელშეკრულება № ${loan.contractNumber}`,
-    pageNumber: (page, pages) => `გვერდი ${page} / ${pages}`,
-    blocks: [
-      { kind: 'title', text: title },
-      {
-        kind: 'facts',
-        rows: [
-          ['ხელშეკრულება', `№ ${loan.contractNumber}`],
-          ['მსესხებელი', `${loan.name} ${loan.surname}`],
-          ['ჩარიცხული თანხა', lari(payout.amountTetri)],
-          ['ჩარიცხვის თარიღი', payout.payoutDate],
-          ['გადახდის დღე', `ყოველი თვის ${loan.paymentDay} რიცხვი`],
-        ],
-      },
-      scheduleTable(
-        instalments.map((row) => ({
-          number: row.number,
-          date: row.dueDate,
-          payment: row.paymentTetri,
-          principal: row.principalTetri,
-          interest: row.interestTetri,
-          fee: row.feeTetri,
-          balance: row.balanceTetri,
-        })),
-        { totals: true },
-      ),
+  return scheduleDocumentModel('გადახდების გრაფიკი', {
+    contractNumber: loan.contractNumber,
+    facts: [
+      ['მსესხებელი', `${loan.name} ${loan.surname}`],
+      ['ჩარიცხული თანხა', lari(payout.amountTetri)],
+      ['ჩარიცხვის თარიღი', payout.payoutDate],
+      ['გადახდის დღე', `ყოველი თვის ${loan.paymentDay} რიცხვი`],
     ],
-  };
+    rows: instalments.map((row) => ({
+      number: row.number,
+      date: row.dueDate,
+      payment: row.paymentTetri,
+      principal: row.principalTetri,
+      interest: row.interestTetri,
+      fee: row.feeTetri,
+      balance: row.balanceTetri,
+    })),
+    createdAt: payout.paidAt,
+    productName,
+  });
 }
 
 /**

@@ -33,7 +33,9 @@ export async function accrue(tx: Database, day: string, penaltyPpmDaily: number)
       select a.loan_id, late.penalty, coalesce(period.interest, 0) as interest,
         coalesce(period.due_date = ${day}::date + 1, false) as period_ends,
         exists (
-          select 1 from loan_instalments i where i.loan_id = a.loan_id and i.due_date = ${day}::date
+          select 1 from loan_instalments i
+          where i.loan_id = a.loan_id and i.version = a.schedule_version
+            and i.due_date = ${day}::date
         ) as due_today
       from loan_accounts a
       join loan_applications l on l.id = a.loan_id and l.status = 'active'
@@ -44,7 +46,7 @@ export async function accrue(tx: Database, day: string, penaltyPpmDaily: number)
         select
           coalesce(sum(i.principal_tetri) filter (where i.due_date < ${day}::date), 0) as before,
           coalesce(sum(i.principal_tetri), 0) as total
-        from loan_instalments i where i.loan_id = a.loan_id
+        from loan_instalments i where i.loan_id = a.loan_id and i.version = a.schedule_version
       ) s
       -- Payments fill the instalments from the first, prepayments from the last.
       cross join lateral (
@@ -72,9 +74,10 @@ export async function accrue(tx: Database, day: string, penaltyPpmDaily: number)
           from loan_instalments i
           cross join lateral (
             select coalesce(max(j.due_date), a.paid_out_on) as day from loan_instalments j
-            where j.loan_id = i.loan_id and j.number < i.number
+            where j.loan_id = i.loan_id and j.version = i.version and j.number < i.number
           ) starts
-          where i.loan_id = a.loan_id and i.due_date > ${day}::date
+          where i.loan_id = a.loan_id and i.version = a.schedule_version
+            and i.due_date > ${day}::date
           order by i.number limit 1
         ) p
         where p.day >= 1 and p.opening > 0 and p.days > 0

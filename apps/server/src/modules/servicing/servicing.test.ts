@@ -498,3 +498,57 @@ describe('a payment’s receipt', () => {
     expect(text).not.toContain('დაბრუნება შეგიძლიათ მოითხოვოთ');
   });
 });
+
+describe('a prepayment that lowers the instalment', () => {
+  it('closes the days on the new schedule as the pure rules do, the first period its interest exactly', async () => {
+    const loan = await activeLoan('25');
+    const servicing = createServicingRepository(app.database.db);
+    const before = await servicing.schedule(loan.id);
+    await app.database.db.transaction((tx) =>
+      app.servicing.postPayment(tx, {
+        loanId: loan.id,
+        amountTetri: 50_000,
+        paidOn: '2026-11-23',
+        channel: 'card',
+        reference: `keep-term-${loan.id}`,
+        purpose: 'prepayment',
+        keep: 'term',
+      }),
+    );
+    const schedule = await servicing.schedule(loan.id);
+    // The prepayment's row on its day, then the same twelve dates at a lower instalment.
+    expect(schedule.map(({ dueDate }) => dueDate)).toEqual([
+      '2026-11-23',
+      ...before.map(({ dueDate }) => dueDate),
+    ]);
+    expect(schedule[1]?.principal).toBeLessThan(before[0]?.principal ?? 0);
+
+    const terms = { schedule, paidOutOn: '2026-11-23', penaltyPpmDaily: maxPenaltyPpmDaily };
+    let expected = await totalsNow(loan.id);
+    for (let day = '2026-11-23'; day < '2026-12-13'; day = addDaysToIsoDate(day, 1)) {
+      expected = closeDay(day, terms, expected).totals;
+      await app.database.db.transaction((tx) => accrue(tx, day, maxPenaltyPpmDaily));
+    }
+    expect(await totalsNow(loan.id)).toEqual(expected);
+    const accruals = (await ledgerOf(loan.id)).filter(
+      ({ kind, businessDate }) => kind === 'interest_accrual' && businessDate < '2026-12-10',
+    );
+    expect(accruals.reduce((sum, row) => sum + row.amountTetri, 0)).toBe(schedule[1]?.interest);
+
+    // The payout's schedule stays as it was, and no row of either version can change.
+    const versions = await app.database.db
+      .select({ version: loanInstalments.version, transactionId: loanInstalments.transactionId })
+      .from(loanInstalments)
+      .where(eq(loanInstalments.loanId, loan.id));
+    expect(versions.filter(({ version }) => version === 1)).toHaveLength(12);
+    expect(
+      versions.filter(({ version, transactionId }) => version === 2 && transactionId),
+    ).toHaveLength(13);
+    await expect(
+      app.database.db
+        .update(loanInstalments)
+        .set({ interestTetri: 0 })
+        .where(eq(loanInstalments.loanId, loan.id)),
+    ).rejects.toThrow();
+  });
+});

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { quietUntil, type QuietHours } from '#app/config/quiet-hours.ts';
 import type { Database } from '#app/db/database.ts';
-import { JobPostponed } from '#app/modules/jobs/index.ts';
+import { JobPostponed, type NewJob } from '#app/modules/jobs/index.ts';
 import { createTextSeal } from '#app/security/sealed-text.ts';
 
 /** The kind of job that texts one message through the SMS port. */
@@ -23,6 +23,8 @@ export interface Sms {
 export interface SmsQueue {
   /** Queues a text in the transaction `db` of the change that causes it; answers its job. */
   queue: (db: Database, sms: Sms) => Promise<number>;
+  /** Queues texts in one statement (close of day's reminders), in the transaction `db`. */
+  queueMany: (db: Database, texts: readonly Sms[]) => Promise<number[]>;
   /** Tries to send a queued text now; when the gateway fails, the job retries it. */
   sendNow: (job: number) => Promise<void>;
 }
@@ -54,19 +56,23 @@ const sms: FastifyPluginCallback<{ sealSecret: string; quietHours: QuietHours | 
 ) => {
   const seal = createTextSeal(sealSecret);
 
+  const jobOf = ({ phone, text, expiresAt, notInQuietHours = false }: Sms): NewJob => ({
+    kind: sendSmsJob,
+    payload: {
+      phone,
+      sealed: seal.seal(text),
+      expires_at: expiresAt?.toISOString() ?? null,
+      ...(notInQuietHours && { not_in_quiet_hours: true }),
+    },
+    runAt: notInQuietHours ? quietUntil(quietHours, app.clock.now()) : undefined,
+  });
+
   app.decorate('sms', {
-    queue: (db, { phone, text, expiresAt, notInQuietHours = false }) =>
-      app.jobs.enqueue(
-        db,
-        sendSmsJob,
-        {
-          phone,
-          sealed: seal.seal(text),
-          expires_at: expiresAt?.toISOString() ?? null,
-          ...(notInQuietHours && { not_in_quiet_hours: true }),
-        },
-        { runAt: notInQuietHours ? quietUntil(quietHours, app.clock.now()) : undefined },
-      ),
+    queue: (db, text) => {
+      const { kind, payload, runAt } = jobOf(text);
+      return app.jobs.enqueue(db, kind, payload, { runAt });
+    },
+    queueMany: (db, texts) => app.jobs.enqueueMany(db, texts.map(jobOf)),
     async sendNow(job) {
       try {
         await app.jobs.runNow(job);

@@ -50,3 +50,10 @@ export type EnqueueWebhook = (
   applicationId: number,
   ids?: { transaction_id: number },
 ) => Promise<void>;
+
+/** Queues one event for each of several applications (each named once), in one statement. */
+export type EnqueueWebhooks = (
+  tx: Database,
+  event: LenderEvent,
+  applicationIds: readonly number[],
+) => Promise<void>;

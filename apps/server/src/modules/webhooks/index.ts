@@ -1,2 +1,7 @@
-export { type EnqueueWebhook, deliverWebhookJob, type WebhookEvent } from './events.ts';
+export {
+  type EnqueueWebhook,
+  type EnqueueWebhooks,
+  deliverWebhookJob,
+  type WebhookEvent,
+} from './events.ts';
 export { default as webhooksPlugin } from './jobs.ts';

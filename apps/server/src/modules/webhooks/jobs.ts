@@ -3,11 +3,14 @@ import type { FastifyPluginCallback } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import type { WebhookSettings } from '#app/config/services.ts';
+import type { Database } from '#app/db/database.ts';
 import {
   applicationOrderingKey,
   deliverWebhookJob,
   lenderEvents,
   type EnqueueWebhook,
+  type EnqueueWebhooks,
+  type LenderEvent,
   type WebhookEvent,
 } from './events.ts';
 import { createWebhookRepository } from './repository.ts';
@@ -18,6 +21,8 @@ declare module 'fastify' {
     webhooks: {
       /** Queues a webhook telling the lender's system of an event (a no-op without `WEBHOOK_URL`). */
       enqueue: EnqueueWebhook;
+      /** Queues one event for each of several applications, in one statement (close of day). */
+      enqueueMany: EnqueueWebhooks;
     };
   }
 }
@@ -76,22 +81,44 @@ const webhooks: FastifyPluginCallback<{ settings: WebhookSettings | undefined }>
   { settings },
   done,
 ) => {
-  const enqueue: EnqueueWebhook = async (tx, type, applicationId, ids) => {
-    if (!settings) return;
-    const orderingKey = applicationOrderingKey(applicationId);
-    const event: WebhookEvent = {
-      id: `msg_${randomUUID().replaceAll('-', '')}`,
+  /** Queues the events in one statement, each numbered next among its application's. */
+  async function enqueueEvents(
+    tx: Database,
+    type: LenderEvent,
+    events: readonly { applicationId: number; ids?: { transaction_id: number } }[],
+  ) {
+    if (!settings || events.length === 0) return;
+    const sequences = await createWebhookRepository(tx).nextSequences(
+      events.map(({ applicationId }) => applicationOrderingKey(applicationId)),
+    );
+    const timestamp = app.clock.now().toISOString();
+    await app.jobs.enqueueMany(
+      tx,
+      events.map(({ applicationId, ids }) => {
+        const orderingKey = applicationOrderingKey(applicationId);
+        const event: WebhookEvent = {
+          id: `msg_${randomUUID().replaceAll('-', '')}`,
+          type,
+          timestamp,
+          data: {
+            application_id: applicationId,
+            sequence: sequences.get(orderingKey) ?? 1,
+            ...ids,
+          },
+        };
+        return { kind: deliverWebhookJob, payload: event, orderingKey };
+      }),
+    );
+  }
+  const enqueue: EnqueueWebhook = (tx, type, applicationId, ids) =>
+    enqueueEvents(tx, type, [{ applicationId, ids }]);
+  const enqueueMany: EnqueueWebhooks = (tx, type, applicationIds) =>
+    enqueueEvents(
+      tx,
       type,
-      timestamp: app.clock.now().toISOString(),
-      data: {
-        application_id: applicationId,
-        sequence: await createWebhookRepository(tx).nextSequence(orderingKey),
-        ...ids,
-      },
-    };
-    await app.jobs.enqueue(tx, deliverWebhookJob, event, { orderingKey });
-  };
-  app.decorate('webhooks', { enqueue });
+      applicationIds.map((applicationId) => ({ applicationId })),
+    );
+  app.decorate('webhooks', { enqueue, enqueueMany });
 
   if (settings) {
     app.jobs.handle(

@@ -229,24 +229,32 @@ describe('/loans/{id}: paying by card', () => {
     expect(within(card).getByLabelText(/თანხა/)).toHaveValue('730,56');
   });
 
-  it('sends a prepayment, which shortens the term', async () => {
+  it.each([
+    ['shortens the term by default', undefined, 'payment'],
+    ['lowers the monthly payment when the customer chooses it', /ყოველთვიური შენატანი/, 'term'],
+  ])('sends a prepayment that %s', async (_case, choice, keep) => {
     goingTo();
     const { user, fetchMock } = renderAccountScreen(currentAccount, {
       'POST /api/loans/7/card-payments': () =>
         jsonResponse({ status: 'success', redirect_url: 'https://gateway.test/order/2' }),
     });
     const card = await screen.findByRole('region', { name: 'ბარათით გადახდა' });
-    const note = /წინსწრებით შენატანი ამცირებს სესხის ძირს და ვადას/;
+    const note = /წინსწრებით შენატანი ამცირებს სესხის ძირს/;
+    const after = { name: 'წინსწრებით დაფარვის შემდეგ' };
     expect(within(card).queryByText(note)).not.toBeInTheDocument();
+    expect(within(card).queryByRole('group', after)).not.toBeInTheDocument();
     await user.click(within(card).getByRole('radio', { name: /წინსწრებით დაფარვა/ }));
     expect(within(card).getByText(note)).toBeVisible();
+    const keeps = within(card).getByRole('group', after);
+    expect(within(keeps).getByRole('radio', { name: /სესხის ვადა/ })).toBeChecked();
+    if (choice) await user.click(within(keeps).getByRole('radio', { name: choice }));
     const amount = within(card).getByLabelText(/თანხა/);
     await user.clear(amount);
     await user.type(amount, '500');
     await user.click(within(card).getByRole('button', { name: 'ბარათით გადახდა' }));
     await vi.waitFor(() => {
       expect(bodiesSentTo(fetchMock, 'POST /api/loans/7/card-payments')).toEqual([
-        { amount: 500, purpose: 'prepayment' },
+        { amount: 500, purpose: 'prepayment', keep },
       ]);
     });
   });
