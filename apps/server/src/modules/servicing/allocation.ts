@@ -111,11 +111,12 @@ export function allocatePayment(
       ? (instalmentBalances(schedule, totals).find(({ dueDate }) => dueDate === running.dueDate)
           ?.unpaid ?? 0)
       : 0;
+    const later = dues.futurePrincipal - next;
     ahead = take(next);
-    inAdvance = running
-      ? take(interestInAdvance(running, dues.futurePrincipal - next, totals.interestPrepaid))
-      : 0;
-    ahead += take(dues.futurePrincipal - next);
+    // A payment that repays every principal leaves no interest to come.
+    inAdvance =
+      running && left < later ? take(interestInAdvance(running, later, totals.interestPrepaid)) : 0;
+    ahead += take(later);
   } else {
     prepaid = prepayable(left, dues.futurePrincipal, feeBp);
     fee = earlyRepaymentFee(prepaid, feeBp);
