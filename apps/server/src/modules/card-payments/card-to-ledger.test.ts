@@ -217,4 +217,21 @@ describe('a prepayment by card changes the schedule', () => {
     const documents = await scheduleDocuments(loan.token);
     expect(documents.map(({ superseded }) => superseded)).toEqual([false, true]);
   });
+
+  it('before the payout’s schedule document is made: it is made all the same, already superseded', async () => {
+    const loan = await paidOutLoan(app, calls, core, { ending: '37' });
+    await payByCard(loan.token, loan.id, { amount: 500, purpose: 'prepayment' }, 'approve');
+    await app.jobs.runDue(); // the payout's schedule document, after the prepayment's
+    await app.jobs.runDue(); // made once
+
+    const documents = await scheduleDocuments(loan.token);
+    // Newest first: the payout's, made last, then the prepayment's, the one that stands.
+    expect(documents.map(({ superseded }) => superseded)).toEqual([true, false]);
+    const original = await downloadedText(app, loan.token, documents[0]);
+    expect(original).not.toContain('განახლებული');
+    expect(original).toContain('ჩარიცხული თანხა 1470,00 ₾ ჩარიცხვის თარიღი 2026-11-23');
+    expect(await downloadedText(app, loan.token, documents[1])).toContain(
+      'გადახდების განახლებული გრაფიკი',
+    );
+  });
 });
