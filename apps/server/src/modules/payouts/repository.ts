@@ -197,7 +197,7 @@ export function createPayoutRepository(db: Database) {
         })
         .from(customerDocuments)
         .where(and(eq(customerDocuments.loanId, loanId), eq(customerDocuments.kind, 'schedule')));
-      return rows.map(({ version }) => Number(version));
+      return rows.map(({ version }) => version);
     },
 
     /** Marks a document superseded as of `at`. */
