@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   billingPayments,
+  contractWithdrawals,
   jobs,
   loanReminders,
   loanTransactions,
@@ -12,6 +13,7 @@ import {
 import { bearer } from '#app/test/accounts.ts';
 import { documentsOf, downloadedText } from '#app/test/customer-documents.ts';
 import { coreLenderTestApp, type CoreLenderTestApp } from '#app/test/core-lender.ts';
+import { loanStatusOf, setLoanStatus } from '#app/test/loans.ts';
 import { raceAt } from '#app/test/race.ts';
 import { testClock } from '#app/test/test-clock.ts';
 import { loanReminders as reminderStep } from './reminders.ts';
@@ -284,6 +286,64 @@ describe('a biller’s payment', () => {
     expect(receipts.map(({ duplicate }) => duplicate).sort()).toEqual([false, true]);
     expect(receipts[0]?.id).toBe(receipts[1]?.id);
     expect(await paymentsOf(loan.id)).toHaveLength(1);
+  });
+});
+
+describe('a loan being withdrawn from', () => {
+  /** The loan withdrawn from on 13 December, owing 1,470 GEL paid out and 12.50 of interest. */
+  async function withdrawing(loanId: number) {
+    const now = app.clock.now();
+    await app.database.db.insert(contractWithdrawals).values({
+      loanId,
+      state: 'withdrawing',
+      principal: 1470,
+      interest: 12.5,
+      amountDue: 1482.5,
+      daysUsed: 20,
+      dueDate: '2027-01-12',
+      codeId: 1,
+      codeSentAt: now,
+      phone: '555000047',
+      ip: '127.0.0.1',
+      userAgent: 'test',
+      withdrawnOn: '2026-12-13',
+      withdrawnAt: now,
+    });
+    await setLoanStatus(app, loanId, 'withdrawing');
+  }
+
+  it('owes what the withdrawal left, less what is paid, and a biller’s payment settles it', async () => {
+    const loan = await activeLoan('47');
+    await withdrawing(loan.id);
+    expect((await debtOf(loan.personalNumber)).json()).toEqual({
+      status: 'success',
+      debt: { amount_due: 1482.5, next_due_date: '2027-01-12' },
+    });
+
+    const part = { transaction_id: 'T-47a', personal_number: loan.personalNumber, amount: 500 };
+    expect((await pay(part)).statusCode).toBe(200);
+    expect((await debtOf(loan.personalNumber)).json()).toMatchObject({
+      debt: { amount_due: 982.5, next_due_date: '2027-01-12' },
+    });
+    expect(await loanStatusOf(app, loan.id)).toBe('withdrawing');
+
+    const rest = { transaction_id: 'T-47b', personal_number: loan.personalNumber, amount: 982.5 };
+    expect((await pay(rest)).statusCode).toBe(200);
+    expect(await loanStatusOf(app, loan.id)).toBe('withdrawn');
+    expect(
+      (await paymentsOf(loan.id)).map(({ interestTetri, principalTetri }) => [
+        interestTetri,
+        principalTetri,
+      ]),
+    ).toEqual([
+      [1_250, 48_750],
+      [0, 98_250],
+    ]);
+    // Paid back, nothing is owed any more.
+    expect((await debtOf(loan.personalNumber)).json()).toEqual({
+      status: 'success',
+      debt: { amount_due: 0, next_due_date: null },
+    });
   });
 });
 

@@ -20,7 +20,10 @@ export interface DueReminder {
 
 export function createBillingRepository(db: Database) {
   return {
-    /** The active, repaid and withdrawn loans of the person with this personal number, oldest first. */
+    /**
+     * The paid-out loans of the person with this personal number, oldest first: active, being
+     * withdrawn from, repaid and withdrawn.
+     */
     async loansOf(personalNumber: string) {
       return db
         .select({ id: loanApplications.id, status: loanApplications.status })
@@ -29,7 +32,7 @@ export function createBillingRepository(db: Database) {
         .where(
           and(
             eq(users.identityNumber, personalNumber),
-            inArray(loanApplications.status, ['active', 'repaid', 'withdrawn']),
+            inArray(loanApplications.status, ['active', 'withdrawing', 'repaid', 'withdrawn']),
           ),
         )
         .orderBy(asc(loanApplications.id));

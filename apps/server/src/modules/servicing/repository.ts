@@ -285,7 +285,10 @@ export function createServicingRepository(db: Database) {
       return row;
     },
 
-    /** What a withdrawal after the payout left owed, in tetri; undefined when there is none. */
+    /**
+     * What a withdrawal after the payout left owed, in tetri, and by when; undefined when there
+     * is none.
+     */
     async withdrawal(loanId: number) {
       const [row] = await db
         .select()
@@ -293,7 +296,13 @@ export function createServicingRepository(db: Database) {
         .where(
           and(eq(contractWithdrawals.loanId, loanId), eq(contractWithdrawals.state, 'withdrawing')),
         );
-      return row && { principal: toTetri(row.principal), interest: toTetri(row.interest) };
+      return (
+        row && {
+          principal: toTetri(row.principal),
+          interest: toTetri(row.interest),
+          dueDate: row.dueDate,
+        }
+      );
     },
   };
 }

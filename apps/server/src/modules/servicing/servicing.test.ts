@@ -148,6 +148,16 @@ describe('a loan’s account from its payout', () => {
     const rows = account.schedule as { state: string; number: number }[];
     expect(rows).toHaveLength(12);
     expect(rows.map(({ state }) => state)).toEqual(['due', ...Array<string>(11).fill('future')]);
+    // Beside the account, how to pay by transfer: the sandbox lender's account, the customer's
+    // personal number in the purpose.
+    expect(answer.json()).toMatchObject({
+      transfer: {
+        bank_name: 'საქართველოს ბანკი',
+        iban: 'GE59BG0000000123456789',
+        reference: loan.user.identityNumber,
+      },
+    });
+    expect(loan.user.identityNumber).toMatch(/^\d{11}$/);
   });
 
   it('answers 404 to another customer, as to a loan never paid out', async () => {

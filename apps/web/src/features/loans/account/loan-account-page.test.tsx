@@ -3,7 +3,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bodiesSentTo, fieldErrors, jsonResponse, requestsTo } from '../../../test/api-fixtures';
 import { bodyRowsOf, columnHeadersOf } from '../../../test/table';
 import { setLocale } from '../../../shared/i18n/i18n';
-import { currentAccount, overdueAccount, renderAccountScreen } from './account-fixtures';
+import {
+  accountAnswer,
+  currentAccount,
+  overdueAccount,
+  renderAccountScreen,
+} from './account-fixtures';
 
 const nbsp = '\u00a0';
 const lari = (amount: string) => `${amount}${nbsp}₾`;
@@ -90,13 +95,30 @@ describe('/loans/{id}: the loan at a glance', () => {
     expect(bodyRowsOf(schedule)[1]?.at(-1)).toBe('! ვადაგადაცილებული');
   });
 
-  it('tells how to pay at a terminal: the personal number as the code', async () => {
+  it('tells how to pay at a terminal and by transfer: the lender’s account, the personal number as the code', async () => {
     renderAccountScreen(currentAccount);
     const terminal = await screen.findByRole('region', {
       name: 'გადახდა ტერმინალით ან გადარიცხვით',
     });
     expect(terminal).toHaveTextContent('გადახდის კოდად მიუთითეთ თქვენი პირადი ნომერი.');
+    expect(termsOf(terminal)).toEqual([
+      ['ბანკი', 'საქართველოს ბანკი'],
+      ['ანგარიშის ნომერი (IBAN)', 'GE59BG0000000123456789'],
+      ['გადახდის დანიშნულება', '01001011011'],
+    ]);
+    expect(terminal).not.toHaveTextContent(/ცხელ ხაზზე/);
     expect(within(terminal).getByRole('link', { name: '032 2 00 00 00' })).toBeInTheDocument();
+  });
+
+  it('leaves the lender’s account to the hotline when none is configured', async () => {
+    renderAccountScreen(currentAccount, {
+      'GET /api/loans/7/account': () => accountAnswer(currentAccount, null),
+    });
+    const terminal = await screen.findByRole('region', {
+      name: 'გადახდა ტერმინალით ან გადარიცხვით',
+    });
+    expect(terminal).toHaveTextContent('ჩვენი ანგარიშის ნომერს გეტყვით ცხელ ხაზზე.');
+    expect(within(terminal).queryAllByRole('term')).toEqual([]);
   });
 
   it('says it all in English too', async () => {
@@ -107,6 +129,12 @@ describe('/loans/{id}: the loan at a glance', () => {
     expect(
       screen.getByRole('table', { name: 'Repayment schedule and payment states' }),
     ).toBeInTheDocument();
+    const terminal = screen.getByRole('region', { name: 'Pay at a terminal or by transfer' });
+    expect(termsOf(terminal).map(([term]) => term)).toEqual([
+      'Bank',
+      'Account number (IBAN)',
+      'Payment purpose',
+    ]);
   });
 
   it('shows the not-found screen for a loan that is not the customer’s', async () => {
