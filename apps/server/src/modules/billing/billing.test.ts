@@ -12,40 +12,32 @@ import {
 } from '#app/db/schema.ts';
 import { bearer } from '#app/test/accounts.ts';
 import { documentsOf, downloadedText } from '#app/test/customer-documents.ts';
-import { decisionCalls } from '#app/test/decisions.ts';
-import { loanStatusOf, loanTestApp, setLoanStatus } from '#app/test/loans.ts';
-import { serviceAccount } from '#app/test/officers.ts';
+import { coreLenderTestApp, type CoreLenderTestApp } from '#app/test/core-lender.ts';
+import { loanStatusOf, setLoanStatus } from '#app/test/loans.ts';
 import { raceAt } from '#app/test/race.ts';
-import { paidOutLoan } from '#app/test/signed-loans.ts';
 import { testClock } from '#app/test/test-clock.ts';
 import { loanReminders as reminderStep } from './reminders.ts';
 
 // 23 November 2026, 14:00 in Tbilisi: the loans are paid out on it, outside the quiet hours.
 const clock = testClock();
 let app: FastifyInstance;
-let close: () => Promise<void>;
-let core: Record<string, string>;
-const calls = decisionCalls(() => app);
+let lender: CoreLenderTestApp;
 const biller = { authorization: 'Bearer sandbox-biller-key' };
 
 beforeAll(async () => {
-  ({ app, close } = await loanTestApp({
+  lender = await coreLenderTestApp({
     clock,
-    env: {
-      PAYOUT_MODE: 'core',
-      BILLER_KEYS: 'sandbox:sandbox-biller-key,otherpay:otherpay-biller-key-0001',
-      WEBHOOK_URL: 'http://127.0.0.1:9/hooks',
-      WEBHOOK_SECRET: `whsec_${Buffer.alloc(32, 9).toString('base64')}`,
-    },
-  }));
-  core = await serviceAccount(app, '598200031');
+    webhooks: true,
+    env: { BILLER_KEYS: 'sandbox:sandbox-biller-key,otherpay:otherpay-biller-key-0001' },
+  });
+  ({ app } = lender);
 });
 
-afterAll(() => close());
+afterAll(() => lender.close());
 
 /** A loan of 1,500 GEL over 12 months paid out on 23 November, first due on 10 December. */
 async function activeLoan(ending: string) {
-  const loan = await paidOutLoan(app, calls, core, { ending });
+  const loan = await lender.paidOutLoan({ ending });
   const personalNumber = loan.user.identityNumber;
   if (personalNumber === null) throw new Error('the customer has no personal number');
   return { ...loan, personalNumber };
@@ -112,7 +104,7 @@ async function repaid(loanId: number) {
   const answer = await app.inject({
     method: 'POST',
     url: `/api/loans/${loanId}/payments`,
-    headers: { ...core, 'idempotency-key': `repay-${loanId}` },
+    headers: { ...lender.core, 'idempotency-key': `repay-${loanId}` },
     payload: { amount: 2000, paid_at: '2026-11-23 16:00:00', reference: `REPAY-${loanId}` },
   });
   expect(answer.statusCode).toBe(200);

@@ -4,25 +4,21 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessLog } from '#app/db/schema.ts';
 import { bearer, sandboxSupportToken } from '#app/test/accounts.ts';
-import { decisionCalls } from '#app/test/decisions.ts';
-import { loanTestApp } from '#app/test/loans.ts';
-import { serviceAccount } from '#app/test/officers.ts';
-import { paidOutLoan, signedLoan } from '#app/test/signed-loans.ts';
+import { coreLenderTestApp, type CoreLenderTestApp } from '#app/test/core-lender.ts';
+import { signedLoan } from '#app/test/signed-loans.ts';
 import { testClock } from '#app/test/test-clock.ts';
 
 // 23 November 2026 in Tbilisi: the business date the loans are paid out on.
 const clock = testClock();
 let app: FastifyInstance;
-let close: () => Promise<void>;
-let core: Record<string, string>;
-const calls = decisionCalls(() => app);
+let lender: CoreLenderTestApp;
 
 beforeAll(async () => {
-  ({ app, close } = await loanTestApp({ clock, env: { PAYOUT_MODE: 'core' } }));
-  core = await serviceAccount(app, '598200061');
+  lender = await coreLenderTestApp({ clock });
+  ({ app } = lender);
 });
 
-afterAll(() => close());
+afterAll(() => lender.close());
 
 const officersView = (headers: Record<string, string>, id: number) =>
   app.inject({ url: `/api/applications/${id}/account`, headers });
@@ -32,8 +28,8 @@ const customersView = (token: string, id: number) =>
 
 describe('GET /api/applications/{id}/account', () => {
   it('shows an officer the loan’s account as its customer sees it, logged as a read', async () => {
-    const loan = await paidOutLoan(app, calls, core, { ending: '61' });
-    const headers = await calls.officer('599000003');
+    const loan = await lender.paidOutLoan({ ending: '61' });
+    const headers = await lender.calls.officer('599000003');
     const answer = await officersView(headers, loan.id);
     expect(answer.statusCode).toBe(200);
     const { account } = answer.json<{ account: LoanAccount }>();
@@ -56,7 +52,7 @@ describe('GET /api/applications/{id}/account', () => {
   });
 
   it('is credit officers’ only: the loan’s own customer and support staff get 403', async () => {
-    const loan = await paidOutLoan(app, calls, core, { ending: '62' });
+    const loan = await lender.paidOutLoan({ ending: '62' });
     const url = `/api/applications/${loan.id}/account`;
     expect((await app.inject({ url })).statusCode).toBe(401);
     expect((await app.inject({ url, headers: bearer(loan.token) })).statusCode).toBe(403);
@@ -65,8 +61,8 @@ describe('GET /api/applications/{id}/account', () => {
   });
 
   it('answers 404 for a loan not paid out, and for none', async () => {
-    const signed = await signedLoan(app, calls, { ending: '63' });
-    const headers = await calls.officer('599000002');
+    const signed = await signedLoan(app, lender.calls, { ending: '63' });
+    const headers = await lender.calls.officer('599000002');
     expect((await officersView(headers, signed.id)).statusCode).toBe(404);
     expect((await officersView(headers, 999_999)).statusCode).toBe(404);
   });

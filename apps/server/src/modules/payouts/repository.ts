@@ -186,12 +186,26 @@ export function createPayoutRepository(db: Database) {
       return { loan, payout: { amountTetri, paidAt, payoutDate }, instalments };
     },
 
-    async hasScheduleDocument(loanId: number): Promise<boolean> {
-      const count = await db.$count(
-        customerDocuments,
-        and(eq(customerDocuments.loanId, loanId), eq(customerDocuments.kind, 'schedule')),
-      );
-      return count > 0;
+    /**
+     * The schedule versions the loan has documents of: the payout's is 1 (its details name no
+     * version), a prepayment's the version it made.
+     */
+    async scheduleDocumentVersions(loanId: number): Promise<number[]> {
+      const rows = await db
+        .select({
+          version: sql<number>`coalesce((${customerDocuments.details} ->> 'version')::int, 1)`,
+        })
+        .from(customerDocuments)
+        .where(and(eq(customerDocuments.loanId, loanId), eq(customerDocuments.kind, 'schedule')));
+      return rows.map(({ version }) => version);
+    },
+
+    /** Marks a document superseded as of `at`. */
+    async supersedeDocument(documentId: number, at: Date): Promise<void> {
+      await db
+        .update(customerDocuments)
+        .set({ supersededAt: at })
+        .where(eq(customerDocuments.id, documentId));
     },
 
     /** The schedule fixed at the payout. */

@@ -41,7 +41,9 @@ function scheduleModel({ loan, payout, instalments }: PaidSchedule, productName:
 /**
  * The schedule fixed at the payout, as one of the customer's documents (`schedule`): a PDF in
  * Georgian, stored with the SHA-256 of exactly its bytes. Made once a loan; made from the stored
- * rows and the payout, so the same loan makes the same bytes.
+ * rows and the payout, so the same loan makes the same bytes. A prepayment posted before this
+ * job ran has already replaced the schedule: the document is made all the same, marked
+ * superseded, so the customer keeps every schedule they were given.
  */
 export function createScheduleDocuments({
   db,
@@ -56,18 +58,32 @@ export function createScheduleDocuments({
 }) {
   return {
     async make(loanId: number): Promise<void> {
-      const payouts = createPayoutRepository(db);
-      const schedule = await payouts.paidSchedule(loanId);
-      if (!schedule || (await payouts.hasScheduleDocument(loanId))) return;
-      await storePdfDocument(db, storage, 'schedules', scheduleModel(schedule, productName), {
-        userId: schedule.loan.userId,
-        loanId,
-        kind: 'schedule',
-        details: {
-          number: schedule.loan.contractNumber,
-          payout_date: schedule.payout.payoutDate,
-        },
-        createdAt: clock.now(),
+      const schedule = await createPayoutRepository(db).paidSchedule(loanId);
+      if (!schedule) return;
+      await db.transaction(async (tx) => {
+        const payouts = createPayoutRepository(tx);
+        // A prepayment takes the same lock: it cannot replace the schedule while this reads.
+        await payouts.lockApplication(loanId);
+        const versions = await payouts.scheduleDocumentVersions(loanId);
+        if (versions.includes(1)) return;
+        const now = clock.now();
+        const documentId = await storePdfDocument(
+          tx,
+          storage,
+          'schedules',
+          scheduleModel(schedule, productName),
+          {
+            userId: schedule.loan.userId,
+            loanId,
+            kind: 'schedule',
+            details: {
+              number: schedule.loan.contractNumber,
+              payout_date: schedule.payout.payoutDate,
+            },
+            createdAt: now,
+          },
+        );
+        if (versions.length > 0) await payouts.supersedeDocument(documentId, now);
       });
     },
   };

@@ -1,4 +1,9 @@
-import { addDaysToIsoDate, buildScheduleTetri, formatIsoDate } from '@sesxi/contract';
+import {
+  addDaysToIsoDate,
+  buildScheduleTetri,
+  formatIsoDate,
+  type ScheduleTetri,
+} from '@sesxi/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { instalmentBalances, openTotals, principalOutstanding } from './account.ts';
@@ -10,6 +15,17 @@ import { reschedule, type Keep, type ScheduleRow } from './reschedule.ts';
 const numRuns = Number(process.env.NUM_RUNS ?? 200);
 
 const paidOutOn = '2026-01-10';
+
+/** A built schedule's rows as the servicing account keeps them. */
+const rowsOf = (built: ScheduleTetri): ScheduleRow[] =>
+  built.rows.map((row) => ({
+    number: row.number,
+    dueDate: formatIsoDate(row.date),
+    principal: row.principal,
+    interest: row.interest,
+    fee: row.fee,
+    balance: row.balance,
+  }));
 
 /**
  * A loan's schedule as a payout fixes it, paid on schedule through `paidRows` instalments,
@@ -35,14 +51,7 @@ const prepaidLoans = fc
       monthly_fee: 0,
     };
     const built = buildScheduleTetri(pricing, loan, paidOutOn);
-    const schedule: ScheduleRow[] = built.rows.map((row) => ({
-      number: row.number,
-      dueDate: formatIsoDate(row.date),
-      principal: row.principal,
-      interest: row.interest,
-      fee: row.fee,
-      balance: row.balance,
-    }));
+    const schedule = rowsOf(built);
     const paidRows = Math.floor(loan.paidShare * (loan.months - 1));
     const lastPaid = schedule[paidRows - 1]?.dueDate ?? paidOutOn;
     const today = addDaysToIsoDate(lastPaid, 1 + loan.daysIn);
@@ -137,14 +146,7 @@ describe('the schedule a prepayment leaves', () => {
       { amount: 1200, months: 12, paymentDay: 5 },
       paidOutOn,
     );
-    const schedule = built.rows.map((row) => ({
-      number: row.number,
-      dueDate: formatIsoDate(row.date),
-      principal: row.principal,
-      interest: row.interest,
-      fee: row.fee,
-      balance: row.balance,
-    }));
+    const schedule = rowsOf(built);
     const before = openTotals(built.amount);
     const after = { ...before, principalPrepaid: 60_000 };
     const today = '2026-01-20';

@@ -12,15 +12,9 @@ import {
 } from '#app/db/schema.ts';
 import { bearer } from '#app/test/accounts.ts';
 import { documentsOf, downloadedText } from '#app/test/customer-documents.ts';
-import { decisionCalls } from '#app/test/decisions.ts';
-import {
-  answerJson,
-  startFakeHttpService,
-  type FakeHttpService,
-} from '#app/test/fake-http-service.ts';
-import { loanStatusOf, loanTestApp, setLoanStatus } from '#app/test/loans.ts';
-import { serviceAccount } from '#app/test/officers.ts';
-import { paidOutLoan, signedLoan } from '#app/test/signed-loans.ts';
+import { coreLenderTestApp, type CoreLenderTestApp } from '#app/test/core-lender.ts';
+import { loanStatusOf, setLoanStatus } from '#app/test/loans.ts';
+import { signedLoan } from '#app/test/signed-loans.ts';
 import { testClock } from '#app/test/test-clock.ts';
 import { openTotals, type AccountTotals } from './account.ts';
 import { closeDay } from './close-day.ts';
@@ -32,30 +26,14 @@ import { createServicingRepository, totalsOf } from './repository.ts';
 // 23 November 2026 in Tbilisi: the business date the loans are paid out on.
 const clock = testClock();
 let app: FastifyInstance;
-let close: () => Promise<void>;
-let core: Record<string, string>;
-let lender: FakeHttpService;
-const calls = decisionCalls(() => app);
+let lender: CoreLenderTestApp;
 
 beforeAll(async () => {
-  lender = await startFakeHttpService('/hooks/sesxi', (_request, response) =>
-    answerJson(response, 200, {}),
-  );
-  ({ app, close } = await loanTestApp({
-    clock,
-    env: {
-      PAYOUT_MODE: 'core',
-      WEBHOOK_URL: lender.url,
-      WEBHOOK_SECRET: `whsec_${Buffer.alloc(32, 9).toString('base64')}`,
-    },
-  }));
-  core = await serviceAccount(app, '598200011');
+  lender = await coreLenderTestApp({ clock, webhooks: true });
+  ({ app } = lender);
 });
 
-afterAll(async () => {
-  await close();
-  lender.close();
-});
+afterAll(() => lender.close());
 
 /** The webhooks queued for a loan, in order. */
 async function eventsOf(loanId: number) {
@@ -92,7 +70,7 @@ async function textsNaming(number: string) {
 }
 
 /** A loan of 1,500 GEL over 12 months, paid out on 23 November (payment day 10): active. */
-const activeLoan = (ending: string) => paidOutLoan(app, calls, core, { ending });
+const activeLoan = (ending: string) => lender.paidOutLoan({ ending });
 
 const accountOf = (token: string, loanId: number) =>
   app.inject({ method: 'GET', url: `/api/loans/${loanId}/account`, headers: bearer(token) });
@@ -107,7 +85,7 @@ const payoffOf = (token: string, loanId: number, date: string) =>
 function reportPayment(
   loanId: number,
   body: object,
-  { key, headers = core }: { key?: string; headers?: Record<string, string> } = {},
+  { key, headers = lender.core }: { key?: string; headers?: Record<string, string> } = {},
 ) {
   return app.inject({
     method: 'POST',
@@ -184,7 +162,7 @@ describe('a loan’s account from its payout', () => {
   });
 
   it('answers 404 to another customer, as to a loan never paid out', async () => {
-    const other = await signedLoan(app, calls, { ending: '22' });
+    const other = await signedLoan(app, lender.calls, { ending: '22' });
     expect((await accountOf(other.token, loan.id)).statusCode).toBe(404);
     expect((await accountOf(other.token, other.id)).statusCode).toBe(404);
     expect((await payoffOf(other.token, loan.id, '2026-11-23')).statusCode).toBe(404);
@@ -290,7 +268,7 @@ describe('a loan’s account from its payout', () => {
   it('refuses a report without a key, from a person, or on an unknown loan', async () => {
     const body = { amount: 1, paid_at: '2026-12-13 10:00:00', reference: 'CORE-PAY-X' };
     expect((await reportPayment(loan.id, body)).statusCode).toBe(400);
-    const officer = await calls.officer('599000003');
+    const officer = await lender.calls.officer('599000003');
     expect((await reportPayment(loan.id, body, { key: 'k', headers: officer })).statusCode).toBe(
       403,
     );
