@@ -2,9 +2,10 @@
  * Where a payment goes (issue 29): overdue penalty, overdue interest, overdue principal,
  * interest due, principal due; then, for an instalment, the interest accrued, the principal of
  * the period running's instalment, the interest still to come in the period (paid in advance,
- * decision 023) and the next instalments' principal in order; for a prepayment, the interest accrued and the principal from the last
- * instalment (the term shortens) with the early-repayment fee on it. What is left after
- * everything is a credit, and so is an advance of interest once no principal is left to earn it.
+ * decision 023) and the next instalments' principal in order; for a prepayment, the interest
+ * accrued and the principal from the last instalment (the term shortens) with the
+ * early-repayment fee on it. What is left after everything is a credit, and so is an advance of
+ * interest once no principal is left to earn it.
  * Pure; amounts in tetri.
  */
 import {
@@ -14,7 +15,7 @@ import {
   type AccountTotals,
   type Instalment,
 } from './account.ts';
-import { periodOn } from './close-day.ts';
+import { periodOn, type RunningPeriod } from './close-day.ts';
 import { interestToCome } from './interest.ts';
 
 export type PaymentPurpose = 'instalment' | 'prepayment';
@@ -52,11 +53,7 @@ function prepayable(amount: number, principal: number, feeBp: number): number {
  * less what is held in advance already. Close of day takes each day's interest from it, so
  * nothing of the period falls due unpaid.
  */
-function interestInAdvance(
-  running: NonNullable<ReturnType<typeof periodOn>>,
-  outstanding: number,
-  held: number,
-): number {
+function interestInAdvance(running: RunningPeriod, outstanding: number, held: number): number {
   const toCome = interestToCome(running.period, outstanding, running.day);
   // Principal paid further ahead lowers the principal, and a day's interest on less can round a
   // tetri higher: that tetri is held too (what is left of an advance serves the next period).

@@ -30,11 +30,17 @@ export interface ClosedDay {
   penalty: number;
 }
 
-/** The interest period `day` falls in, with `day`'s number in it (1 = its first day). */
+/** The interest period a day falls in, with the day's number in it (1 = its first day). */
+export interface RunningPeriod {
+  dueDate: string;
+  period: InterestPeriod;
+  day: number;
+}
+
 export function periodOn(
   day: string,
   { schedule, paidOutOn }: Pick<LoanTerms, 'schedule' | 'paidOutOn'>,
-): { dueDate: string; period: InterestPeriod; day: number } | undefined {
+): RunningPeriod | undefined {
   const index = schedule.findIndex(({ dueDate }) => dueDate > day);
   const row = schedule[index];
   const start = schedule[index - 1]?.dueDate ?? paidOutOn;
