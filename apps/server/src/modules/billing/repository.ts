@@ -104,10 +104,12 @@ export function createBillingRepository(db: Database) {
         ),
         -- account.ts's instalmentBalances and account-view.ts's rows: payments fill the
         -- principal from the first instalment, prepayments from the last, the interest paid the
-        -- schedule's interest in order.
+        -- schedule's interest in order; one paid early (less interest than the schedule's, some
+        -- in advance) is paid once its principal is and no interest fell due unpaid.
         balances as (
           select s.*, a.principal_paid_tetri as principal_paid,
             a.interest_overdue_tetri + a.penalty_due_tetri as late_interest,
+            a.interest_due_tetri + a.interest_overdue_tetri as interest_unpaid,
             filled.unpaid - least(filled.unpaid, greatest(0, a.principal_prepaid_tetri
               - (s.principal_total - greatest(s.principal_before + s.principal, a.principal_paid_tetri))
             )) as unpaid,
@@ -141,7 +143,8 @@ export function createBillingRepository(db: Database) {
           from loans l
           join kinds k on k.due_date = l.due_date
           where l.principal_before + l.principal > l.principal_paid
-            and not (l.unpaid = 0 and (l.left_to_pay = 0 or l.due_date > ${today}::date))
+            and not (l.unpaid = 0
+              and (l.left_to_pay = 0 or l.due_date > ${today}::date or l.interest_unpaid = 0))
         ),
         remembered as (
           insert into loan_reminders (loan_id, instalment_number, kind, business_date)

@@ -108,6 +108,7 @@ export function createPayments({ clock, log, notices }: PaymentDependencies) {
       schedule,
       totals,
       today: payment.paidOn,
+      paidOutOn: account.paidOutOn,
       purpose: payment.purpose,
       feeBp: earlyRepaymentFeeBp(payment.paidOn, { schedule }, totals),
     });

@@ -66,6 +66,7 @@ const prepaidLoans = fc
       schedule,
       totals: before,
       today,
+      paidOutOn,
       purpose: 'prepayment',
       feeBp: 0,
     });

@@ -1,4 +1,4 @@
-import { addDaysToIsoDate, formatLari } from '@sesxi/contract';
+import { addDaysToIsoDate, formatLari, toGel, toTetri } from '@sesxi/contract';
 import { and, asc, eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +20,7 @@ import { openTotals, type AccountTotals } from './account.ts';
 import { closeDay } from './close-day.ts';
 import { accrue } from './close-of-day.ts';
 import { maxPenaltyPpmDaily } from './late-costs.ts';
+import { loanAccountOn } from './loan-account.ts';
 import { createServicingRepository, totalsOf } from './repository.ts';
 
 // 23 November 2026 in Tbilisi: the business date the loans are paid out on.
@@ -528,5 +529,60 @@ describe('a prepayment that lowers the instalment', () => {
         .set({ interestTetri: 0 })
         .where(eq(loanInstalments.loanId, loan.id)),
     ).rejects.toThrow();
+  });
+});
+
+describe('an instalment paid before its due date', () => {
+  it('is settled by the next payment’s amount: nothing falls due unpaid, nothing overdue, no penalty', async () => {
+    const loan = await activeLoan('27');
+    const db = app.database.db;
+    const schedule = await createServicingRepository(db).schedule(loan.id);
+    const [first, second] = schedule;
+    const terms = { schedule, paidOutOn: '2026-11-23', penaltyPpmDaily: maxPenaltyPpmDaily };
+    const closeDays = async (from: string, until: string) => {
+      for (let day = from; day < until; day = addDaysToIsoDate(day, 1)) {
+        await db.transaction((tx) => accrue(tx, day, maxPenaltyPpmDaily));
+      }
+    };
+    const accountOn = async (day: string) => (await loanAccountOn(db, loan.id, day))?.account;
+
+    // Five days before the first due date the customer pays what the account shows.
+    await closeDays('2026-11-23', '2026-12-05');
+    const shown = (await accountOn('2026-12-05'))?.next_payment;
+    expect(shown).toEqual({
+      date: '2026-12-10',
+      amount: toGel((first?.principal ?? 0) + (first?.interest ?? 0)),
+    });
+    await db.transaction((tx) =>
+      app.servicing.postPayment(tx, {
+        loanId: loan.id,
+        amountTetri: toTetri(shown?.amount ?? 0),
+        paidOn: '2026-12-05',
+        channel: 'card',
+        reference: `ahead-${loan.id}`,
+        purpose: 'instalment',
+      }),
+    );
+    expect((await accountOn('2026-12-05'))?.next_payment?.date).toBe(second?.dueDate);
+
+    // Past the due date: close of day as the pure rules, the advance paying the period's rest.
+    let expected = await totalsNow(loan.id);
+    expect(expected.interestPrepaid).toBeGreaterThan(0);
+    for (let day = '2026-12-05'; day < '2026-12-13'; day = addDaysToIsoDate(day, 1)) {
+      expected = closeDay(day, terms, expected).totals;
+    }
+    await closeDays('2026-12-05', '2026-12-13');
+    expect(await totalsNow(loan.id)).toEqual(expected);
+    expect(expected).toMatchObject({
+      interestDue: 0,
+      interestOverdue: 0,
+      penaltyDue: 0,
+      lateCosts: 0,
+    });
+    expect((await ledgerOf(loan.id)).filter(({ kind }) => kind === 'penalty')).toEqual([]);
+    const account = await accountOn('2026-12-13');
+    expect(account?.overdue).toEqual({ days: 0, principal: 0, interest: 0, penalty: 0, total: 0 });
+    expect(account?.schedule.slice(0, 2).map(({ state }) => state)).toEqual(['paid', 'due']);
+    expect(account?.next_payment?.date).toBe(second?.dueDate);
   });
 });
