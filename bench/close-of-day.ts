@@ -224,9 +224,13 @@ async function plainAccrual(db: Database, day: string, penaltyPpmDaily: number) 
         interest_overdue_tetri = a.interest_overdue_tetri
           + case when c.due_today then a.interest_due_tetri else 0 end,
         interest_due_tetri = case when c.due_today then 0 else a.interest_due_tetri end
-          + case when c.period_ends then a.interest_accrued_tetri + c.interest else 0 end,
+          + case when c.period_ends
+            then a.interest_accrued_tetri + c.interest - least(a.interest_prepaid_tetri, c.interest)
+            else 0 end,
         interest_accrued_tetri = case when c.period_ends then 0
-          else a.interest_accrued_tetri + c.interest end,
+          else a.interest_accrued_tetri + c.interest - least(a.interest_prepaid_tetri, c.interest)
+          end,
+        interest_prepaid_tetri = a.interest_prepaid_tetri - least(a.interest_prepaid_tetri, c.interest),
         accrued_through = ${today}
       from charges c where c.loan_id = a.loan_id
       returning a.loan_id, c.interest, c.penalty

@@ -102,7 +102,10 @@ describe('from approval to money', () => {
 
     await page.getByRole('link', { name: 'პირად გვერდზე გადასვლა' }).click();
     await waitForPath(page, '/main');
-    expect((await applicationRows(page))[0]?.status).toContain('აქტიური სესხი');
+    // /main may first show the list it had before the signature, until it has asked again.
+    await expect
+      .poll(async () => (await applicationRows(page))[0]?.status)
+      .toContain('აქტიური სესხი');
     await page
       .getByRole('region', { name: `განაცხადი №${String(id)}: 2000,00${nbsp}₾, 12 თვე` })
       .getByRole('link', { name: 'გადახდა' })

@@ -19,7 +19,8 @@ interface SmsOutbox {
   messages: { phone: string; text: string; created_at: string }[];
 }
 
-async function textsTo(page: Page, phone: string): Promise<string[]> {
+/** The texts the sandbox outbox holds for `phone`, newest first. */
+export async function textsTo(page: Page, phone: string): Promise<string[]> {
   const response = await page.request.get(`/api/dev/sms-outbox?phone=${phone}`);
   expect(response.status()).toBe(200);
   const { messages } = (await response.json()) as SmsOutbox;

@@ -70,6 +70,8 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
       SHUTDOWN_DRAIN_MS: '0',
       // No metrics listener: parallel runs would fight over its one port.
       METRICS_PORT: '0',
+      // The journeys run at any hour: reminders are not held back for the night.
+      SMS_QUIET_HOURS: 'none',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -197,6 +197,25 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads the lender’s account for transfers: the sandbox’s by default, none in production', () => {
+    expect(loadConfig({}).lenderAccount).toEqual({
+      bankName: 'საქართველოს ბანკი',
+      iban: 'GE59BG0000000123456789',
+    });
+    expect(loadConfig(production).lenderAccount).toBeUndefined();
+    const lender = { LENDER_BANK_NAME: 'თიბისი ბანკი', LENDER_IBAN: 'ge74 tb12 3456 7890 1234 56' };
+    expect(loadConfig({ ...production, ...lender }).lenderAccount).toEqual({
+      bankName: 'თიბისი ბანკი',
+      iban: 'GE74TB1234567890123456',
+    });
+    expect(problemsOf({ ...lender, LENDER_IBAN: 'GE75TB1234567890123456' })).toEqual([
+      'LENDER_IBAN: must be a Georgian IBAN (GE, 2 check digits, a 2-letter bank code and 16 digits)',
+    ]);
+    expect(problemsOf({ LENDER_IBAN: lender.LENDER_IBAN })).toEqual([
+      'LENDER_BANK_NAME, LENDER_IBAN: must be given together',
+    ]);
+  });
+
   it('reads the quiet hours, 21:00-09:00 unless told others or none', () => {
     expect(loadConfig({}).smsQuietHours).toEqual({ start: 21 * 60, end: 9 * 60 });
     expect(loadConfig({ SMS_QUIET_HOURS: '22:30-08:00' }).smsQuietHours).toEqual({

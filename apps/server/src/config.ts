@@ -11,6 +11,7 @@ import {
   type SmsLimits,
   type WebhookSettings,
 } from './config/services.ts';
+import { lenderAccountOf, type LenderAccount } from './config/lender-account.ts';
 import { quietHoursOf, type QuietHours } from './config/quiet-hours.ts';
 import { storageSettings, type StorageSettings } from './config/storage.ts';
 
@@ -66,6 +67,8 @@ export interface Config {
   reminderDaysBefore: number;
   /** When texts that can wait are held back (Tbilisi time), or undefined to send at any hour. */
   smsQuietHours: QuietHours | undefined;
+  /** The lender's account for bank transfers; undefined when production names none. */
+  lenderAccount: LenderAccount | undefined;
 }
 
 /**
@@ -108,5 +111,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       new Map(vars.SERVICE_MODE === 'sandbox' ? [['sandbox', 'sandbox-biller-key']] : []),
     reminderDaysBefore: vars.REMINDER_DAYS_BEFORE,
     smsQuietHours: quietHoursOf(vars.SMS_QUIET_HOURS),
+    lenderAccount: lenderAccountOf(vars),
   };
 }

@@ -325,11 +325,37 @@ export const loanAccount = z.object({
 });
 export type LoanAccount = z.output<typeof loanAccount>;
 
-/** `GET /api/loans/{id}/account`: the customer's own loan, once paid out. */
+/**
+ * How to pay by bank transfer: the lender's account and the reference to write in the
+ * transfer's purpose (the customer's personal number, as at a terminal).
+ */
+export const transferDetails = z.object({
+  bank_name: z.string(),
+  iban: z.string(),
+  reference: z.string(),
+});
+export type TransferDetails = z.output<typeof transferDetails>;
+
+/**
+ * `GET /api/loans/{id}/account`: the customer's own loan, once paid out, and how to pay it by
+ * transfer (`transfer` null when the lender's account is not configured: the hotline gives it).
+ */
 export const loanAccountShow = defineEndpoint({
   method: 'GET',
   path: '/api/loans/:id/account',
   access: access.onboarded,
+  params: loanIdParams,
+  response: success({ account: loanAccount, transfer: transferDetails.nullable() }),
+});
+
+/**
+ * `GET /api/applications/{id}/account`: a paid-out loan's account as its credit officer reads
+ * it, the customer's view of it, read only and logged. 404 before the payout.
+ */
+export const applicationAccount = defineEndpoint({
+  method: 'GET',
+  path: '/api/applications/:id/account',
+  access: access.staff('credit_officer'),
   params: loanIdParams,
   response: success({ account: loanAccount }),
 });

@@ -212,8 +212,6 @@ const messages = {
       '{product}: მიღებულია {amount:lari}, მაგრამ სესხი (ხელშეკრულება №{number}) უკვე დახურულია. თანხა აღირიცხა ზედმეტად გადახდილ თანხად; გთხოვთ, დაგვიკავშირდეთ მის დასაბრუნებლად.',
     'servicing.notRepayable': 'ამ სესხზე გადახდა ვერ აღირიცხება: სესხი არ იფარება',
     'servicing.referenceOfAnotherLoan': 'ეს მითითება უკვე გამოყენებულია სხვა სესხის გადახდისთვის',
-    'servicing.keepTermUnavailable':
-      'შენატანის შემცირება ჯერ შეუძლებელია: წინსწრებით დაფარვა ამცირებს სესხის ვადას',
     'servicing.payoffDateBefore': 'თარიღი არ შეიძლება იყოს {date}-ზე ადრე',
     'billing.noLoan': 'ამ პირად ნომერზე მოქმედი სესხი არ მოიძებნა',
     'billing.transactionReused': 'ეს ტრანზაქცია უკვე აღრიცხულია სხვა თანხით ან სხვა პირადი ნომრით',
@@ -420,8 +418,6 @@ const messages = {
     'servicing.notRepayable': 'A payment cannot be posted on this loan: it is not being repaid',
     'servicing.referenceOfAnotherLoan':
       'This reference was already used for a payment on another loan',
-    'servicing.keepTermUnavailable':
-      'Lowering the instalment is not available yet: a prepayment shortens the term',
     'servicing.payoffDateBefore': 'The date cannot be before {date}',
     'billing.noLoan': 'No active loan was found for this personal number',
     'billing.transactionReused':

@@ -1,5 +1,5 @@
 import { createPublicKey } from 'node:crypto';
-import { ptiLimits } from '@sesxi/contract';
+import { ibanCheckDigitsValid, ptiLimits } from '@sesxi/contract';
 import { z } from 'zod';
 
 /** SMS Office's send endpoint: the SMS gateway's address unless SMS_API_URL says otherwise. */
@@ -185,6 +185,16 @@ const environment = z.object({
     })
     .optional(),
   REMINDER_DAYS_BEFORE: positiveCount(3),
+  // The lender's account customers pay into by bank transfer (the loan's page shows it).
+  LENDER_BANK_NAME: z.string().trim().min(1).max(100, 'must be at most 100 characters').optional(),
+  LENDER_IBAN: z
+    .string()
+    .transform((text) => text.replace(/\s+/g, '').toUpperCase())
+    .refine(
+      (iban) => /^GE\d{2}[A-Z]{2}\d{16}$/.test(iban) && ibanCheckDigitsValid(iban),
+      'must be a Georgian IBAN (GE, 2 check digits, a 2-letter bank code and 16 digits)',
+    )
+    .optional(),
   // Tbilisi time when no text but a one-time code goes out; "none" sends at any hour.
   SMS_QUIET_HOURS: z
     .string()

@@ -14,6 +14,7 @@ import {
 import { createdAt, id, oneOf, timestamptz } from './columns.ts';
 import { customerDocuments } from './contracts-schema.ts';
 import { loanApplications } from './loans-schema.ts';
+import { loanTransactions } from './servicing-schema.ts';
 
 /**
  * The payout of a signed document into the account it names: sent by this server through the
@@ -68,7 +69,9 @@ export const payouts = pgTable(
 /**
  * An active loan's schedule, fixed from its payout date: one row a payment, amounts in tetri
  * (principal + interest + fee = payment; `balance` is the principal still owed after it).
- * Written once, when the payout is paid; servicing builds on it.
+ * Version 1 is written when the payout is paid; a prepayment that changes the schedule adds the
+ * next version whole (`transaction_id` names it) and the account moves to it (decision 023):
+ * no row is ever changed.
  */
 export const loanInstalments = pgTable(
   'loan_instalments',
@@ -76,6 +79,7 @@ export const loanInstalments = pgTable(
     loanId: integer('loan_id')
       .notNull()
       .references(() => loanApplications.id),
+    version: integer('version').notNull().default(1),
     number: integer('number').notNull(),
     dueDate: date('due_date', { mode: 'string' }).notNull(),
     paymentTetri: integer('payment_tetri').notNull(),
@@ -83,9 +87,14 @@ export const loanInstalments = pgTable(
     interestTetri: integer('interest_tetri').notNull(),
     feeTetri: integer('fee_tetri').notNull(),
     balanceTetri: integer('balance_tetri').notNull(),
+    /** The prepayment that made this version; null for the payout's. */
+    transactionId: integer('transaction_id').references(() => loanTransactions.id),
   },
   (table) => [
-    primaryKey({ name: 'loan_instalments_pk', columns: [table.loanId, table.number] }),
+    primaryKey({
+      name: 'loan_instalments_pk',
+      columns: [table.loanId, table.version, table.number],
+    }),
     check(
       'loan_instalments_sums',
       sql`${table.paymentTetri} = ${table.principalTetri} + ${table.interestTetri} + ${table.feeTetri}`,

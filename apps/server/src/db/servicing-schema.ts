@@ -86,6 +86,8 @@ export const loanAccounts = pgTable(
     principalPrepaidTetri: integer('principal_prepaid_tetri').notNull().default(0),
     /** Interest accrued in the period running, not yet due. */
     interestAccruedTetri: integer('interest_accrued_tetri').notNull().default(0),
+    /** Interest paid in advance with an instalment paid early: days' interest is taken from it. */
+    interestPrepaidTetri: integer('interest_prepaid_tetri').notNull().default(0),
     /** Unpaid interest of the period whose due date is the business date. */
     interestDueTetri: integer('interest_due_tetri').notNull().default(0),
     /** Unpaid interest of periods whose due date has passed. */
@@ -96,13 +98,15 @@ export const loanAccounts = pgTable(
     lateCostsTetri: integer('late_costs_tetri').notNull().default(0),
     /** Paid beyond everything owed: the customer's, refundable. */
     creditTetri: integer('credit_tetri').notNull().default(0),
+    /** The version of `loan_instalments` the account follows. */
+    scheduleVersion: integer('schedule_version').notNull().default(1),
     /** The last day close of day accrued (the payout day's eve at first). */
     accruedThrough: date('accrued_through', { mode: 'string' }).notNull(),
   },
   (table) => [
     check(
       'loan_accounts_not_negative',
-      sql`least(${table.principalPaidTetri}, ${table.principalPrepaidTetri}, ${table.interestAccruedTetri}, ${table.interestDueTetri}, ${table.interestOverdueTetri}, ${table.penaltyDueTetri}, ${table.lateCostsTetri}, ${table.creditTetri}) >= 0`,
+      sql`least(${table.principalPaidTetri}, ${table.principalPrepaidTetri}, ${table.interestAccruedTetri}, ${table.interestPrepaidTetri}, ${table.interestDueTetri}, ${table.interestOverdueTetri}, ${table.penaltyDueTetri}, ${table.lateCostsTetri}, ${table.creditTetri}) >= 0`,
     ),
     check(
       'loan_accounts_principal',

@@ -196,6 +196,18 @@ describe('every route', () => {
     }
   });
 
+  it('lets only credit officers read a customer’s loan account through an application', () => {
+    const routes = new Map(apiRoutes());
+    expect(routes.get('GET /api/applications/:id/account')).toEqual({
+      kind: 'staff',
+      role: 'credit_officer',
+    });
+    expect(routes.get('GET /api/loans/:id/account')).toEqual({
+      kind: 'customer',
+      stage: 'onboarded',
+    });
+  });
+
   it('lets the billing routes through with a biller’s key only', async () => {
     const billing = apiRoutes().filter(([, declared]) => declared?.kind === 'biller');
     expect(billing.map(([route]) => route).sort()).toEqual([

@@ -261,7 +261,7 @@ export function appRoutes(): RouteObject[] {
                   ...titled('decisions.reviewTitle'),
                   lazy: {
                     Component: async () =>
-                      (await import('../features/decisions/review/review-page')).ReviewPage,
+                      (await import('./routes/application-review-page')).ApplicationReviewPage,
                   },
                 },
               ],

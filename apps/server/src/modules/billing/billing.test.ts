@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   billingPayments,
+  contractWithdrawals,
   jobs,
   loanReminders,
   loanTransactions,
@@ -11,40 +12,32 @@ import {
 } from '#app/db/schema.ts';
 import { bearer } from '#app/test/accounts.ts';
 import { documentsOf, downloadedText } from '#app/test/customer-documents.ts';
-import { decisionCalls } from '#app/test/decisions.ts';
-import { loanTestApp } from '#app/test/loans.ts';
-import { serviceAccount } from '#app/test/officers.ts';
+import { coreLenderTestApp, type CoreLenderTestApp } from '#app/test/core-lender.ts';
+import { loanStatusOf, setLoanStatus } from '#app/test/loans.ts';
 import { raceAt } from '#app/test/race.ts';
-import { paidOutLoan } from '#app/test/signed-loans.ts';
 import { testClock } from '#app/test/test-clock.ts';
 import { loanReminders as reminderStep } from './reminders.ts';
 
 // 23 November 2026, 14:00 in Tbilisi: the loans are paid out on it, outside the quiet hours.
 const clock = testClock();
 let app: FastifyInstance;
-let close: () => Promise<void>;
-let core: Record<string, string>;
-const calls = decisionCalls(() => app);
+let lender: CoreLenderTestApp;
 const biller = { authorization: 'Bearer sandbox-biller-key' };
 
 beforeAll(async () => {
-  ({ app, close } = await loanTestApp({
+  lender = await coreLenderTestApp({
     clock,
-    env: {
-      PAYOUT_MODE: 'core',
-      BILLER_KEYS: 'sandbox:sandbox-biller-key,otherpay:otherpay-biller-key-0001',
-      WEBHOOK_URL: 'http://127.0.0.1:9/hooks',
-      WEBHOOK_SECRET: `whsec_${Buffer.alloc(32, 9).toString('base64')}`,
-    },
-  }));
-  core = await serviceAccount(app, '598200031');
+    webhooks: true,
+    env: { BILLER_KEYS: 'sandbox:sandbox-biller-key,otherpay:otherpay-biller-key-0001' },
+  });
+  ({ app } = lender);
 });
 
-afterAll(() => close());
+afterAll(() => lender.close());
 
 /** A loan of 1,500 GEL over 12 months paid out on 23 November, first due on 10 December. */
 async function activeLoan(ending: string) {
-  const loan = await paidOutLoan(app, calls, core, { ending });
+  const loan = await lender.paidOutLoan({ ending });
   const personalNumber = loan.user.identityNumber;
   if (personalNumber === null) throw new Error('the customer has no personal number');
   return { ...loan, personalNumber };
@@ -111,7 +104,7 @@ async function repaid(loanId: number) {
   const answer = await app.inject({
     method: 'POST',
     url: `/api/loans/${loanId}/payments`,
-    headers: { ...core, 'idempotency-key': `repay-${loanId}` },
+    headers: { ...lender.core, 'idempotency-key': `repay-${loanId}` },
     payload: { amount: 2000, paid_at: '2026-11-23 16:00:00', reference: `REPAY-${loanId}` },
   });
   expect(answer.statusCode).toBe(200);
@@ -293,6 +286,64 @@ describe('a biller’s payment', () => {
     expect(receipts.map(({ duplicate }) => duplicate).sort()).toEqual([false, true]);
     expect(receipts[0]?.id).toBe(receipts[1]?.id);
     expect(await paymentsOf(loan.id)).toHaveLength(1);
+  });
+});
+
+describe('a loan being withdrawn from', () => {
+  /** The loan withdrawn from on 13 December, owing 1,470 GEL paid out and 12.50 of interest. */
+  async function withdrawing(loanId: number) {
+    const now = app.clock.now();
+    await app.database.db.insert(contractWithdrawals).values({
+      loanId,
+      state: 'withdrawing',
+      principal: 1470,
+      interest: 12.5,
+      amountDue: 1482.5,
+      daysUsed: 20,
+      dueDate: '2027-01-12',
+      codeId: 1,
+      codeSentAt: now,
+      phone: '555000047',
+      ip: '127.0.0.1',
+      userAgent: 'test',
+      withdrawnOn: '2026-12-13',
+      withdrawnAt: now,
+    });
+    await setLoanStatus(app, loanId, 'withdrawing');
+  }
+
+  it('owes what the withdrawal left, less what is paid, and a biller’s payment settles it', async () => {
+    const loan = await activeLoan('47');
+    await withdrawing(loan.id);
+    expect((await debtOf(loan.personalNumber)).json()).toEqual({
+      status: 'success',
+      debt: { amount_due: 1482.5, next_due_date: '2027-01-12' },
+    });
+
+    const part = { transaction_id: 'T-47a', personal_number: loan.personalNumber, amount: 500 };
+    expect((await pay(part)).statusCode).toBe(200);
+    expect((await debtOf(loan.personalNumber)).json()).toMatchObject({
+      debt: { amount_due: 982.5, next_due_date: '2027-01-12' },
+    });
+    expect(await loanStatusOf(app, loan.id)).toBe('withdrawing');
+
+    const rest = { transaction_id: 'T-47b', personal_number: loan.personalNumber, amount: 982.5 };
+    expect((await pay(rest)).statusCode).toBe(200);
+    expect(await loanStatusOf(app, loan.id)).toBe('withdrawn');
+    expect(
+      (await paymentsOf(loan.id)).map(({ interestTetri, principalTetri }) => [
+        interestTetri,
+        principalTetri,
+      ]),
+    ).toEqual([
+      [1_250, 48_750],
+      [0, 98_250],
+    ]);
+    // Paid back, nothing is owed any more.
+    expect((await debtOf(loan.personalNumber)).json()).toEqual({
+      status: 'success',
+      debt: { amount_due: 0, next_due_date: null },
+    });
   });
 });
 

@@ -20,7 +20,10 @@ export interface DueReminder {
 
 export function createBillingRepository(db: Database) {
   return {
-    /** The active, repaid and withdrawn loans of the person with this personal number, oldest first. */
+    /**
+     * The paid-out loans of the person with this personal number, oldest first: active, being
+     * withdrawn from, repaid and withdrawn.
+     */
     async loansOf(personalNumber: string) {
       return db
         .select({ id: loanApplications.id, status: loanApplications.status })
@@ -29,7 +32,7 @@ export function createBillingRepository(db: Database) {
         .where(
           and(
             eq(users.identityNumber, personalNumber),
-            inArray(loanApplications.status, ['active', 'repaid', 'withdrawn']),
+            inArray(loanApplications.status, ['active', 'withdrawing', 'repaid', 'withdrawn']),
           ),
         )
         .orderBy(asc(loanApplications.id));
@@ -80,6 +83,7 @@ export function createBillingRepository(db: Database) {
         candidates as (
           select distinct i.loan_id from loan_instalments i
           join loan_applications l on l.id = i.loan_id and l.status = 'active'
+          join loan_accounts a on a.loan_id = i.loan_id and a.schedule_version = i.version
           where i.due_date in (select due_date from kinds)
         ),
         interest_paid as (
@@ -94,15 +98,18 @@ export function createBillingRepository(db: Database) {
             sum(i.principal_tetri) over (partition by i.loan_id) as principal_total,
             sum(i.interest_tetri) over running - i.interest_tetri as interest_before
           from loan_instalments i
+          join loan_accounts a on a.loan_id = i.loan_id and a.schedule_version = i.version
           where i.loan_id in (select loan_id from candidates)
           window running as (partition by i.loan_id order by i.number)
         ),
         -- account.ts's instalmentBalances and account-view.ts's rows: payments fill the
         -- principal from the first instalment, prepayments from the last, the interest paid the
-        -- schedule's interest in order.
+        -- schedule's interest in order; one paid early (less interest than the schedule's, some
+        -- in advance) is paid once its principal is and no interest fell due unpaid.
         balances as (
           select s.*, a.principal_paid_tetri as principal_paid,
             a.interest_overdue_tetri + a.penalty_due_tetri as late_interest,
+            a.interest_due_tetri + a.interest_overdue_tetri as interest_unpaid,
             filled.unpaid - least(filled.unpaid, greatest(0, a.principal_prepaid_tetri
               - (s.principal_total - greatest(s.principal_before + s.principal, a.principal_paid_tetri))
             )) as unpaid,
@@ -136,7 +143,8 @@ export function createBillingRepository(db: Database) {
           from loans l
           join kinds k on k.due_date = l.due_date
           where l.principal_before + l.principal > l.principal_paid
-            and not (l.unpaid = 0 and (l.left_to_pay = 0 or l.due_date > ${today}::date))
+            and not (l.unpaid = 0
+              and (l.left_to_pay = 0 or l.due_date > ${today}::date or l.interest_unpaid = 0))
         ),
         remembered as (
           insert into loan_reminders (loan_id, instalment_number, kind, business_date)

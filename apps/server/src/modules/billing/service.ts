@@ -6,6 +6,7 @@ import {
   accountView,
   createServicingRepository,
   totalsOf,
+  withdrawalLeft,
   type PostPayment,
 } from '#app/modules/servicing/index.ts';
 import type { ServiceContext } from '#app/service-context.ts';
@@ -17,6 +18,15 @@ export interface BillingDependencies extends ServiceContext {
   today: (db?: Database) => Promise<string>;
   postPayment: PostPayment;
 }
+
+/** A loan as billing finds it by personal number. */
+interface PaidOutLoan {
+  id: number;
+  status: string;
+}
+
+/** Whether a loan is still owed on: active, or being withdrawn from until its sum is paid. */
+const owing = ({ status }: PaidOutLoan) => status === 'active' || status === 'withdrawing';
 
 /** What an active loan owes now, in tetri: what is overdue and the next instalment. */
 async function dueNow(db: Database, loanId: number, today: string) {
@@ -37,6 +47,16 @@ async function dueNow(db: Database, loanId: number, today: string) {
   };
 }
 
+/**
+ * What a loan owes a biller's payment now, in tetri, and the next due date: an active loan its
+ * dues, a loan being withdrawn from what the withdrawal left owed, by its due date.
+ */
+async function owedNow(db: Database, loan: PaidOutLoan, today: string) {
+  if (loan.status !== 'withdrawing') return dueNow(db, loan.id, today);
+  const left = await withdrawalLeft(db, loan.id);
+  return { amountTetri: left.total, nextDueDate: left.dueDate };
+}
+
 /** A refusal under the field it concerns, its message the field's. */
 const refusal = (statusCode: number, field: string, key: MessageKey) =>
   new HttpError(statusCode, key, { fields: { [field]: [{ key }] } });
@@ -44,18 +64,19 @@ const refusal = (statusCode: number, field: string, key: MessageKey) =>
 /**
  * Payments at terminals and bank channels by personal number, the lender as the biller: what a
  * person owes (nothing else of them), and a biller's payment posted as an instalment once per
- * biller and transaction id. A payment over several active loans meets each one's dues,
- * oldest loan first, and the last takes what is left. A person whose loans are all closed owes
- * nothing, and money paid all the same (the terminal has taken it) is a credit on the latest.
+ * biller and transaction id. A payment over several owing loans (active, or being withdrawn
+ * from) meets each one's dues, oldest loan first, and the last takes what is left. A person
+ * whose loans are all closed owes nothing, and money paid all the same (the terminal has taken
+ * it) is a credit on the latest.
  */
 export function createBillingService({ db, log, today, postPayment }: BillingDependencies) {
-  /** The loans a payment goes to: the active ones, or else the latest closed one. */
+  /** The loans a payment goes to: the owing ones, or else the latest closed one. */
   async function payableLoans(tx: Database, personalNumber: string) {
     const loans = await createBillingRepository(tx).loansOf(personalNumber);
-    const active = loans.filter(({ status }) => status === 'active');
+    const owingOnes = loans.filter(owing);
     const latest = loans.at(-1);
     if (!latest) throw refusal(404, 'personal_number', 'billing.noLoan');
-    return active.length > 0 ? active : [latest];
+    return owingOnes.length > 0 ? owingOnes : [latest];
   }
 
   return {
@@ -63,8 +84,7 @@ export function createBillingService({ db, log, today, postPayment }: BillingDep
       const loans = await payableLoans(db, personalNumber);
       const day = await today();
       // A closed loan owes nothing.
-      const active = loans.filter(({ status }) => status === 'active');
-      const dues = await Promise.all(active.map(({ id }) => dueNow(db, id, day)));
+      const dues = await Promise.all(loans.filter(owing).map((loan) => owedNow(db, loan, day)));
       const dates = dues.flatMap(({ nextDueDate }) => (nextDueDate === null ? [] : [nextDueDate]));
       log.info({ event: 'billing_debt', biller, loans: loans.length }, 'a biller asked a debt');
       return {
@@ -93,16 +113,16 @@ export function createBillingService({ db, log, today, postPayment }: BillingDep
           }
           return { id: earlier.id, duplicate: true };
         }
-        const loans = (await payableLoans(tx, body.personal_number)).map(({ id }) => id);
+        const loans = await payableLoans(tx, body.personal_number);
         const day = await today(tx);
         let left = amountTetri;
-        for (const [index, loanId] of loans.entries()) {
+        for (const [index, loan] of loans.entries()) {
           const last = index === loans.length - 1;
-          const part = last ? left : Math.min(left, (await dueNow(tx, loanId, day)).amountTetri);
+          const part = last ? left : Math.min(left, (await owedNow(tx, loan, day)).amountTetri);
           if (part === 0) continue;
           left -= part;
           await postPayment(tx, {
-            loanId,
+            loanId: loan.id,
             amountTetri: part,
             paidOn: day,
             channel: 'billing',
@@ -111,7 +131,13 @@ export function createBillingService({ db, log, today, postPayment }: BillingDep
           });
         }
         log.info(
-          { event: 'billing_payment', biller, transactionId, receiptId, loans },
+          {
+            event: 'billing_payment',
+            biller,
+            transactionId,
+            receiptId,
+            loans: loans.map(({ id }) => id),
+          },
           'a biller’s payment was posted',
         );
         return { id: receiptId, duplicate: false };

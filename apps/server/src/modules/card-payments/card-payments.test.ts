@@ -286,14 +286,6 @@ describe('paying a loan by card', () => {
     ['words', { amount: 'ათი' }, { amount: ['შეიყვანეთ თანხა (არაუარყოფითი რიცხვი)'] }],
     ['an unknown purpose', { amount: 10, purpose: 'gift' }, { purpose: ['მნიშვნელობა არასწორია'] }],
     [
-      // Servicing cannot lower the instalment yet: refused before the customer pays.
-      'a prepayment keeping the term',
-      { amount: 10, purpose: 'prepayment', keep: 'term' },
-      {
-        keep: ['შენატანის შემცირება ჯერ შეუძლებელია: წინსწრებით დაფარვა ამცირებს სესხის ვადას'],
-      },
-    ],
-    [
       'a kept term for an instalment',
       { amount: 10, keep: 'term' },
       { keep: ['ვადის ან შენატანის შენარჩუნების არჩევა მხოლოდ წინსწრებით დაფარვისას შეიძლება'] },

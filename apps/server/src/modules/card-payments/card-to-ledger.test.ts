@@ -4,32 +4,28 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardPaymentOrders, smsOutbox } from '#app/db/schema.ts';
 import { bearer } from '#app/test/accounts.ts';
 import { documentsOf, downloadedText } from '#app/test/customer-documents.ts';
-import { decisionCalls } from '#app/test/decisions.ts';
-import { loanTestApp } from '#app/test/loans.ts';
-import { serviceAccount } from '#app/test/officers.ts';
-import { paidOutLoan } from '#app/test/signed-loans.ts';
+import { coreLenderTestApp, type CoreLenderTestApp } from '#app/test/core-lender.ts';
 import { testClock } from '#app/test/test-clock.ts';
 
 // The card payment as a customer makes it, through the app as it is put together: the
 // sandbox gateway's page, its signed callback over HTTP, and servicing's ledger.
 const clock = testClock();
 let app: FastifyInstance;
-let close: () => Promise<void>;
-let core: Record<string, string>;
-const calls = decisionCalls(() => app);
+let lender: CoreLenderTestApp;
 
 beforeAll(async () => {
-  ({ app, close } = await loanTestApp({ clock, listen: true, env: { PAYOUT_MODE: 'core' } }));
-  core = await serviceAccount(app, '598200031');
+  lender = await coreLenderTestApp({ clock, listen: true });
+  ({ app } = lender);
 });
 
-afterAll(() => close());
+afterAll(() => lender.close());
 
 interface Account {
   status: string;
   credit_balance: number;
   principal_outstanding: number;
   next_payment: { date: string; amount: number } | null;
+  schedule: { date: string; principal: number; total: number; state: string }[];
   transactions: {
     id: number;
     kind: string;
@@ -85,7 +81,7 @@ async function payByCard(
 
 describe('paying an instalment by card', () => {
   it('posts an approved payment to the loan’s ledger, and a declined one not at all', async () => {
-    const loan = await paidOutLoan(app, calls, core, { ending: '31' });
+    const loan = await lender.paidOutLoan({ ending: '31' });
     const before = await accountOf(loan.token, loan.id);
     const instalment = before.next_payment?.amount ?? 0;
     expect(instalment).toBeGreaterThan(0);
@@ -104,7 +100,7 @@ describe('paying an instalment by card', () => {
   });
 
   it('takes a prepayment off the principal', async () => {
-    const loan = await paidOutLoan(app, calls, core, { ending: '32' });
+    const loan = await lender.paidOutLoan({ ending: '32' });
     const before = await accountOf(loan.token, loan.id);
     await payByCard(loan.token, loan.id, { amount: 300, purpose: 'prepayment' }, 'approve');
     const after = await accountOf(loan.token, loan.id);
@@ -115,13 +111,13 @@ describe('paying an instalment by card', () => {
 
 describe('a card payment approved once the loan is closed', () => {
   it('is kept as a credit to refund, the order paid, with its receipt', async () => {
-    const loan = await paidOutLoan(app, calls, core, { ending: '33' });
+    const loan = await lender.paidOutLoan({ ending: '33' });
     const page = await orderCardPayment(loan.token, loan.id, { amount: 25 });
     // Meanwhile the loan is repaid in full through the core.
     const repaid = await app.inject({
       method: 'POST',
       url: `/api/loans/${loan.id}/payments`,
-      headers: { ...core, 'idempotency-key': `repay-${loan.id}` },
+      headers: { ...lender.core, 'idempotency-key': `repay-${loan.id}` },
       payload: { amount: 2000, paid_at: '2026-11-23 16:00:00', reference: `REPAY-${loan.id}` },
     });
     expect(repaid.statusCode).toBe(200);
@@ -160,5 +156,77 @@ describe('a card payment approved once the loan is closed', () => {
     expect(
       (await documentsOf(app, loan.token)).filter(({ kind }) => kind === 'closure'),
     ).toHaveLength(1);
+  });
+});
+
+/** The loan's schedule documents as the customer lists them, newest first. */
+async function scheduleDocuments(token: string) {
+  const documents = await documentsOf(app, token);
+  return documents.filter(({ kind }) => kind === 'schedule');
+}
+
+describe('a prepayment by card changes the schedule', () => {
+  const future = (account: Account) => account.schedule.filter(({ state }) => state !== 'paid');
+
+  it('keeping the term: a lower instalment over the same dates, in a new schedule document', async () => {
+    const loan = await lender.paidOutLoan({ ending: '35' });
+    await app.jobs.runDue(); // the payout's schedule document
+    const before = await accountOf(loan.token, loan.id);
+    await payByCard(
+      loan.token,
+      loan.id,
+      { amount: 500, purpose: 'prepayment', keep: 'term' },
+      'approve',
+    );
+    const after = await accountOf(loan.token, loan.id);
+
+    expect(after.principal_outstanding).toBeLessThan(before.principal_outstanding - 400);
+    const dates = (rows: Account['schedule']) => rows.map(({ date }) => date);
+    expect(dates(future(after))).toEqual(dates(future(before)));
+    for (const [index, row] of future(after).entries()) {
+      expect(row.total).toBeLessThan(future(before)[index]?.total ?? 0);
+    }
+    expect(after.next_payment?.amount).toBeLessThan(before.next_payment?.amount ?? 0);
+    // The prepayment is a row of its own, paid.
+    const total = (rows: Account['schedule']) => rows.reduce((sum, row) => sum + row.principal, 0);
+    expect(total(after.schedule)).toBeCloseTo(total(before.schedule), 2);
+    expect(after.schedule.find(({ state }) => state === 'paid')?.principal).toBeGreaterThan(400);
+
+    const documents = await scheduleDocuments(loan.token);
+    expect(documents.map(({ superseded }) => superseded)).toEqual([false, true]);
+    const text = await downloadedText(app, loan.token, documents[0]);
+    expect(text).toContain('გადახდების განახლებული გრაფიკი');
+    expect(text).toContain('წინსწრებით დაფარვის თარიღი 2026-11-23');
+    expect(text).toContain('93,99');
+  });
+
+  it('keeping the payment (the default): the same instalment, fewer dates, in a new schedule document', async () => {
+    const loan = await lender.paidOutLoan({ ending: '36' });
+    await app.jobs.runDue(); // the payout's schedule document
+    const before = await accountOf(loan.token, loan.id);
+    await payByCard(loan.token, loan.id, { amount: 500, purpose: 'prepayment' }, 'approve');
+    const after = await accountOf(loan.token, loan.id);
+
+    expect(future(after).length).toBeLessThan(future(before).length);
+    expect(future(after)[1]?.total).toBe(future(before)[1]?.total);
+    const documents = await scheduleDocuments(loan.token);
+    expect(documents.map(({ superseded }) => superseded)).toEqual([false, true]);
+  });
+
+  it('before the payout’s schedule document is made: it is made all the same, already superseded', async () => {
+    const loan = await lender.paidOutLoan({ ending: '37' });
+    await payByCard(loan.token, loan.id, { amount: 500, purpose: 'prepayment' }, 'approve');
+    await app.jobs.runDue(); // the payout's schedule document, after the prepayment's
+    await app.jobs.runDue(); // made once
+
+    const documents = await scheduleDocuments(loan.token);
+    // Newest first: the payout's, made last, then the prepayment's, the one that stands.
+    expect(documents.map(({ superseded }) => superseded)).toEqual([true, false]);
+    const original = await downloadedText(app, loan.token, documents[0]);
+    expect(original).not.toContain('განახლებული');
+    expect(original).toContain('ჩარიცხული თანხა 1470,00 ₾ ჩარიცხვის თარიღი 2026-11-23');
+    expect(await downloadedText(app, loan.token, documents[1])).toContain(
+      'გადახდების განახლებული გრაფიკი',
+    );
   });
 });

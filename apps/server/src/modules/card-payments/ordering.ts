@@ -29,8 +29,6 @@ export function createCardPaymentOrdering({
       if (purpose === 'instalment' && keep !== undefined) {
         throw fieldError('keep', 'cardPayment.keepOnlyForPrepayment');
       }
-      // Servicing cannot lower the instalment yet: refused here, before the customer pays.
-      if (keep === 'term') throw fieldError('keep', 'servicing.keepTermUnavailable');
       const orders = createCardPaymentRepository(db);
       const loan = await orders.ownLoan(userId, loanId);
       if (!loan) throw httpError(404, 'errors.notFound');

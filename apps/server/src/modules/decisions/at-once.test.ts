@@ -3,19 +3,7 @@ import { decisionTestApp, fifteenThousand } from '#app/test/decisions.ts';
 import { loanStatusOf } from '#app/test/loans.ts';
 import { raceAt } from '#app/test/race.ts';
 
-const {
-  appOf,
-  officer,
-  submittedApplication,
-  inReview,
-  take,
-  approve,
-  reject,
-  review,
-  cancel,
-  loansShow,
-  decisionsOf,
-} = decisionTestApp();
+const calls = decisionTestApp();
 
 /**
  * The statement that locks an application's row before an officer decides (it reads the
@@ -30,36 +18,36 @@ const sortedCodes = (answers: { statusCode: number }[]) =>
 
 describe('officers acting at once', () => {
   it('two above-threshold approvals: one awaits the second officer, the other gets 409', async () => {
-    const { id, first } = await inReview('11', fifteenThousand);
-    const second = await officer('599000003');
-    const race = raceAt(appOf(), decisionLock);
+    const { id, first } = await calls.inReview('11', fifteenThousand);
+    const second = await calls.officer('599000003');
+    const race = raceAt(calls.appOf(), decisionLock);
     const answers = await Promise.all([
-      approve(first, id, { amount: 15000, months: 24 }),
-      approve(second, id, { amount: 14000, months: 24 }),
+      calls.approve(first, id, { amount: 15000, months: 24 }),
+      calls.approve(second, id, { amount: 14000, months: 24 }),
     ]);
     await race.finish();
     expect(sortedCodes(answers)).toEqual([200, 409]);
-    expect((await decisionsOf(id)).map((decision) => decision.kind)).toEqual(['approval']);
+    expect((await calls.decisionsOf(id)).map((decision) => decision.kind)).toEqual(['approval']);
   });
 
   it('an approval and a rejection: one wins, the other gets 409', async () => {
-    const { id, first } = await inReview();
-    const second = await officer('599000003');
-    const race = raceAt(appOf(), decisionLock);
+    const { id, first } = await calls.inReview();
+    const second = await calls.officer('599000003');
+    const race = raceAt(calls.appOf(), decisionLock);
     const answers = await Promise.all([
-      approve(first, id, { amount: 1000, months: 12 }),
-      reject(second, id, { reason_codes: ['income_too_low'] }),
+      calls.approve(first, id, { amount: 1000, months: 12 }),
+      calls.reject(second, id, { reason_codes: ['income_too_low'] }),
     ]);
     await race.finish();
     expect(sortedCodes(answers)).toEqual([200, 409]);
-    expect(await decisionsOf(id)).toHaveLength(1);
+    expect(await calls.decisionsOf(id)).toHaveLength(1);
   });
 
   it('two officers taking one application: one has it, the other gets 409', async () => {
-    const { id } = await submittedApplication();
-    const [first, second] = [await officer('599000002'), await officer('599000003')];
-    const race = raceAt(appOf(), decisionLock);
-    const answers = await Promise.all([take(first, id), take(second, id)]);
+    const { id } = await calls.submittedApplication();
+    const [first, second] = [await calls.officer('599000002'), await calls.officer('599000003')];
+    const race = raceAt(calls.appOf(), decisionLock);
+    const answers = await Promise.all([calls.take(first, id), calls.take(second, id)]);
     await race.finish();
     expect(sortedCodes(answers)).toEqual([200, 409]);
   });
@@ -67,18 +55,19 @@ describe('officers acting at once', () => {
 
 describe('the customer cancelling while an officer approves', () => {
   it('refuses the cancel once the approval is in; status and views agree either way', async () => {
-    const { token, id, first } = await inReview('11', fifteenThousand);
+    const { token, id, first } = await calls.inReview('11', fifteenThousand);
     // On PostgreSQL the approval locks the row first and the cancel waits for it.
-    const race = raceAt(appOf(), decisionLock);
-    const approving = approve(first, id, { amount: 12000, months: 24 });
+    const race = raceAt(calls.appOf(), decisionLock);
+    const approving = calls.approve(first, id, { amount: 12000, months: 24 });
     await race.arrived;
-    const [approved, cancelled] = await Promise.all([approving, cancel(token, id)]);
+    const [approved, cancelled] = await Promise.all([approving, calls.cancel(token, id)]);
     await race.finish();
     expect(sortedCodes([approved, cancelled])).toEqual([200, 409]);
 
-    const status = await loanStatusOf(appOf(), id);
-    const seen = await review(first, id);
-    const [listed] = (await loansShow(token)).json<{ loans: { loan_status: object }[] }>().loans;
+    const status = await loanStatusOf(calls.appOf(), id);
+    const seen = await calls.review(first, id);
+    const shown = await calls.loansShow(token);
+    const [listed] = shown.json<{ loans: { loan_status: object }[] }>().loans;
     if (approved.statusCode === 200) {
       expect(cancelled.json()).toMatchObject({
         message:

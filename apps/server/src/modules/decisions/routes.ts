@@ -1,4 +1,5 @@
 import {
+  applicationAccount,
   applicationApprove,
   applicationContract,
   applicationBankStatementPath,
@@ -63,6 +64,10 @@ export const decisionRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
 
   app.get(applicationContract.path, { schema: schemaOf(applicationContract) }, (request) =>
     service(request).contract(officerOf(request), request.params.id),
+  );
+
+  app.get(applicationAccount.path, { schema: schemaOf(applicationAccount) }, (request) =>
+    service(request).account(officerOf(request), request.params.id),
   );
 
   app.get(

@@ -2,24 +2,21 @@ import { asc, eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loanInstalments, loanStatusHistory, payouts, smsOutbox } from '#app/db/schema.ts';
-import { decisionCalls } from '#app/test/decisions.ts';
-import { loanStatusOf, loanTestApp } from '#app/test/loans.ts';
-import { serviceAccount } from '#app/test/officers.ts';
+import { coreLenderTestApp, type CoreLenderTestApp } from '#app/test/core-lender.ts';
+import { loanStatusOf } from '#app/test/loans.ts';
 import { requestPayoutAsSigning, signedLoan, testIban } from '#app/test/signed-loans.ts';
 import { testClock } from '#app/test/test-clock.ts';
 
 const clock = testClock();
 let app: FastifyInstance;
-let close: () => Promise<void>;
-let core: Record<string, string>;
-const calls = decisionCalls(() => app);
+let lender: CoreLenderTestApp;
 
 beforeAll(async () => {
-  ({ app, close } = await loanTestApp({ clock, env: { PAYOUT_MODE: 'core' } }));
-  core = await serviceAccount(app, '598200001');
+  lender = await coreLenderTestApp({ clock });
+  ({ app } = lender);
 });
 
-afterAll(() => close());
+afterAll(() => lender.close());
 
 /** What the core reports for the fixture's loans: 1,500 GEL less the 2% fee. */
 const report = { amount: 1470, paid_at: '2026-11-24 11:30:00', bank_reference: 'CORE-0001' };
@@ -28,7 +25,7 @@ function disburse(
   loanId: number,
   {
     key,
-    headers = core,
+    headers = lender.core,
     body = report,
   }: { key?: string; headers?: Record<string, string>; body?: object } = {},
 ) {
@@ -59,7 +56,7 @@ async function stateOf({ id: loanId, number }: { id: number; number: string }) {
 
 describe('the core system’s disbursement report (PAYOUT_MODE=core)', () => {
   it('sends nothing at signing: the core hears contract.signed and pays', async () => {
-    const loan = await signedLoan(app, calls);
+    const loan = await signedLoan(app, lender.calls);
     expect(
       await requestPayoutAsSigning(app, { loanId: loan.id, signedDocumentId: loan.documentId }),
     ).toBe(undefined);
@@ -67,7 +64,7 @@ describe('the core system’s disbursement report (PAYOUT_MODE=core)', () => {
   });
 
   it('records the payout as paid, the loan active with its schedule from the payout day, and texts the customer', async () => {
-    const loan = await signedLoan(app, calls, { paymentDay: 5 });
+    const loan = await signedLoan(app, lender.calls, { paymentDay: 5 });
     const { id, documentId } = loan;
     const answer = await disburse(id, { key: 'core-paid-1' });
     expect(answer.statusCode).toBe(200);
@@ -101,7 +98,7 @@ describe('the core system’s disbursement report (PAYOUT_MODE=core)', () => {
   });
 
   it('answers the same key again with the first result and changes nothing', async () => {
-    const loan = await signedLoan(app, calls);
+    const loan = await signedLoan(app, lender.calls);
     const { id } = loan;
     const first = await disburse(id, { key: 'core-again-1' });
     await app.jobs.runDue();
@@ -125,7 +122,7 @@ describe('the core system’s disbursement report (PAYOUT_MODE=core)', () => {
   });
 
   it('needs an Idempotency-Key, the payout amount, a known loan, and a signed contract', async () => {
-    const signed = await signedLoan(app, calls);
+    const signed = await signedLoan(app, lender.calls);
     expect((await disburse(signed.id)).statusCode).toBe(400);
     expect((await disburse(signed.id, { key: 'x'.repeat(256) })).statusCode).toBe(400);
     const wrongAmount = await disburse(signed.id, {
@@ -143,16 +140,16 @@ describe('the core system’s disbursement report (PAYOUT_MODE=core)', () => {
     expect(noDay.statusCode).toBe(422);
     expect((await disburse(999_999, { key: 'core-unknown-1' })).statusCode).toBe(404);
 
-    const approvedOnly = await calls.inReview();
-    await calls.approve(approvedOnly.first, approvedOnly.id, { amount: 1500, months: 12 });
+    const approvedOnly = await lender.calls.inReview();
+    await lender.calls.approve(approvedOnly.first, approvedOnly.id, { amount: 1500, months: 12 });
     expect((await disburse(approvedOnly.id, { key: 'core-approved-1' })).statusCode).toBe(409);
     expect((await stateOf(signed)).payouts).toEqual([]);
   });
 
   it('refuses a person’s account, credit officer or not (403): only the core system reports', async () => {
-    const loan = await signedLoan(app, calls);
+    const loan = await signedLoan(app, lender.calls);
     const { id } = loan;
-    const person = await calls.officer('599000002');
+    const person = await lender.calls.officer('599000002');
     const answer = await disburse(id, { key: 'core-person-1', headers: person });
     expect(answer.statusCode).toBe(403);
     expect((await stateOf(loan)).payouts).toEqual([]);

@@ -169,7 +169,7 @@ export function createPayoutRepository(db: Database) {
 
     cancel: (id: number, now: Date) => update(id, { state: 'cancelled' }, now),
 
-    /** A paid-out loan's payout and its fixed schedule, with the contract and the customer. */
+    /** A paid-out loan's payout and the schedule fixed at it (version 1), with the contract and the customer. */
     async paidSchedule(loanId: number) {
       const [paid] = await db
         .select()
@@ -180,18 +180,32 @@ export function createPayoutRepository(db: Database) {
       const instalments = await db
         .select()
         .from(loanInstalments)
-        .where(eq(loanInstalments.loanId, loanId))
+        .where(and(eq(loanInstalments.loanId, loanId), eq(loanInstalments.version, 1)))
         .orderBy(asc(loanInstalments.number));
       const { amountTetri, paidAt, payoutDate } = paid;
       return { loan, payout: { amountTetri, paidAt, payoutDate }, instalments };
     },
 
-    async hasScheduleDocument(loanId: number): Promise<boolean> {
-      const count = await db.$count(
-        customerDocuments,
-        and(eq(customerDocuments.loanId, loanId), eq(customerDocuments.kind, 'schedule')),
-      );
-      return count > 0;
+    /**
+     * The schedule versions the loan has documents of: the payout's is 1 (its details name no
+     * version), a prepayment's the version it made.
+     */
+    async scheduleDocumentVersions(loanId: number): Promise<number[]> {
+      const rows = await db
+        .select({
+          version: sql<number>`coalesce((${customerDocuments.details} ->> 'version')::int, 1)`,
+        })
+        .from(customerDocuments)
+        .where(and(eq(customerDocuments.loanId, loanId), eq(customerDocuments.kind, 'schedule')));
+      return rows.map(({ version }) => version);
+    },
+
+    /** Marks a document superseded as of `at`. */
+    async supersedeDocument(documentId: number, at: Date): Promise<void> {
+      await db
+        .update(customerDocuments)
+        .set({ supersededAt: at })
+        .where(eq(customerDocuments.id, documentId));
     },
 
     /** The schedule fixed at the payout. */

@@ -31,12 +31,14 @@ export function accountView({
     (sum, row) => sum + (row.kind === 'payment' ? row.interestTetri : 0),
     0,
   );
+  const interestUnpaid = totals.interestDue + totals.interestOverdue;
   const rows = instalmentBalances(schedule, totals).map((row) => {
     const interest = Math.min(row.interest, interestPaid);
     interestPaid -= interest;
     const left = row.unpaid + row.interest - interest;
-    // A principal prepaid from the end leaves no interest to accrue on it.
-    const paidOff = row.unpaid === 0 && (left === 0 || row.dueDate > today);
+    // A principal paid before its due date leaves less interest to accrue on it than the
+    // schedule's: the instalment is paid when its principal is and no interest fell due unpaid.
+    const paidOff = row.unpaid === 0 && (left === 0 || row.dueDate > today || interestUnpaid === 0);
     return { row, paid: row.principal - row.unpaid + interest, left, paidOff };
   });
   const next = rows.find(({ row, paidOff }) => !paidOff && row.dueDate >= today);

@@ -24,6 +24,11 @@ export interface AccountTotals {
   principalPrepaid: number;
   /** Interest accrued in the period running. */
   interestAccrued: number;
+  /**
+   * Interest paid in advance with an instalment paid before its due date: each day's interest
+   * is taken from it first, until it is used up.
+   */
+  interestPrepaid: number;
   /** Unpaid interest of the period due on the business date. */
   interestDue: number;
   /** Unpaid interest of periods past their due date. */
@@ -39,6 +44,7 @@ export const openTotals = (principal: number): AccountTotals => ({
   principalPaid: 0,
   principalPrepaid: 0,
   interestAccrued: 0,
+  interestPrepaid: 0,
   interestDue: 0,
   interestOverdue: 0,
   penaltyDue: 0,

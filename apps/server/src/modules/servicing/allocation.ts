@@ -1,11 +1,22 @@
 /*
  * Where a payment goes (issue 29): overdue penalty, overdue interest, overdue principal,
- * interest due, principal due; then, for an instalment, the interest accrued and the next
- * instalments' principal in order; for a prepayment, the interest accrued and the principal
- * from the last instalment (the term shortens) with the early-repayment fee on it. What is left
- * after everything is a credit. Pure; amounts in tetri.
+ * interest due, principal due; then, for an instalment, the interest accrued, the principal of
+ * the period running's instalment, the interest still to come in the period (paid in advance,
+ * decision 023) and the next instalments' principal in order; for a prepayment, the interest
+ * accrued and the principal from the last instalment (the term shortens) with the
+ * early-repayment fee on it. What is left after everything is a credit, and so is an advance of
+ * interest once no principal is left to earn it.
+ * Pure; amounts in tetri.
  */
-import { duesOn, type AccountTotals, type Instalment } from './account.ts';
+import {
+  duesOn,
+  instalmentBalances,
+  principalOutstanding,
+  type AccountTotals,
+  type Instalment,
+} from './account.ts';
+import { periodOn, type RunningPeriod } from './close-day.ts';
+import { interestToCome } from './interest.ts';
 
 export type PaymentPurpose = 'instalment' | 'prepayment';
 
@@ -36,18 +47,35 @@ function prepayable(amount: number, principal: number, feeBp: number): number {
   return prepaid;
 }
 
+/**
+ * The interest an instalment paid before its due date pays in advance: that of the days from the
+ * payment's to the period's end on the principal `outstanding` once the instalment's is paid,
+ * less what is held in advance already. Close of day takes each day's interest from it, so
+ * nothing of the period falls due unpaid.
+ */
+function interestInAdvance(running: RunningPeriod, outstanding: number, held: number): number {
+  const toCome = interestToCome(running.period, outstanding, running.day);
+  // Principal paid further ahead lowers the principal, and a day's interest on less can round a
+  // tetri higher: that tetri is held too (what is left of an advance serves the next period).
+  const rounding = toCome > 0 ? 1 : 0;
+  return Math.max(0, toCome + rounding - held);
+}
+
 export function allocatePayment(
   amount: number,
   {
     schedule,
     totals,
     today,
+    paidOutOn,
     purpose,
     feeBp,
   }: {
     schedule: readonly Instalment[];
     totals: AccountTotals;
     today: string;
+    /** The payout's business day: the first interest period starts on it. */
+    paidOutOn: string;
     purpose: PaymentPurpose;
     /** The early-repayment fee on `today`, hundredths of a percent (payoff.ts). */
     feeBp: number;
@@ -69,34 +97,53 @@ export function allocatePayment(
   const interestDue = take(dues.interestDue);
   const principalDue = take(dues.principalDue);
   const interestAccrued = take(dues.interestAccrued);
+  let inAdvance = 0;
   let ahead = 0;
   let prepaid = 0;
   let fee = 0;
   if (purpose === 'instalment') {
-    ahead = take(dues.futurePrincipal);
+    // The instalment of the period running first, its interest to come, then the next ones.
+    const running = periodOn(today, { schedule, paidOutOn });
+    const next = running
+      ? (instalmentBalances(schedule, totals).find(({ dueDate }) => dueDate === running.dueDate)
+          ?.unpaid ?? 0)
+      : 0;
+    const later = dues.futurePrincipal - next;
+    ahead = take(next);
+    // A payment that repays every principal leaves no interest to come.
+    inAdvance =
+      running && left < later ? take(interestInAdvance(running, later, totals.interestPrepaid)) : 0;
+    ahead += take(later);
   } else {
     prepaid = prepayable(left, dues.futurePrincipal, feeBp);
     fee = earlyRepaymentFee(prepaid, feeBp);
     left -= prepaid + fee;
   }
   const credit = left;
+  const after = {
+    ...totals,
+    penaltyDue: totals.penaltyDue - penalty,
+    interestOverdue: totals.interestOverdue - overdueInterest,
+    interestDue: totals.interestDue - interestDue,
+    interestAccrued: totals.interestAccrued - interestAccrued,
+    interestPrepaid: totals.interestPrepaid + inAdvance,
+    principalPaid: totals.principalPaid + overduePrincipal + principalDue + ahead,
+    principalPrepaid: totals.principalPrepaid + prepaid,
+    credit: totals.credit + credit,
+  };
+  const unearned = principalOutstanding(after) === 0 ? after.interestPrepaid : 0;
   return {
     allocation: {
       penalty,
-      interest: overdueInterest + interestDue + interestAccrued,
+      interest: overdueInterest + interestDue + interestAccrued + inAdvance,
       principal: overduePrincipal + principalDue + ahead + prepaid,
       fee,
       credit,
     },
     totals: {
-      ...totals,
-      penaltyDue: totals.penaltyDue - penalty,
-      interestOverdue: totals.interestOverdue - overdueInterest,
-      interestDue: totals.interestDue - interestDue,
-      interestAccrued: totals.interestAccrued - interestAccrued,
-      principalPaid: totals.principalPaid + overduePrincipal + principalDue + ahead,
-      principalPrepaid: totals.principalPrepaid + prepaid,
-      credit: totals.credit + credit,
+      ...after,
+      interestPrepaid: after.interestPrepaid - unearned,
+      credit: after.credit + unearned,
     },
   };
 }

@@ -1,8 +1,9 @@
 /*
  * One day's close for one loan as a pure function: the interest of the day, the penalty of an
- * overdue day, and the day's moves (interest due on the due date's eve, overdue after it). The
- * payoff quote projects with it; close-of-day.ts runs the same rules set-based in SQL, and a test
- * holds the two together.
+ * overdue day, and the day's moves (interest due on the due date's eve, overdue after it). A
+ * day's interest is taken from the interest paid in advance first (allocation.ts). The payoff
+ * quote projects with it; close-of-day.ts runs the same rules set-based in SQL, and a test holds
+ * the two together.
  */
 import { addDaysToIsoDate } from '@sesxi/contract';
 import {
@@ -12,7 +13,7 @@ import {
   type Instalment,
   principalOutstanding,
 } from './account.ts';
-import { dailyInterest } from './interest.ts';
+import { dailyInterest, type InterestPeriod } from './interest.ts';
 import { dailyPenalty } from './late-costs.ts';
 
 export interface LoanTerms {
@@ -29,30 +30,44 @@ export interface ClosedDay {
   penalty: number;
 }
 
+/** The interest period a day falls in, with the day's number in it (1 = its first day). */
+export interface RunningPeriod {
+  dueDate: string;
+  period: InterestPeriod;
+  day: number;
+}
+
+export function periodOn(
+  day: string,
+  { schedule, paidOutOn }: Pick<LoanTerms, 'schedule' | 'paidOutOn'>,
+): RunningPeriod | undefined {
+  const index = schedule.findIndex(({ dueDate }) => dueDate > day);
+  const row = schedule[index];
+  const start = schedule[index - 1]?.dueDate ?? paidOutOn;
+  if (!row || start > day) return undefined;
+  return {
+    dueDate: row.dueDate,
+    period: {
+      interest: row.interest,
+      openingBalance: schedule.slice(index).reduce((sum, { principal }) => sum + principal, 0),
+      days: daysFrom(start, row.dueDate),
+    },
+    day: daysFrom(start, day) + 1,
+  };
+}
+
 export function closeDay(day: string, terms: LoanTerms, totals: AccountTotals): ClosedDay {
-  const { schedule, paidOutOn, penaltyPpmDaily } = terms;
+  const { schedule, penaltyPpmDaily } = terms;
   const outstanding = principalOutstanding(totals);
   const dues = duesOn(schedule, totals, day);
   const late = dues.overdueInterest + dues.overduePrincipal > 0;
   const penalty = late ? dailyPenalty(outstanding, totals.lateCosts, penaltyPpmDaily) : 0;
-  const index = schedule.findIndex(({ dueDate }) => dueDate > day);
-  const period = schedule[index];
-  const start = schedule[index - 1]?.dueDate ?? paidOutOn;
-  const interest =
-    period && start <= day
-      ? dailyInterest(
-          {
-            interest: period.interest,
-            openingBalance: schedule.slice(index).reduce((sum, row) => sum + row.principal, 0),
-            days: daysFrom(start, period.dueDate),
-          },
-          outstanding,
-          daysFrom(start, day) + 1,
-        )
-      : 0;
+  const running = periodOn(day, terms);
+  const interest = running ? dailyInterest(running.period, outstanding, running.day) : 0;
   const dueToday = schedule.some(({ dueDate }) => dueDate === day);
-  const periodEnds = period?.dueDate === addDaysToIsoDate(day, 1);
-  const accrued = totals.interestAccrued + interest;
+  const periodEnds = running?.dueDate === addDaysToIsoDate(day, 1);
+  const fromAdvance = Math.min(totals.interestPrepaid, interest);
+  const accrued = totals.interestAccrued + interest - fromAdvance;
   return {
     interest,
     penalty,
@@ -63,6 +78,7 @@ export function closeDay(day: string, terms: LoanTerms, totals: AccountTotals): 
       interestOverdue: totals.interestOverdue + (dueToday ? totals.interestDue : 0),
       interestDue: (dueToday ? 0 : totals.interestDue) + (periodEnds ? accrued : 0),
       interestAccrued: periodEnds ? 0 : accrued,
+      interestPrepaid: totals.interestPrepaid - fromAdvance,
     },
   };
 }

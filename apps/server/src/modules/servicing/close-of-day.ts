@@ -6,9 +6,10 @@ import { maxPenaltyPpmDaily } from './late-costs.ts';
 /**
  * Close of day's part for loans being repaid (decision 023), set-based over every active loan:
  * the day's interest and an overdue day's penalty posted to the ledger and added to the
- * account, the interest of a period due on its eve and overdue after its due date. The rules
- * are close-day.ts's, which a test holds this to. A loan whose account is closed through the
- * day already is left alone, so a day closed twice charges nothing twice.
+ * account (taken from the interest paid in advance first), the interest of a period due on its
+ * eve and overdue after its due date. The rules are close-day.ts's, which a test holds this to. A
+ * loan whose account is closed through the day already is left alone, so a day closed twice
+ * charges nothing twice.
  */
 export function loanAccrual({ penaltyPpmDaily }: { penaltyPpmDaily: number }): CloseOfDayStep {
   return {
@@ -31,9 +32,13 @@ export async function accrue(tx: Database, day: string, penaltyPpmDaily: number)
   await tx.execute(sql`
     with charges as (
       select a.loan_id, late.penalty, coalesce(period.interest, 0) as interest,
+        -- The day's interest is taken from the interest paid in advance first.
+        least(a.interest_prepaid_tetri, coalesce(period.interest, 0)) as from_advance,
         coalesce(period.due_date = ${day}::date + 1, false) as period_ends,
         exists (
-          select 1 from loan_instalments i where i.loan_id = a.loan_id and i.due_date = ${day}::date
+          select 1 from loan_instalments i
+          where i.loan_id = a.loan_id and i.version = a.schedule_version
+            and i.due_date = ${day}::date
         ) as due_today
       from loan_accounts a
       join loan_applications l on l.id = a.loan_id and l.status = 'active'
@@ -44,7 +49,7 @@ export async function accrue(tx: Database, day: string, penaltyPpmDaily: number)
         select
           coalesce(sum(i.principal_tetri) filter (where i.due_date < ${day}::date), 0) as before,
           coalesce(sum(i.principal_tetri), 0) as total
-        from loan_instalments i where i.loan_id = a.loan_id
+        from loan_instalments i where i.loan_id = a.loan_id and i.version = a.schedule_version
       ) s
       -- Payments fill the instalments from the first, prepayments from the last.
       cross join lateral (
@@ -72,9 +77,10 @@ export async function accrue(tx: Database, day: string, penaltyPpmDaily: number)
           from loan_instalments i
           cross join lateral (
             select coalesce(max(j.due_date), a.paid_out_on) as day from loan_instalments j
-            where j.loan_id = i.loan_id and j.number < i.number
+            where j.loan_id = i.loan_id and j.version = i.version and j.number < i.number
           ) starts
-          where i.loan_id = a.loan_id and i.due_date > ${day}::date
+          where i.loan_id = a.loan_id and i.version = a.schedule_version
+            and i.due_date > ${day}::date
           order by i.number limit 1
         ) p
         where p.day >= 1 and p.opening > 0 and p.days > 0
@@ -88,9 +94,11 @@ export async function accrue(tx: Database, day: string, penaltyPpmDaily: number)
         interest_overdue_tetri = a.interest_overdue_tetri
           + case when c.due_today then a.interest_due_tetri else 0 end,
         interest_due_tetri = case when c.due_today then 0 else a.interest_due_tetri end
-          + case when c.period_ends then a.interest_accrued_tetri + c.interest else 0 end,
+          + case when c.period_ends then a.interest_accrued_tetri + c.interest - c.from_advance
+            else 0 end,
         interest_accrued_tetri = case when c.period_ends then 0
-          else a.interest_accrued_tetri + c.interest end,
+          else a.interest_accrued_tetri + c.interest - c.from_advance end,
+        interest_prepaid_tetri = a.interest_prepaid_tetri - c.from_advance,
         accrued_through = ${day}::date
       from charges c where c.loan_id = a.loan_id
       returning a.loan_id, c.interest, c.penalty

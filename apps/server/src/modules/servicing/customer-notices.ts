@@ -6,6 +6,7 @@ import type { EnqueueWebhook } from '#app/modules/webhooks/index.ts';
 import type { ServiceContext } from '#app/service-context.ts';
 import { recordClosureLetter, recordReceipt, type ReceiptFacts } from './ledger-documents.ts';
 import { createServicingRepository } from './repository.ts';
+import { recordRevisedSchedule, type RevisedSchedule } from './schedule-document.ts';
 
 export interface NoticeDependencies extends Pick<ServiceContext, 'clock'> {
   sms: SmsQueue;
@@ -63,6 +64,12 @@ export function createCustomerNotices({
       await enqueueWebhook(tx, 'loan.repaid', loanId);
       const paid = await createServicingRepository(tx).paidSoFar(loanId);
       await recordClosureLetter(tx, storage, context, { repaidOn, paid });
+    },
+
+    /** A prepayment that changed the schedule: the new one among the documents. */
+    async scheduleRevised(tx: Database, loanId: number, schedule: RevisedSchedule) {
+      const { context } = await toCustomer(tx, loanId);
+      await recordRevisedSchedule(tx, storage, context, schedule);
     },
 
     /** A withdrawal paid back: a text. */

@@ -31,3 +31,17 @@ function recognised(period: InterestPeriod, outstanding: number, day: number): b
 export function dailyInterest(period: InterestPeriod, outstanding: number, day: number): number {
   return Number(recognised(period, outstanding, day) - recognised(period, outstanding, day - 1));
 }
+
+/**
+ * The interest of the days from day `fromDay` to the period's last on `outstanding` principal,
+ * as close of day will recognise it if the principal does not change again in the period.
+ */
+export function interestToCome(
+  period: InterestPeriod,
+  outstanding: number,
+  fromDay: number,
+): number {
+  return Number(
+    recognised(period, outstanding, period.days) - recognised(period, outstanding, fromDay - 1),
+  );
+}

@@ -1,7 +1,7 @@
 import { addDaysToIsoDate, addMonths, formatIsoDate, parseIsoDate } from '@sesxi/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { openTotals, owed, principalOutstanding, type AccountTotals } from './account.ts';
+import { duesOn, openTotals, owed, principalOutstanding, type AccountTotals } from './account.ts';
 import { allocatePayment, type PaymentPurpose } from './allocation.ts';
 import { closeDay, type LoanTerms } from './close-day.ts';
 import { lateCostsCap, maxPenaltyPpmDaily } from './late-costs.ts';
@@ -89,6 +89,7 @@ function play(loan: LoanTerms, history: readonly Event[]) {
         schedule: loan.schedule,
         totals,
         today,
+        paidOutOn,
         purpose: event.purpose,
         feeBp: earlyRepaymentFeeBp(today, loan, totals),
       });
@@ -100,8 +101,13 @@ function play(loan: LoanTerms, history: readonly Event[]) {
         'an allocation that is not the payment',
         { event, allocation },
       );
+      // Each tetri but the fee pays what is owed, is held as interest in advance or is a credit.
       check(
-        owed(after) === owed(totals) - (event.amount - allocation.fee - allocation.credit),
+        owed(totals) -
+          owed(after) +
+          (after.interestPrepaid - totals.interestPrepaid) +
+          (after.credit - totals.credit) ===
+          event.amount - allocation.fee,
         'a payment that did not reduce what is owed by what it paid',
         { event, allocation, totals, after },
       );
@@ -138,11 +144,65 @@ describe('the ledger’s arithmetic over random payment histories', () => {
           schedule: loan.schedule,
           totals,
           today: day,
+          paidOutOn,
           purpose: 'prepayment',
           feeBp: earlyRepaymentFeeBp(day, loan, totals),
         });
         expect(owed(after)).toBe(0);
         expect(allocation).toMatchObject({ fee: quote.fee, credit: 0 });
+      }),
+      { numRuns },
+    );
+  });
+});
+
+describe('an instalment paid before its due date', () => {
+  it('leaves nothing of its period to fall due: no interest, principal or penalty late', () => {
+    const paidAhead = terms.chain((loan) =>
+      fc.record({
+        loan: fc.constant(loan),
+        index: fc.integer({ min: 0, max: loan.schedule.length - 1 }),
+        daysBefore: fc.integer({ min: 1, max: 28 }),
+      }),
+    );
+    fc.assert(
+      fc.property(paidAhead, ({ loan, index, daysBefore }) => {
+        const instalment = loan.schedule[index];
+        if (!instalment) throw new Error('no such instalment');
+        const payDay = addDaysToIsoDate(instalment.dueDate, -daysBefore);
+        let totals = openTotals(loan.schedule.reduce((sum, row) => sum + row.principal, 0));
+        const pay = (amount: number, today: string) => {
+          if (amount === 0) return;
+          totals = allocatePayment(amount, {
+            schedule: loan.schedule,
+            totals,
+            today,
+            paidOutOn,
+            purpose: 'instalment',
+            feeBp: 0,
+          }).totals;
+          checkSound(totals);
+        };
+        const dayAfter = addDaysToIsoDate(instalment.dueDate, 1);
+        for (let day = paidOutOn; day <= dayAfter; day = addDaysToIsoDate(day, 1)) {
+          // The instalments before it paid on their due dates, as scheduled.
+          if (
+            loan.schedule.some(({ dueDate }) => dueDate === day && dueDate < instalment.dueDate)
+          ) {
+            const dues = duesOn(loan.schedule, totals, day);
+            pay(dues.interestDue + dues.principalDue, day);
+          }
+          if (day === payDay) pay(instalment.principal + instalment.interest, day);
+          totals = closeDay(day, loan, totals).totals;
+          checkSound(totals);
+        }
+        const dues = duesOn(loan.schedule, totals, dayAfter);
+        expect({
+          overdueInterest: dues.overdueInterest,
+          overduePrincipal: dues.overduePrincipal,
+          interestDue: dues.interestDue,
+          penalty: dues.penalty,
+        }).toEqual({ overdueInterest: 0, overduePrincipal: 0, interestDue: 0, penalty: 0 });
       }),
       { numRuns },
     );

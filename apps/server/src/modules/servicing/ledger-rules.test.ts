@@ -26,7 +26,14 @@ const late: AccountTotals = {
 };
 
 const pay = (amount: number, purpose: 'instalment' | 'prepayment' = 'instalment') =>
-  allocatePayment(amount, { schedule, totals: late, today: '2027-01-10', purpose, feeBp: 100 });
+  allocatePayment(amount, {
+    schedule,
+    totals: late,
+    today: '2027-01-10',
+    paidOutOn: '2026-11-10',
+    purpose,
+    feeBp: 100,
+  });
 
 describe('a payment’s allocation', () => {
   it.each([

@@ -14,6 +14,7 @@ import {
 import type { CustomerNotices } from './customer-notices.ts';
 import { earlyRepaymentFeeBp } from './payoff.ts';
 import { createServicingRepository, totalsOf } from './repository.ts';
+import { reschedule, type Keep, type ScheduleRow } from './reschedule.ts';
 
 /** A payment from any channel, as `postPayment` takes it; amounts in tetri. */
 export interface Payment {
@@ -26,7 +27,7 @@ export interface Payment {
   reference: string;
   purpose: PaymentPurpose;
   /** A prepayment keeps the instalment (shortens the term, the default) or the term. */
-  keep?: 'term' | 'payment';
+  keep?: Keep;
 }
 
 export interface PostedPayment {
@@ -58,7 +59,13 @@ export function createPayments({ clock, log, notices }: PaymentDependencies) {
     tx: Database,
     payment: Payment,
     status: string,
-  ): Promise<{ allocation: Allocation; settled: boolean; totals: AccountTotals }> {
+  ): Promise<{
+    allocation: Allocation;
+    settled: boolean;
+    totals: AccountTotals;
+    /** The schedule a prepayment leaves. */
+    schedule?: ScheduleRow[];
+  }> {
     const servicing = createServicingRepository(tx);
     const account = await servicing.account(payment.loanId, true);
     // A loan withdrawn from before its payout has no account, and nothing to credit.
@@ -101,10 +108,24 @@ export function createPayments({ clock, log, notices }: PaymentDependencies) {
       schedule,
       totals,
       today: payment.paidOn,
+      paidOutOn: account.paidOutOn,
       purpose: payment.purpose,
       feeBp: earlyRepaymentFeeBp(payment.paidOn, { schedule }, totals),
     });
-    return { ...allocated, settled: owed(allocated.totals) === 0 };
+    const settled = owed(allocated.totals) === 0;
+    const rescheduled =
+      payment.purpose === 'prepayment' && !settled
+        ? reschedule(
+            schedule,
+            { before: totals, after: allocated.totals },
+            {
+              today: payment.paidOn,
+              nominalRate: await servicing.nominalRate(payment.loanId),
+              keep: payment.keep ?? 'payment',
+            },
+          )
+        : undefined;
+    return { ...allocated, ...rescheduled, settled };
   }
 
   const postPayment: PostPayment = async (tx, payment) => {
@@ -112,7 +133,6 @@ export function createPayments({ clock, log, notices }: PaymentDependencies) {
     if (!Number.isSafeInteger(amountTetri) || amountTetri <= 0) {
       throw fieldError('amount', 'validation.amountTooSmall', { minimum: 0.01 });
     }
-    if (payment.keep === 'term') throw fieldError('keep', 'servicing.keepTermUnavailable');
     const servicing = createServicingRepository(tx);
     const loan = await servicing.lockLoan(loanId);
     if (!loan) throw httpError(404, 'errors.notFound');
@@ -124,12 +144,21 @@ export function createPayments({ clock, log, notices }: PaymentDependencies) {
     if (!(servicedLoanStatuses as readonly string[]).includes(loan.status)) {
       throw httpError(409, 'servicing.notRepayable');
     }
-    const { allocation, settled, totals } = await allocate(tx, payment, loan.status);
+    const { allocation, settled, totals, schedule } = await allocate(tx, payment, loan.status);
     const transactionId = await servicing.insertPayment(
       { loanId, amountTetri, channel, reference, businessDate: payment.paidOn },
       allocation,
       totals,
     );
+    if (schedule) {
+      const version = await servicing.insertScheduleVersion(loanId, transactionId, schedule);
+      await notices.scheduleRevised(tx, loanId, {
+        version,
+        paidOn: payment.paidOn,
+        amountTetri,
+        rows: schedule,
+      });
+    }
     log.info({ event: 'loan_payment', loanId, transactionId, channel }, 'a payment was posted');
     await notices.paymentReceived(tx, {
       ...payment,

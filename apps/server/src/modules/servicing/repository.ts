@@ -1,10 +1,11 @@
 import { addDaysToIsoDate, toTetri } from '@sesxi/contract';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '#app/db/database.ts';
 import {
   contractWithdrawals,
   corePaymentReports,
+  customerDocuments,
   loanAccounts,
   loanApplications,
   loanContracts,
@@ -14,8 +15,9 @@ import {
   users,
 } from '#app/db/schema.ts';
 import { applicationJoins } from '#app/db/application-joins.ts';
-import type { AccountTotals, Instalment } from './account.ts';
+import type { AccountTotals } from './account.ts';
 import type { Allocation } from './allocation.ts';
+import type { ScheduleRow } from './reschedule.ts';
 
 export type AccountRow = typeof loanAccounts.$inferSelect;
 export type LoanTransaction = typeof loanTransactions.$inferSelect;
@@ -25,6 +27,7 @@ export const totalsOf = (row: AccountRow): AccountTotals => ({
   principalPaid: row.principalPaidTetri,
   principalPrepaid: row.principalPrepaidTetri,
   interestAccrued: row.interestAccruedTetri,
+  interestPrepaid: row.interestPrepaidTetri,
   interestDue: row.interestDueTetri,
   interestOverdue: row.interestOverdueTetri,
   penaltyDue: row.penaltyDueTetri,
@@ -36,6 +39,7 @@ const columnsOf = (totals: AccountTotals) => ({
   principalPaidTetri: totals.principalPaid,
   principalPrepaidTetri: totals.principalPrepaid,
   interestAccruedTetri: totals.interestAccrued,
+  interestPrepaidTetri: totals.interestPrepaid,
   interestDueTetri: totals.interestDue,
   interestOverdueTetri: totals.interestOverdue,
   penaltyDueTetri: totals.penaltyDue,
@@ -100,17 +104,86 @@ export function createServicingRepository(db: Database) {
       return row;
     },
 
-    async schedule(loanId: number): Promise<Instalment[]> {
+    /** The schedule the loan's account follows: its latest version. */
+    async schedule(loanId: number): Promise<ScheduleRow[]> {
       return db
         .select({
           number: loanInstalments.number,
           dueDate: loanInstalments.dueDate,
           principal: loanInstalments.principalTetri,
           interest: loanInstalments.interestTetri,
+          fee: loanInstalments.feeTetri,
+          balance: loanInstalments.balanceTetri,
         })
         .from(loanInstalments)
+        .innerJoin(
+          loanAccounts,
+          and(
+            eq(loanAccounts.loanId, loanInstalments.loanId),
+            eq(loanAccounts.scheduleVersion, loanInstalments.version),
+          ),
+        )
         .where(eq(loanInstalments.loanId, loanId))
         .orderBy(asc(loanInstalments.number));
+    },
+
+    /**
+     * Adds the next version of the loan's schedule, made by the payment `transactionId`, and
+     * moves the account to it; answers the version. Earlier versions stay as they were.
+     */
+    async insertScheduleVersion(
+      loanId: number,
+      transactionId: number,
+      rows: readonly ScheduleRow[],
+    ): Promise<number> {
+      const [account] = await db
+        .update(loanAccounts)
+        .set({ scheduleVersion: sql`${loanAccounts.scheduleVersion} + 1` })
+        .where(eq(loanAccounts.loanId, loanId))
+        .returning({ version: loanAccounts.scheduleVersion });
+      if (!account) throw new Error(`the loan ${loanId} has no account`);
+      await db.insert(loanInstalments).values(
+        rows.map((row) => ({
+          loanId,
+          version: account.version,
+          number: row.number,
+          dueDate: row.dueDate,
+          paymentTetri: row.principal + row.interest + row.fee,
+          principalTetri: row.principal,
+          interestTetri: row.interest,
+          feeTetri: row.fee,
+          balanceTetri: row.balance,
+          transactionId,
+        })),
+      );
+      return account.version;
+    },
+
+    /** Marks the loan's schedule documents superseded by a newer one. */
+    async supersedeScheduleDocuments(loanId: number, now: Date): Promise<void> {
+      await db
+        .update(customerDocuments)
+        .set({ supersededAt: now })
+        .where(
+          and(
+            eq(customerDocuments.loanId, loanId),
+            eq(customerDocuments.kind, 'schedule'),
+            isNull(customerDocuments.supersededAt),
+          ),
+        );
+    },
+
+    /** The contract's annual nominal rate, percent, as its document (the one signed) states it. */
+    async nominalRate(loanId: number): Promise<number> {
+      const [row] = await db
+        .select({
+          rate: sql<string | null>`${customerDocuments.details} -> 'pricing' ->> 'nominal_rate'`,
+        })
+        .from(loanContracts)
+        .innerJoin(customerDocuments, eq(customerDocuments.id, loanContracts.currentDocumentId))
+        .where(eq(loanContracts.loanId, loanId));
+      if (row?.rate == null) throw new Error(`the loan ${loanId} has no contract rate`);
+      return Number(row.rate);
     },
 
     /**
@@ -214,7 +287,10 @@ export function createServicingRepository(db: Database) {
       return row;
     },
 
-    /** What a withdrawal after the payout left owed, in tetri; undefined when there is none. */
+    /**
+     * What a withdrawal after the payout left owed, in tetri, and by when; undefined when there
+     * is none.
+     */
     async withdrawal(loanId: number) {
       const [row] = await db
         .select()
@@ -222,7 +298,13 @@ export function createServicingRepository(db: Database) {
         .where(
           and(eq(contractWithdrawals.loanId, loanId), eq(contractWithdrawals.state, 'withdrawing')),
         );
-      return row && { principal: toTetri(row.principal), interest: toTetri(row.interest) };
+      return (
+        row && {
+          principal: toTetri(row.principal),
+          interest: toTetri(row.interest),
+          dueDate: row.dueDate,
+        }
+      );
     },
   };
 }

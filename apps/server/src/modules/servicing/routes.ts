@@ -7,6 +7,7 @@ import { accountOf } from '#app/plugins/authentication.ts';
 import { serviceContext } from '#app/service-context.ts';
 import { penaltyPpmOf } from './late-costs.ts';
 import { createServicingService } from './service.ts';
+import { transferDetailsFor } from './transfer-details.ts';
 
 /** A loan being repaid: its account and payoff quote (its owner's), the core's payments. */
 export const servicingRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
@@ -18,10 +19,14 @@ export const servicingRoutes: FastifyPluginCallbackZod = (app, _options, done) =
       penaltyPpmDaily: penaltyPpmOf(app.config.penaltyRateDaily),
     });
 
-  app.get(loanAccountShow.path, { schema: schemaOf(loanAccountShow) }, async (request) => ({
-    status: 'success' as const,
-    account: await service(request).account(accountOf(request).user.id, request.params.id),
-  }));
+  app.get(loanAccountShow.path, { schema: schemaOf(loanAccountShow) }, async (request) => {
+    const { user } = accountOf(request);
+    return {
+      status: 'success' as const,
+      account: await service(request).account(user.id, request.params.id),
+      transfer: transferDetailsFor(app.config.lenderAccount, user.identityNumber),
+    };
+  });
 
   app.get(loanPayoffShow.path, { schema: schemaOf(loanPayoffShow) }, async (request) => ({
     status: 'success' as const,

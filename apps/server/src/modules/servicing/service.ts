@@ -1,6 +1,5 @@
 import {
   parseTimestamp,
-  servicedLoanStatuses,
   toGel,
   toTetri,
   type BodyOf,
@@ -15,7 +14,7 @@ import {
   requireSameRequest,
 } from '#app/http/idempotency.ts';
 import type { ServiceContext } from '#app/service-context.ts';
-import { accountView } from './account-view.ts';
+import { isServiced, loanAccountOn } from './loan-account.ts';
 import type { PostPayment } from './payments.ts';
 import { payoffOn } from './payoff.ts';
 import { createServicingRepository, totalsOf } from './repository.ts';
@@ -27,9 +26,6 @@ export interface ServicingDependencies extends ServiceContext {
   postPayment: PostPayment;
   penaltyPpmDaily: number;
 }
-
-const isServiced = (status: string): status is LoanAccount['status'] =>
-  (servicedLoanStatuses as readonly string[]).includes(status);
 
 /**
  * A loan's account as its customer sees it, the payoff quote, and the core system's payment
@@ -49,19 +45,14 @@ export function createServicingService({
     const loan = await servicing.loan(loanId);
     const account = loan?.userId === customerId ? await servicing.account(loanId) : undefined;
     if (!loan || !account || !isServiced(loan.status)) throw httpError(404, 'errors.notFound');
-    return { status: loan.status, account, schedule: await servicing.schedule(loanId) };
+    return { account, schedule: await servicing.schedule(loanId) };
   }
 
   return {
     async account(customerId: number, loanId: number): Promise<LoanAccount> {
-      const { status, account, schedule } = await ownAccount(customerId, loanId);
-      return accountView({
-        status,
-        schedule,
-        totals: totalsOf(account),
-        transactions: await servicing.transactions(loanId),
-        today: await today(),
-      });
+      const found = await loanAccountOn(db, loanId, await today());
+      if (found?.ownerId !== customerId) throw httpError(404, 'errors.notFound');
+      return found.account;
     },
 
     async payoff(customerId: number, loanId: number, date: string) {

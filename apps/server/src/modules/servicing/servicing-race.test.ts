@@ -2,11 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loanTransactions } from '#app/db/schema.ts';
-import { decisionCalls } from '#app/test/decisions.ts';
-import { loanTestApp } from '#app/test/loans.ts';
-import { serviceAccount } from '#app/test/officers.ts';
+import { coreLenderTestApp, type CoreLenderTestApp } from '#app/test/core-lender.ts';
 import { raceAt } from '#app/test/race.ts';
-import { paidOutLoan } from '#app/test/signed-loans.ts';
 import { testClock } from '#app/test/test-clock.ts';
 import { owed } from './account.ts';
 import { accrue } from './close-of-day.ts';
@@ -17,19 +14,17 @@ import { createServicingRepository, totalsOf } from './repository.ts';
 // 23 November 2026 in Tbilisi: the loans are paid out on it.
 const clock = testClock();
 let app: FastifyInstance;
-let close: () => Promise<void>;
-let core: Record<string, string>;
-const calls = decisionCalls(() => app);
+let lender: CoreLenderTestApp;
 
 beforeAll(async () => {
-  ({ app, close } = await loanTestApp({ clock, env: { PAYOUT_MODE: 'core' } }));
-  core = await serviceAccount(app, '598200021');
+  lender = await coreLenderTestApp({ clock });
+  ({ app } = lender);
 });
 
-afterAll(() => close());
+afterAll(() => lender.close());
 
 async function activeLoan(ending: string) {
-  return (await paidOutLoan(app, calls, core, { ending })).id;
+  return (await lender.paidOutLoan({ ending })).id;
 }
 
 async function accountOf(loanId: number) {
@@ -63,8 +58,10 @@ describe('payments and close of day at once', () => {
     await race.finish();
     expect(posted.map(({ duplicate }) => duplicate)).toEqual([false, false]);
     const after = totalsOf(await accountOf(loanId));
-    expect(owed(after)).toBe(owed(before) - 20_000);
-    expect(after.principalPaid).toBe(20_000);
+    // Both whole: the first instalment's principal, and what is past it the period's interest
+    // in advance (decision 023) and principal.
+    expect(owed(before) - owed(after) + after.interestPrepaid).toBe(20_000);
+    expect(after.principalPaid + after.interestPrepaid).toBe(20_000);
   });
 
   it('posts one payment once when its reference arrives twice at the same time', async () => {

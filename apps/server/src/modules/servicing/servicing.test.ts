@@ -1,4 +1,4 @@
-import { addDaysToIsoDate, formatLari } from '@sesxi/contract';
+import { addDaysToIsoDate, formatLari, toGel, toTetri } from '@sesxi/contract';
 import { and, asc, eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,49 +12,28 @@ import {
 } from '#app/db/schema.ts';
 import { bearer } from '#app/test/accounts.ts';
 import { documentsOf, downloadedText } from '#app/test/customer-documents.ts';
-import { decisionCalls } from '#app/test/decisions.ts';
-import {
-  answerJson,
-  startFakeHttpService,
-  type FakeHttpService,
-} from '#app/test/fake-http-service.ts';
-import { loanStatusOf, loanTestApp, setLoanStatus } from '#app/test/loans.ts';
-import { serviceAccount } from '#app/test/officers.ts';
-import { paidOutLoan, signedLoan } from '#app/test/signed-loans.ts';
+import { coreLenderTestApp, type CoreLenderTestApp } from '#app/test/core-lender.ts';
+import { loanStatusOf, setLoanStatus } from '#app/test/loans.ts';
+import { signedLoan } from '#app/test/signed-loans.ts';
 import { testClock } from '#app/test/test-clock.ts';
 import { openTotals, type AccountTotals } from './account.ts';
 import { closeDay } from './close-day.ts';
 import { accrue } from './close-of-day.ts';
 import { maxPenaltyPpmDaily } from './late-costs.ts';
+import { loanAccountOn } from './loan-account.ts';
 import { createServicingRepository, totalsOf } from './repository.ts';
 
 // 23 November 2026 in Tbilisi: the business date the loans are paid out on.
 const clock = testClock();
 let app: FastifyInstance;
-let close: () => Promise<void>;
-let core: Record<string, string>;
-let lender: FakeHttpService;
-const calls = decisionCalls(() => app);
+let lender: CoreLenderTestApp;
 
 beforeAll(async () => {
-  lender = await startFakeHttpService('/hooks/sesxi', (_request, response) =>
-    answerJson(response, 200, {}),
-  );
-  ({ app, close } = await loanTestApp({
-    clock,
-    env: {
-      PAYOUT_MODE: 'core',
-      WEBHOOK_URL: lender.url,
-      WEBHOOK_SECRET: `whsec_${Buffer.alloc(32, 9).toString('base64')}`,
-    },
-  }));
-  core = await serviceAccount(app, '598200011');
+  lender = await coreLenderTestApp({ clock, webhooks: true });
+  ({ app } = lender);
 });
 
-afterAll(async () => {
-  await close();
-  lender.close();
-});
+afterAll(() => lender.close());
 
 /** The webhooks queued for a loan, in order. */
 async function eventsOf(loanId: number) {
@@ -91,7 +70,7 @@ async function textsNaming(number: string) {
 }
 
 /** A loan of 1,500 GEL over 12 months, paid out on 23 November (payment day 10): active. */
-const activeLoan = (ending: string) => paidOutLoan(app, calls, core, { ending });
+const activeLoan = (ending: string) => lender.paidOutLoan({ ending });
 
 const accountOf = (token: string, loanId: number) =>
   app.inject({ method: 'GET', url: `/api/loans/${loanId}/account`, headers: bearer(token) });
@@ -106,7 +85,7 @@ const payoffOf = (token: string, loanId: number, date: string) =>
 function reportPayment(
   loanId: number,
   body: object,
-  { key, headers = core }: { key?: string; headers?: Record<string, string> } = {},
+  { key, headers = lender.core }: { key?: string; headers?: Record<string, string> } = {},
 ) {
   return app.inject({
     method: 'POST',
@@ -170,10 +149,20 @@ describe('a loan’s account from its payout', () => {
     const rows = account.schedule as { state: string; number: number }[];
     expect(rows).toHaveLength(12);
     expect(rows.map(({ state }) => state)).toEqual(['due', ...Array<string>(11).fill('future')]);
+    // Beside the account, how to pay by transfer: the sandbox lender's account, the customer's
+    // personal number in the purpose.
+    expect(answer.json()).toMatchObject({
+      transfer: {
+        bank_name: 'საქართველოს ბანკი',
+        iban: 'GE59BG0000000123456789',
+        reference: loan.user.identityNumber,
+      },
+    });
+    expect(loan.user.identityNumber).toMatch(/^\d{11}$/);
   });
 
   it('answers 404 to another customer, as to a loan never paid out', async () => {
-    const other = await signedLoan(app, calls, { ending: '22' });
+    const other = await signedLoan(app, lender.calls, { ending: '22' });
     expect((await accountOf(other.token, loan.id)).statusCode).toBe(404);
     expect((await accountOf(other.token, other.id)).statusCode).toBe(404);
     expect((await payoffOf(other.token, loan.id, '2026-11-23')).statusCode).toBe(404);
@@ -279,7 +268,7 @@ describe('a loan’s account from its payout', () => {
   it('refuses a report without a key, from a person, or on an unknown loan', async () => {
     const body = { amount: 1, paid_at: '2026-12-13 10:00:00', reference: 'CORE-PAY-X' };
     expect((await reportPayment(loan.id, body)).statusCode).toBe(400);
-    const officer = await calls.officer('599000003');
+    const officer = await lender.calls.officer('599000003');
     expect((await reportPayment(loan.id, body, { key: 'k', headers: officer })).statusCode).toBe(
       403,
     );
@@ -486,5 +475,114 @@ describe('a payment’s receipt', () => {
     expect(row.principalTetri).toBeGreaterThan(0);
     expect(text).toContain(`დარჩენილი ძირი ${shownLari(150_000 - row.principalTetri)}`);
     expect(text).not.toContain('დაბრუნება შეგიძლიათ მოითხოვოთ');
+  });
+});
+
+describe('a prepayment that lowers the instalment', () => {
+  it('closes the days on the new schedule as the pure rules do, the first period its interest exactly', async () => {
+    const loan = await activeLoan('25');
+    const servicing = createServicingRepository(app.database.db);
+    const before = await servicing.schedule(loan.id);
+    await app.database.db.transaction((tx) =>
+      app.servicing.postPayment(tx, {
+        loanId: loan.id,
+        amountTetri: 50_000,
+        paidOn: '2026-11-23',
+        channel: 'card',
+        reference: `keep-term-${loan.id}`,
+        purpose: 'prepayment',
+        keep: 'term',
+      }),
+    );
+    const schedule = await servicing.schedule(loan.id);
+    // The prepayment's row on its day, then the same twelve dates at a lower instalment.
+    expect(schedule.map(({ dueDate }) => dueDate)).toEqual([
+      '2026-11-23',
+      ...before.map(({ dueDate }) => dueDate),
+    ]);
+    expect(schedule[1]?.principal).toBeLessThan(before[0]?.principal ?? 0);
+
+    const terms = { schedule, paidOutOn: '2026-11-23', penaltyPpmDaily: maxPenaltyPpmDaily };
+    let expected = await totalsNow(loan.id);
+    for (let day = '2026-11-23'; day < '2026-12-13'; day = addDaysToIsoDate(day, 1)) {
+      expected = closeDay(day, terms, expected).totals;
+      await app.database.db.transaction((tx) => accrue(tx, day, maxPenaltyPpmDaily));
+    }
+    expect(await totalsNow(loan.id)).toEqual(expected);
+    const accruals = (await ledgerOf(loan.id)).filter(
+      ({ kind, businessDate }) => kind === 'interest_accrual' && businessDate < '2026-12-10',
+    );
+    expect(accruals.reduce((sum, row) => sum + row.amountTetri, 0)).toBe(schedule[1]?.interest);
+
+    // The payout's schedule stays as it was, and no row of either version can change.
+    const versions = await app.database.db
+      .select({ version: loanInstalments.version, transactionId: loanInstalments.transactionId })
+      .from(loanInstalments)
+      .where(eq(loanInstalments.loanId, loan.id));
+    expect(versions.filter(({ version }) => version === 1)).toHaveLength(12);
+    expect(
+      versions.filter(({ version, transactionId }) => version === 2 && transactionId),
+    ).toHaveLength(13);
+    await expect(
+      app.database.db
+        .update(loanInstalments)
+        .set({ interestTetri: 0 })
+        .where(eq(loanInstalments.loanId, loan.id)),
+    ).rejects.toThrow();
+  });
+});
+
+describe('an instalment paid before its due date', () => {
+  it('is settled by the next payment’s amount: nothing falls due unpaid, nothing overdue, no penalty', async () => {
+    const loan = await activeLoan('27');
+    const db = app.database.db;
+    const schedule = await createServicingRepository(db).schedule(loan.id);
+    const [first, second] = schedule;
+    const terms = { schedule, paidOutOn: '2026-11-23', penaltyPpmDaily: maxPenaltyPpmDaily };
+    const closeDays = async (from: string, until: string) => {
+      for (let day = from; day < until; day = addDaysToIsoDate(day, 1)) {
+        await db.transaction((tx) => accrue(tx, day, maxPenaltyPpmDaily));
+      }
+    };
+    const accountOn = async (day: string) => (await loanAccountOn(db, loan.id, day))?.account;
+
+    // Five days before the first due date the customer pays what the account shows.
+    await closeDays('2026-11-23', '2026-12-05');
+    const shown = (await accountOn('2026-12-05'))?.next_payment;
+    expect(shown).toEqual({
+      date: '2026-12-10',
+      amount: toGel((first?.principal ?? 0) + (first?.interest ?? 0)),
+    });
+    await db.transaction((tx) =>
+      app.servicing.postPayment(tx, {
+        loanId: loan.id,
+        amountTetri: toTetri(shown?.amount ?? 0),
+        paidOn: '2026-12-05',
+        channel: 'card',
+        reference: `ahead-${loan.id}`,
+        purpose: 'instalment',
+      }),
+    );
+    expect((await accountOn('2026-12-05'))?.next_payment?.date).toBe(second?.dueDate);
+
+    // Past the due date: close of day as the pure rules, the advance paying the period's rest.
+    let expected = await totalsNow(loan.id);
+    expect(expected.interestPrepaid).toBeGreaterThan(0);
+    for (let day = '2026-12-05'; day < '2026-12-13'; day = addDaysToIsoDate(day, 1)) {
+      expected = closeDay(day, terms, expected).totals;
+    }
+    await closeDays('2026-12-05', '2026-12-13');
+    expect(await totalsNow(loan.id)).toEqual(expected);
+    expect(expected).toMatchObject({
+      interestDue: 0,
+      interestOverdue: 0,
+      penaltyDue: 0,
+      lateCosts: 0,
+    });
+    expect((await ledgerOf(loan.id)).filter(({ kind }) => kind === 'penalty')).toEqual([]);
+    const account = await accountOn('2026-12-13');
+    expect(account?.overdue).toEqual({ days: 0, principal: 0, interest: 0, penalty: 0, total: 0 });
+    expect(account?.schedule.slice(0, 2).map(({ state }) => state)).toEqual(['paid', 'due']);
+    expect(account?.next_payment?.date).toBe(second?.dueDate);
   });
 });

@@ -1,4 +1,5 @@
 import {
+  applicationAccount,
   applicationApprove,
   applicationBankStatementPath,
   applicationContract,
@@ -50,6 +51,19 @@ export function applicationContractQuery(id: string) {
   return queryOptions({
     queryKey: ['decisions', 'contract', currentLocale(), id],
     queryFn: ({ signal }) => apiRequest(applicationContract, { params: { id }, signal }),
+    staleTime: 0,
+  });
+}
+
+/**
+ * `GET /api/applications/{id}/account`: a paid-out loan's account as its customer sees it, read
+ * only (each read logged on the server).
+ */
+export function applicationAccountQuery(id: string) {
+  return queryOptions({
+    queryKey: ['decisions', 'account', id],
+    queryFn: async ({ signal }) =>
+      (await apiRequest(applicationAccount, { params: { id }, signal })).account,
     staleTime: 0,
   });
 }

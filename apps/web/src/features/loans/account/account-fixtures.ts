@@ -1,4 +1,4 @@
-import type { LoanAccount } from '@sesxi/contract';
+import type { LoanAccount, TransferDetails } from '@sesxi/contract';
 import { jsonResponse, type ApiAnswer } from '../../../test/api-fixtures';
 import { renderLoanScreen } from '../loan-fixtures';
 
@@ -72,8 +72,18 @@ export const overdueAccount: LoanAccount = {
   ),
 };
 
-export function accountAnswer(account: LoanAccount) {
-  return jsonResponse({ status: 'success', account });
+/** The lender's account for transfers, the customer's personal number in the purpose. */
+export const lenderTransfer: TransferDetails = {
+  bank_name: 'საქართველოს ბანკი',
+  iban: 'GE59BG0000000123456789',
+  reference: '01001011011',
+};
+
+export function accountAnswer(
+  account: LoanAccount,
+  transfer: TransferDetails | null = lenderTransfer,
+) {
+  return jsonResponse({ status: 'success', account, transfer });
 }
 
 /** A signed-in customer on loan 7's page, `account` answered for it. */

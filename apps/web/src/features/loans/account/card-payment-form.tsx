@@ -1,7 +1,8 @@
+import '@mantine/core/styles/Fieldset.layer.css';
 import '@mantine/core/styles/Input.layer.css';
 import '@mantine/core/styles/Radio.layer.css';
-import { Button, Radio, Stack, Text } from '@mantine/core';
-import type { CardPaymentPurpose, LoanAccount } from '@sesxi/contract';
+import { Button, Fieldset, Radio, Stack, Text } from '@mantine/core';
+import type { CardPaymentPurpose, LoanAccount, PrepaymentKeep } from '@sesxi/contract';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useApiForm } from '../../../shared/api/api-form';
@@ -14,7 +15,11 @@ import { startCardPayment } from '../api/card-payment';
 interface CardPaymentValues {
   amount: string;
   purpose: CardPaymentPurpose;
+  keep: PrepaymentKeep;
 }
+
+/** Shortening the term first: it is the default. */
+const keeps: readonly PrepaymentKeep[] = ['payment', 'term'];
 
 /** What to pay first: what is late when anything is, else the next instalment. */
 export function suggestedAmount(account: LoanAccount): number | null {
@@ -24,8 +29,8 @@ export function suggestedAmount(account: LoanAccount): number | null {
 
 /**
  * Pay by card: the amount (the overdue total or the next payment to start with), an instalment
- * or a prepayment (which shortens the term: lowering the instalment instead is not offered
- * until servicing can make the new schedule). The browser then goes to the card gateway's page.
+ * or a prepayment, which shortens the term or lowers the monthly payment as the customer
+ * chooses. The browser then goes to the card gateway's page.
  */
 export function CardPaymentForm({ loanId, account }: { loanId: number; account: LoanAccount }) {
   const { t } = useTranslation();
@@ -34,10 +39,15 @@ export function CardPaymentForm({ loanId, account }: { loanId: number; account: 
     defaultValues: {
       amount: suggested === null ? '' : amountInputText(suggested),
       purpose: 'instalment',
+      keep: 'payment',
     },
-    onSubmit: async ({ amount, purpose }) => {
+    onSubmit: async ({ amount, purpose, keep }) => {
       const lari = parseGeorgianNumber(amount) ?? 0;
-      const redirect = await startCardPayment(loanId, { amount: lari, purpose });
+      const redirect = await startCardPayment(loanId, {
+        amount: lari,
+        purpose,
+        ...(purpose === 'prepayment' && { keep }),
+      });
       window.location.assign(redirect);
     },
   });
@@ -75,7 +85,34 @@ export function CardPaymentForm({ loanId, account }: { loanId: number; account: 
             </Radio.Group>
           )}
         />
-        {purpose === 'prepayment' && <Text size="sm">{t('loanAccount.card.prepaymentNote')}</Text>}
+        {purpose === 'prepayment' && (
+          <>
+            <Controller
+              control={form.control}
+              name="keep"
+              render={({ field }) => (
+                <Fieldset legend={t('loanAccount.card.keep')} variant="unstyled">
+                  <Stack gap="xs" mt={4}>
+                    {keeps.map((keep) => (
+                      <Radio
+                        key={keep}
+                        name={field.name}
+                        value={keep}
+                        checked={field.value === keep}
+                        onChange={() => {
+                          field.onChange(keep);
+                        }}
+                        label={t(`loanAccount.card.keeps.${keep}`)}
+                        description={t(`loanAccount.card.keepHints.${keep}`)}
+                      />
+                    ))}
+                  </Stack>
+                </Fieldset>
+              )}
+            />
+            <Text size="sm">{t('loanAccount.card.prepaymentNote')}</Text>
+          </>
+        )}
         <ErrorAlert message={formError} />
         <div>
           <Button type="submit" loading={isSubmitting}>

@@ -3,7 +3,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bodiesSentTo, fieldErrors, jsonResponse, requestsTo } from '../../../test/api-fixtures';
 import { bodyRowsOf, columnHeadersOf } from '../../../test/table';
 import { setLocale } from '../../../shared/i18n/i18n';
-import { currentAccount, overdueAccount, renderAccountScreen } from './account-fixtures';
+import {
+  accountAnswer,
+  currentAccount,
+  overdueAccount,
+  renderAccountScreen,
+} from './account-fixtures';
 
 const nbsp = '\u00a0';
 const lari = (amount: string) => `${amount}${nbsp}₾`;
@@ -90,13 +95,30 @@ describe('/loans/{id}: the loan at a glance', () => {
     expect(bodyRowsOf(schedule)[1]?.at(-1)).toBe('! ვადაგადაცილებული');
   });
 
-  it('tells how to pay at a terminal: the personal number as the code', async () => {
+  it('tells how to pay at a terminal and by transfer: the lender’s account, the personal number as the code', async () => {
     renderAccountScreen(currentAccount);
     const terminal = await screen.findByRole('region', {
       name: 'გადახდა ტერმინალით ან გადარიცხვით',
     });
     expect(terminal).toHaveTextContent('გადახდის კოდად მიუთითეთ თქვენი პირადი ნომერი.');
+    expect(termsOf(terminal)).toEqual([
+      ['ბანკი', 'საქართველოს ბანკი'],
+      ['ანგარიშის ნომერი (IBAN)', 'GE59BG0000000123456789'],
+      ['გადახდის დანიშნულება', '01001011011'],
+    ]);
+    expect(terminal).not.toHaveTextContent(/ცხელ ხაზზე/);
     expect(within(terminal).getByRole('link', { name: '032 2 00 00 00' })).toBeInTheDocument();
+  });
+
+  it('leaves the lender’s account to the hotline when none is configured', async () => {
+    renderAccountScreen(currentAccount, {
+      'GET /api/loans/7/account': () => accountAnswer(currentAccount, null),
+    });
+    const terminal = await screen.findByRole('region', {
+      name: 'გადახდა ტერმინალით ან გადარიცხვით',
+    });
+    expect(terminal).toHaveTextContent('ჩვენი ანგარიშის ნომერს გეტყვით ცხელ ხაზზე.');
+    expect(within(terminal).queryAllByRole('term')).toEqual([]);
   });
 
   it('says it all in English too', async () => {
@@ -107,6 +129,12 @@ describe('/loans/{id}: the loan at a glance', () => {
     expect(
       screen.getByRole('table', { name: 'Repayment schedule and payment states' }),
     ).toBeInTheDocument();
+    const terminal = screen.getByRole('region', { name: 'Pay at a terminal or by transfer' });
+    expect(termsOf(terminal).map(([term]) => term)).toEqual([
+      'Bank',
+      'Account number (IBAN)',
+      'Payment purpose',
+    ]);
   });
 
   it('shows the not-found screen for a loan that is not the customer’s', async () => {
@@ -201,24 +229,32 @@ describe('/loans/{id}: paying by card', () => {
     expect(within(card).getByLabelText(/თანხა/)).toHaveValue('730,56');
   });
 
-  it('sends a prepayment, which shortens the term', async () => {
+  it.each([
+    ['shortens the term by default', undefined, 'payment'],
+    ['lowers the monthly payment when the customer chooses it', /ყოველთვიური შენატანი/, 'term'],
+  ])('sends a prepayment that %s', async (_case, choice, keep) => {
     goingTo();
     const { user, fetchMock } = renderAccountScreen(currentAccount, {
       'POST /api/loans/7/card-payments': () =>
         jsonResponse({ status: 'success', redirect_url: 'https://gateway.test/order/2' }),
     });
     const card = await screen.findByRole('region', { name: 'ბარათით გადახდა' });
-    const note = /წინსწრებით შენატანი ამცირებს სესხის ძირს და ვადას/;
+    const note = /წინსწრებით შენატანი ამცირებს სესხის ძირს/;
+    const after = { name: 'წინსწრებით დაფარვის შემდეგ' };
     expect(within(card).queryByText(note)).not.toBeInTheDocument();
+    expect(within(card).queryByRole('group', after)).not.toBeInTheDocument();
     await user.click(within(card).getByRole('radio', { name: /წინსწრებით დაფარვა/ }));
     expect(within(card).getByText(note)).toBeVisible();
+    const keeps = within(card).getByRole('group', after);
+    expect(within(keeps).getByRole('radio', { name: /სესხის ვადა/ })).toBeChecked();
+    if (choice) await user.click(within(keeps).getByRole('radio', { name: choice }));
     const amount = within(card).getByLabelText(/თანხა/);
     await user.clear(amount);
     await user.type(amount, '500');
     await user.click(within(card).getByRole('button', { name: 'ბარათით გადახდა' }));
     await vi.waitFor(() => {
       expect(bodiesSentTo(fetchMock, 'POST /api/loans/7/card-payments')).toEqual([
-        { amount: 500, purpose: 'prepayment' },
+        { amount: 500, purpose: 'prepayment', keep },
       ]);
     });
   });

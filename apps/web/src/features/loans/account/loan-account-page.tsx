@@ -1,5 +1,5 @@
 import { Anchor, Group, Stack, Title } from '@mantine/core';
-import type { LoanAccount } from '@sesxi/contract';
+import type { LoanAccount, TransferDetails } from '@sesxi/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -19,7 +19,15 @@ function owing(account: LoanAccount): boolean {
   return account.status === 'active' || account.status === 'withdrawing';
 }
 
-function AccountView({ loanId, account }: { loanId: number; account: LoanAccount }) {
+function AccountView({
+  loanId,
+  account,
+  transfer,
+}: {
+  loanId: number;
+  account: LoanAccount;
+  transfer: TransferDetails | null;
+}) {
   const today = useToday();
   return (
     <>
@@ -27,7 +35,7 @@ function AccountView({ loanId, account }: { loanId: number; account: LoanAccount
       {owing(account) && (
         <>
           <CardPaymentForm loanId={loanId} account={account} />
-          <TerminalPayment />
+          <TerminalPayment transfer={transfer} />
         </>
       )}
       {account.status === 'active' && <PayoffQuote loanId={loanId} today={today} />}
@@ -50,7 +58,7 @@ export function LoanAccountPage() {
     <Stack gap="lg" maw={960}>
       <Title order={1}>{t('loanAccount.heading', { id: loanId })}</Title>
       <QueryContent query={account} loading={t('loanAccount.loading')}>
-        {(data) => <AccountView loanId={loanId} account={data} />}
+        {(data) => <AccountView loanId={loanId} account={data.account} transfer={data.transfer} />}
       </QueryContent>
       <Group gap="lg">
         <Anchor component={Link} to="/documents">

@@ -14,7 +14,7 @@ import { applicationSteps } from '../application-steps/application-steps';
  */
 export function PaymentDuePanel({ loan }: { loan: LoanListItem }) {
   const { t } = useTranslation();
-  const account = useQuery(loanAccountQuery(loan.id));
+  const account = useQuery({ ...loanAccountQuery(loan.id), select: (data) => data.account });
   const next = account.data?.next_payment;
   const overdue = account.data?.overdue;
   return (

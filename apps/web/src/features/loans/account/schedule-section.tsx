@@ -27,11 +27,18 @@ function InstalmentStateText({ state }: { state: InstalmentState }) {
 }
 
 /** The schedule with each instalment's state: cards on a phone, a table wider. */
-export function ScheduleSection({ schedule }: { schedule: Instalment[] }) {
+export function ScheduleSection({
+  schedule,
+  level,
+}: {
+  schedule: Instalment[];
+  /** 3 under a section of its own (the officer's review). */
+  level?: 2 | 3;
+}) {
   const { t } = useTranslation();
   if (schedule.length === 0) return null;
   return (
-    <Section title={t('loanAccount.schedule')}>
+    <Section title={t('loanAccount.schedule')} level={level}>
       <TableOrCards
         label={t('loanAccount.schedule')}
         records={schedule}

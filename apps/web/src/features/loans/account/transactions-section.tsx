@@ -27,11 +27,18 @@ function useAllocationText(): (transaction: Transaction) => string {
 }
 
 /** The loan's ledger as it was posted: the payout, payments, accruals, penalties, fees, refunds. */
-export function TransactionsSection({ transactions }: { transactions: Transaction[] }) {
+export function TransactionsSection({
+  transactions,
+  level,
+}: {
+  transactions: Transaction[];
+  /** 3 under a section of its own (the officer's review). */
+  level?: 2 | 3;
+}) {
   const { t } = useTranslation();
   const allocationOf = useAllocationText();
   return (
-    <Section title={t('loanAccount.transactions')}>
+    <Section title={t('loanAccount.transactions')} level={level}>
       {transactions.length === 0 ? (
         <Text>{t('loanAccount.noTransactions')}</Text>
       ) : (

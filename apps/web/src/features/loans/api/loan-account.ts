@@ -6,13 +6,19 @@ export const loanAccountKey = (loanId: number) => ['loans', 'account', loanId] a
 
 /**
  * `GET /api/loans/{id}/account`: a paid-out loan's balance, next payment, what is late, its
- * schedule and its transactions. A 404 means no such loan of this customer, or none paid out.
+ * schedule and its transactions, and the lender's account to pay into by transfer. A 404 means
+ * no such loan of this customer, or none paid out.
  */
 export function loanAccountQuery(loanId: number) {
   return queryOptions({
     queryKey: loanAccountKey(loanId),
-    queryFn: async ({ signal }) =>
-      (await apiRequest(loanAccountShow, { params: { id: loanId }, signal })).account,
+    queryFn: async ({ signal }) => {
+      const { account, transfer } = await apiRequest(loanAccountShow, {
+        params: { id: loanId },
+        signal,
+      });
+      return { account, transfer };
+    },
     staleTime: 0,
   });
 }

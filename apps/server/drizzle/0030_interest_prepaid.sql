@@ -1,0 +1,3 @@
+ALTER TABLE "loan_accounts" DROP CONSTRAINT "loan_accounts_not_negative";--> statement-breakpoint
+ALTER TABLE "loan_accounts" ADD COLUMN "interest_prepaid_tetri" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "loan_accounts" ADD CONSTRAINT "loan_accounts_not_negative" CHECK (least("loan_accounts"."principal_paid_tetri", "loan_accounts"."principal_prepaid_tetri", "loan_accounts"."interest_accrued_tetri", "loan_accounts"."interest_prepaid_tetri", "loan_accounts"."interest_due_tetri", "loan_accounts"."interest_overdue_tetri", "loan_accounts"."penalty_due_tetri", "loan_accounts"."late_costs_tetri", "loan_accounts"."credit_tetri") >= 0);
