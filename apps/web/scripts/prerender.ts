@@ -46,7 +46,13 @@ for (const path of shellPaths) {
     ...screenFiles(manifest, await lazyModulesOf(path)),
     requests: await dataRequestsOf(path),
   };
-  await writePage(path, renderSignedInShell(template, path, files));
+  // The screen's own styles too: the shell shows some of its content (Beasties keeps the rules
+  // it uses), not only the header and the heading.
+  const screenStyles = files.styles.map((href) => `<link rel="stylesheet" href="${href}">`);
+  const shellTemplate = await withStylesInline(
+    template.replace('</head>', () => `${screenStyles.join('')}</head>`),
+  );
+  await writePage(path, renderSignedInShell(shellTemplate, path, files));
 }
 // Read here only: the browser has no use for it.
 await rm(join(dist, '.vite'), { recursive: true });

@@ -1,5 +1,5 @@
 import './server-globals';
-import type { ContentBlock } from '@sesxi/contract';
+import { shellVisitorScript, type ContentBlock } from '@sesxi/contract';
 import { renderToString } from 'react-dom/server';
 import {
   createStaticHandler,
@@ -166,7 +166,9 @@ export interface ScreenFiles {
  * A signed-in customer's screen as it paints before the app has run, put into `template`: the
  * header of a signed-in visitor (their name follows with the app), the screen's heading and
  * what it shows while its data is on its way. The browser paints it from the HTML on a visit
- * from an SMS link; the app then renders the screen in its place (main.tsx). The page's script
+ * from an SMS link; the app then renders the screen in its place (main.tsx). Its inline script
+ * (`shellVisitorScript`) marks the page for the visitor the browser holds, so that what their
+ * screen will show from the session alone is shown already (styles hide it for others). The page's script
  * fetches the screen's `files` beside the app's, and asks for its data (start-after-paint.ts).
  */
 export async function renderSignedInShell(
@@ -187,7 +189,7 @@ export async function renderSignedInShell(
       </SignedInShell>
     </Providers>,
   );
-  return withCriticalStyles(
+  const page = await withCriticalStyles(
     template
       .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(titleOf(context))}</title>`)
       .replace(emptyRoot, () => `<div id="root" ${signedInShellMarker}>${html}</div>`)
@@ -198,7 +200,10 @@ export async function renderSignedInShell(
           ` data-screen-styles="${files.styles.join(' ')}"` +
           ` data-screen-requests="${files.requests.join(' ')}" data-app-modules=`,
       ),
+    { textWaitsForFont: true },
   );
+  // Before the body: the page is marked for its visitor before anything of it paints.
+  return page.replace('</head>', () => `<script>${shellVisitorScript}</script></head>`);
 }
 
 function titleOf(context: StaticHandlerContext): string {

@@ -1,11 +1,16 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import { shellVisitorScript } from '@sesxi/contract';
 import securityHeaders from './security-headers.ts';
+
+/** The signed-in shells' inline script (its text from the contract), and no other. */
+const shellScriptHash = createHash('sha256').update(shellVisitorScript).digest('base64');
 
 /** Every directive, in order: a new one, a widened one or a dropped one fails here. */
 const policy = [
   "default-src 'self'",
-  "script-src 'self'",
+  `script-src 'self' 'sha256-${shellScriptHash}'`,
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data:",
   "font-src 'self'",

@@ -2,13 +2,17 @@ import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import type { FastifyPluginCallback } from 'fastify';
 import fp from 'fastify-plugin';
-import { contentVideoOrigin } from '@sesxi/contract';
+import { createHash } from 'node:crypto';
+import { contentVideoOrigin, shellVisitorScript } from '@sesxi/contract';
 import helmet from 'helmet';
 import { isApiPath } from '#app/http/paths.ts';
 
+/** The CSP source that allows the signed-in shells' inline script, and only it, by its hash. */
+export const shellScriptSource = `'sha256-${createHash('sha256').update(shellVisitorScript).digest('base64')}'`;
+
 /**
  * Strict browser policy for everything the server sends (security.md): scripts only from our
- * origin, no inline scripts, no eval, no plugins, no framing, no third-party origins (but the
+ * origin, no inline scripts but the signed-in shells' one, allowed by its hash, no eval, no plugins, no framing, no third-party origins (but the
  * video player of content, in a frame, after a tap).
  * `style-src` allows 'unsafe-inline' because Mantine sets `style` attributes on elements
  * (CSS variables, positions of floating menus); styles cannot run code, scripts stay strict.
@@ -23,7 +27,7 @@ const securityHeaders: FastifyPluginCallback<{ production: boolean }> = (app, op
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", shellScriptSource],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'"],

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bodyLimit } from '#app/app.ts';
 import { buildTestApp } from '#app/test/build-test-app.ts';
 import { withProductName } from './web.ts';
+import { shellScriptSource } from './security-headers.ts';
 
 const indexHtml = `<!doctype html>
 <html lang="ka">
@@ -64,7 +65,8 @@ describe('index.html', () => {
         return [name, values];
       }),
     );
-    expect(directives.get('script-src')).toEqual(["'self'"]);
+    // Our origin's files, and the signed-in shells' one inline script by its hash.
+    expect(directives.get('script-src')).toEqual(["'self'", shellScriptSource]);
     expect(directives.get('default-src')).toEqual(["'self'"]);
     expect(directives.get('object-src')).toEqual(["'none'"]);
     expect(directives.get('base-uri')).toEqual(["'none'"]);

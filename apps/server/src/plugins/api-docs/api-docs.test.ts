@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '#app/test/build-test-app.ts';
+import { shellScriptSource } from '../security-headers.ts';
 
 let app: FastifyInstance;
 
@@ -26,7 +27,7 @@ describe('GET /api/docs', () => {
     const directives = String(policy)
       .split(';')
       .map((directive) => directive.trim());
-    expect(directives).toContain("script-src 'self'");
+    expect(directives).toContain(`script-src 'self' ${shellScriptSource}`);
     expect(directives).toContain("default-src 'self'");
     expect(response.body).toContain('<title>Lari &lt;Lend&gt; API</title>');
   });

@@ -5,6 +5,27 @@ import { ApplicationsTable } from '../../features/loans/applications/application
 import { NextSteps } from '../../features/loans/applications/next-steps';
 import { OpenOrNewApplication } from '../../features/loans/applications/open-application';
 import { useSessionUser } from '../../shared/session/session';
+import { useSignedInShell } from '../layout/signed-in-shell';
+import classes from './main-page.module.css';
+
+const nameMark = '\u0000';
+
+/**
+ * The greeting in a signed-in shell, before the visitor is known: their name is put in by the
+ * styles, from what the shell's script read in the stored session (`shellVisitorScript`), and
+ * the greeting shows only for a visitor with a name, as the app's does.
+ */
+function ShellGreeting() {
+  const { t } = useTranslation();
+  const [before, after] = t('main.greeting', { name: nameMark }).split(nameMark);
+  return (
+    <Text size="lg" className={classes.forNamedVisitor}>
+      {before}
+      <span className={classes.visitorName} />
+      {after}
+    </Text>
+  );
+}
 
 /**
  * `/main`: the customer's personal page: the document check, what to do next with an approved
@@ -15,11 +36,16 @@ import { useSessionUser } from '../../shared/session/session';
 export function MainPage() {
   const { t } = useTranslation();
   const user = useSessionUser();
+  const shell = useSignedInShell();
   return (
     <Stack gap="lg">
       <Title order={1}>{t('main.title')}</Title>
-      {user?.name && <Text size="lg">{t('main.greeting', { name: user.name })}</Text>}
-      <DocumentCheckCard />
+      {shell ? (
+        <ShellGreeting />
+      ) : (
+        user?.name && <Text size="lg">{t('main.greeting', { name: user.name })}</Text>
+      )}
+      <DocumentCheckCard inShell={shell} />
       <NextSteps />
       <OpenOrNewApplication />
       <ApplicationsTable />
