@@ -12,8 +12,9 @@ export const shellScriptSource = `'sha256-${createHash('sha256').update(shellVis
 
 /**
  * Strict browser policy for everything the server sends (security.md): scripts only from our
- * origin, no inline scripts but the signed-in shells' one, allowed by its hash, no eval, no plugins, no framing, no third-party origins (but the
- * video player of content, in a frame, after a tap).
+ * origin, no inline scripts but the signed-in shells' one (allowed by its hash), no eval, no
+ * plugins, no framing, no third-party origins (but the video player of content, in a frame,
+ * after a tap).
  * `style-src` allows 'unsafe-inline' because Mantine sets `style` attributes on elements
  * (CSS variables, positions of floating menus); styles cannot run code, scripts stay strict.
  *
