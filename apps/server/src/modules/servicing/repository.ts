@@ -47,6 +47,14 @@ const columnsOf = (totals: AccountTotals) => ({
   creditTetri: totals.credit,
 });
 
+const allocationColumns = ({ penalty, interest, principal, fee, credit }: Allocation) => ({
+  penaltyTetri: penalty,
+  interestTetri: interest,
+  principalTetri: principal,
+  feeTetri: fee,
+  creditTetri: credit,
+});
+
 export function createServicingRepository(db: Database) {
   return {
     /** The loan's status, its row locked for the transaction: its payments take turns on it. */
@@ -229,7 +237,11 @@ export function createServicingRepository(db: Database) {
       return row;
     },
 
-    /** Records a payment and the account it leaves, in the caller's transaction. */
+    /**
+     * Records a payment, the advance of interest it released (an `advance_release` row of
+     * amount 0 naming the payment's reference, after it) and the account they leave, in the
+     * caller's transaction.
+     */
     async insertPayment(
       payment: {
         loanId: number;
@@ -238,22 +250,24 @@ export function createServicingRepository(db: Database) {
         reference: string;
         businessDate: string;
       },
-      { penalty, interest, principal, fee, credit }: Allocation,
+      { allocation, release }: { allocation: Allocation; release?: Allocation | undefined },
       totals: AccountTotals,
     ): Promise<number> {
       const [row] = await db
         .insert(loanTransactions)
-        .values({
-          ...payment,
-          kind: 'payment',
-          penaltyTetri: penalty,
-          interestTetri: interest,
-          principalTetri: principal,
-          feeTetri: fee,
-          creditTetri: credit,
-        })
+        .values({ ...payment, kind: 'payment', ...allocationColumns(allocation) })
         .returning({ id: loanTransactions.id });
       if (!row) throw new Error('inserting a payment returned no row');
+      if (release) {
+        await db.insert(loanTransactions).values({
+          loanId: payment.loanId,
+          kind: 'advance_release',
+          amountTetri: 0,
+          ...allocationColumns(release),
+          reference: payment.reference,
+          businessDate: payment.businessDate,
+        });
+      }
       await db
         .update(loanAccounts)
         .set(columnsOf(totals))
