@@ -1,5 +1,5 @@
 import { addDaysToIsoDate, toTetri } from '@sesxi/contract';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '#app/db/database.ts';
 import {
@@ -283,7 +283,10 @@ export function createServicingRepository(db: Database) {
         .orderBy(asc(loanTransactions.id));
     },
 
-    /** What the loan's payments paid so far, in all and to each part, in tetri. */
+    /**
+     * What the loan's payments paid so far, in all and to each part (net of the advances of
+     * interest released), in tetri.
+     */
     async paidSoFar(loanId: number) {
       const total = (column: AnyPgColumn) => sql<number>`coalesce(sum(${column}), 0)::int`;
       const [row] = await db
@@ -296,7 +299,12 @@ export function createServicingRepository(db: Database) {
           credit: total(loanTransactions.creditTetri),
         })
         .from(loanTransactions)
-        .where(and(eq(loanTransactions.loanId, loanId), eq(loanTransactions.kind, 'payment')));
+        .where(
+          and(
+            eq(loanTransactions.loanId, loanId),
+            inArray(loanTransactions.kind, ['payment', 'advance_release']),
+          ),
+        );
       if (!row) throw new Error(`summing the payments of the loan ${loanId} returned no row`);
       return row;
     },
