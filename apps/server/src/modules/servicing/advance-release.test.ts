@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentsOf, downloadedText } from '#app/test/customer-documents.ts';
 import { coreLenderTestApp, type CoreLenderTestApp } from '#app/test/core-lender.ts';
 import { loanStatusOf } from '#app/test/loans.ts';
-import { servicingKit } from '#app/test/servicing.ts';
 import { testClock } from '#app/test/test-clock.ts';
 import { principalOutstanding } from './account.ts';
 import { createServicingRepository } from './repository.ts';
+import { servicingKit } from './servicing-test-kit.ts';
 
 /*
  * An advance of interest no longer to be earned (decision 023): released by an

@@ -113,14 +113,7 @@ export function allocatePayment(amount: number, context: PaymentContext): Alloca
 
 function allocateAmount(
   amount: number,
-  {
-    schedule,
-    totals,
-    today,
-    paidOutOn,
-    purpose,
-    feeBp,
-  }: PaymentContext,
+  { schedule, totals, today, paidOutOn, purpose, feeBp }: PaymentContext,
 ): Allocated {
   if (!Number.isSafeInteger(amount) || amount <= 0) {
     throw new RangeError(`a payment is a positive number of tetri: ${amount}`);

@@ -13,7 +13,6 @@ import {
 import { documentsOf, downloadedText } from '#app/test/customer-documents.ts';
 import { coreLenderTestApp, type CoreLenderTestApp } from '#app/test/core-lender.ts';
 import { loanStatusOf, setLoanStatus } from '#app/test/loans.ts';
-import { servicingKit } from '#app/test/servicing.ts';
 import { signedLoan } from '#app/test/signed-loans.ts';
 import { testClock } from '#app/test/test-clock.ts';
 import { openTotals } from './account.ts';
@@ -22,6 +21,7 @@ import { accrue } from './close-of-day.ts';
 import { maxPenaltyPpmDaily } from './late-costs.ts';
 import { loanAccountOn } from './loan-account.ts';
 import { createServicingRepository } from './repository.ts';
+import { servicingKit } from './servicing-test-kit.ts';
 
 // 23 November 2026 in Tbilisi: the business date the loans are paid out on.
 const clock = testClock();

@@ -1,12 +1,12 @@
 import { addDaysToIsoDate } from '@sesxi/contract';
 import { asc, eq } from 'drizzle-orm';
 import { loanTransactions } from '#app/db/schema.ts';
-import type { AccountTotals } from '#app/modules/servicing/account.ts';
-import { accrue } from '#app/modules/servicing/close-of-day.ts';
-import { maxPenaltyPpmDaily } from '#app/modules/servicing/late-costs.ts';
-import { createServicingRepository, totalsOf } from '#app/modules/servicing/repository.ts';
-import { bearer } from './accounts.ts';
-import type { CoreLenderTestApp } from './core-lender.ts';
+import { bearer } from '#app/test/accounts.ts';
+import type { CoreLenderTestApp } from '#app/test/core-lender.ts';
+import type { AccountTotals } from './account.ts';
+import { accrue } from './close-of-day.ts';
+import { maxPenaltyPpmDaily } from './late-costs.ts';
+import { createServicingRepository, totalsOf } from './repository.ts';
 
 /**
  * A servicing test's requests and reads on the lender `lenderOf()` answers (built in the file's
@@ -38,7 +38,7 @@ export function servicingKit(lenderOf: () => CoreLenderTestApp) {
         payload: body,
       }),
 
-    async totalsNow(loanId: number): Promise<AccountTotals> {
+    totalsNow: async (loanId: number): Promise<AccountTotals> => {
       const account = await createServicingRepository(app().database.db).account(loanId);
       if (!account) throw new Error(`no account for ${loanId}`);
       return totalsOf(account);
@@ -52,7 +52,7 @@ export function servicingKit(lenderOf: () => CoreLenderTestApp) {
         .orderBy(asc(loanTransactions.id)),
 
     /** Close of day's statement for each day from `from` to the eve of `until`. */
-    async closeDays(from: string, until: string) {
+    closeDays: async (from: string, until: string) => {
       for (let day = from; day < until; day = addDaysToIsoDate(day, 1)) {
         await app().database.db.transaction((tx) => accrue(tx, day, maxPenaltyPpmDaily));
       }
