@@ -174,6 +174,9 @@ function devProductName(): Plugin {
 }
 
 const appRoot = fileURLToPath(new URL('.', import.meta.url));
+/** Mantine's dialogs, drawers, menus and popovers, and what only they use. */
+const overlayModules =
+  /@floating-ui|react-remove-scroll|use-sidecar|@mantine[\\/]core[\\/]esm[\\/](components[\\/](Modal|ModalBase|Drawer|Popover|Menu|Portal|Overlay|Transition|FocusTrap)|utils[\\/]Floating)[\\/]|use-focus-trap/;
 const entry = fileURLToPath(new URL('src/main.tsx', import.meta.url));
 const startEntryName = 'start-after-paint';
 const firstVisitChunkNames = { libraries: 'first-visit-libraries', app: 'first-visit' };
@@ -210,24 +213,29 @@ const browserApp: UserWorkspaceConfig = {
         // phone, more than the few kilobytes a merge adds; two chunks run as two tasks
         // (start-after-paint.ts), each short enough not to hold up a tap.
         codeSplitting: {
+          // In order of priority: a module goes to the first group that takes it (with what it
+          // imports, not taken yet).
           groups: [
             {
               name: firstVisitChunkNames.libraries,
               test: /node_modules[\\/]/,
               tags: ['$initial'],
-              priority: 1,
+              priority: 4,
             },
-            { name: firstVisitChunkNames.app, test: (id) => id === entry },
+            { name: firstVisitChunkNames.app, test: (id) => id === entry, priority: 3 },
+            // The code two or more lazily loaded screens share, one chunk rather than a dozen:
+            // over HTTP/1.1 a screen's 25 small chunks had arrived in four rounds of six. Before
+            // the overlays: what they are built of and screens use too (Paper, the close button)
+            // is the screens', or every screen would load every overlay's code.
+            {
+              name: 'screens',
+              test: (id) => !overlayModules.test(id),
+              minShareCount: 2,
+              priority: 2,
+            },
             // Dialogs and menus (Mantine's modal and popover, floating-ui, the scroll lock) load
             // when one first opens, not with the screens that can open them.
-            {
-              name: 'overlays',
-              test: /@floating-ui|react-remove-scroll|use-sidecar|@mantine[\\/]core[\\/]esm[\\/](components[\\/](Modal|ModalBase|Drawer|Popover|Menu|Portal|ScrollArea|Overlay|Transition|FocusTrap)|utils[\\/]Floating)[\\/]|use-focus-trap/,
-              priority: 1,
-            },
-            // The code two or more lazily loaded screens share, one chunk rather than a dozen:
-            // over HTTP/1.1 a screen's 25 small chunks had arrived in four rounds of six.
-            { name: 'screens', test: /./, minShareCount: 2 },
+            { name: 'overlays', test: overlayModules, priority: 1 },
           ],
         },
       },
