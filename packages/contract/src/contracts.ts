@@ -274,6 +274,7 @@ export const loanTransactionKinds = [
   'penalty',
   'fee',
   'refund',
+  'advance_release',
 ] as const;
 
 /**

@@ -11,6 +11,7 @@ export const loanTransactionKinds = [
   'penalty',
   'fee',
   'refund',
+  'advance_release',
 ] as const;
 export type LoanTransactionKind = (typeof loanTransactionKinds)[number];
 
@@ -23,7 +24,9 @@ const dailyKinds = ['interest_accrual', 'penalty'] as const;
 /**
  * The ledger: every movement of a loan's money, in tetri, never changed (a trigger refuses
  * UPDATE and DELETE; a correction is a new row). A payment carries its allocation, which sums
- * to its amount, and its channel's reference, unique per channel so that it posts once.
+ * to its amount, and its channel's reference, unique per channel so that it posts once. An
+ * `advance_release` (amount 0, its payment's reference) moves an advance of interest no longer
+ * to be earned out of interest into principal or credit.
  */
 export const loanTransactions = pgTable(
   'loan_transactions',
@@ -56,7 +59,12 @@ export const loanTransactions = pgTable(
     check('loan_transactions_amount', sql`${table.amountTetri} >= 0`),
     check(
       'loan_transactions_allocation',
-      sql`${table.kind} <> 'payment' or (${table.penaltyTetri} + ${table.interestTetri} + ${table.principalTetri} + ${table.feeTetri} + ${table.creditTetri} = ${table.amountTetri} and least(${table.penaltyTetri}, ${table.interestTetri}, ${table.principalTetri}, ${table.feeTetri}, ${table.creditTetri}) >= 0)`,
+      sql`${table.kind} not in ('payment', 'advance_release') or (${table.penaltyTetri} + ${table.interestTetri} + ${table.principalTetri} + ${table.feeTetri} + ${table.creditTetri} = ${table.amountTetri} and least(${table.penaltyTetri}, ${table.principalTetri}, ${table.feeTetri}, ${table.creditTetri}) >= 0 and (${table.kind} = 'advance_release' or ${table.interestTetri} >= 0))`,
+    ),
+    // A correction moving an advance of interest no longer to be earned out of interest.
+    check(
+      'loan_transactions_advance_release',
+      sql`${table.kind} <> 'advance_release' or (${table.amountTetri} = 0 and ${table.interestTetri} <= 0)`,
     ),
     check(
       'loan_transactions_payment_reference',

@@ -27,8 +27,10 @@ export function accountView({
   transactions: readonly LoanTransaction[];
   today: string;
 }): LoanAccount {
+  // An advance of interest released takes back interest a payment had paid.
   let interestPaid = transactions.reduce(
-    (sum, row) => sum + (row.kind === 'payment' ? row.interestTetri : 0),
+    (sum, row) =>
+      sum + (row.kind === 'payment' || row.kind === 'advance_release' ? row.interestTetri : 0),
     0,
   );
   const interestUnpaid = totals.interestDue + totals.interestOverdue;

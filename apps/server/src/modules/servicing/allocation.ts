@@ -4,13 +4,15 @@
  * the period running's instalment, the interest still to come in the period (paid in advance,
  * decision 023) and the next instalments' principal in order; for a prepayment, the interest
  * accrued and the principal from the last instalment (the term shortens) with the
- * early-repayment fee on it. What is left after everything is a credit, and so is an advance of
- * interest once no principal is left to earn it.
+ * early-repayment fee on it. What is left after everything is a credit. An advance of interest
+ * still held is released (an `advance_release` correction, decision 023): into principal when
+ * the payment and it together repay the loan, into credit once no principal is left to earn it.
  * Pure; amounts in tetri.
  */
 import {
   duesOn,
   instalmentBalances,
+  owed,
   principalOutstanding,
   type AccountTotals,
   type Instalment,
@@ -30,6 +32,11 @@ export interface Allocation {
 
 export interface Allocated {
   allocation: Allocation;
+  /**
+   * The advance of interest the payment released, as its `advance_release` row allocates it:
+   * out of interest (negative) into principal or credit, summing to 0.
+   */
+  release?: Allocation;
   /** The account's totals once the payment is in. */
   totals: AccountTotals;
 }
@@ -61,25 +68,52 @@ function interestInAdvance(running: RunningPeriod, outstanding: number, held: nu
   return Math.max(0, toCome + rounding - held);
 }
 
-export function allocatePayment(
+interface PaymentContext {
+  schedule: readonly Instalment[];
+  totals: AccountTotals;
+  today: string;
+  /** The payout's business day: the first interest period starts on it. */
+  paidOutOn: string;
+  purpose: PaymentPurpose;
+  /** The early-repayment fee on `today`, hundredths of a percent (payoff.ts). */
+  feeBp: number;
+}
+
+const noAllocation: Allocation = { penalty: 0, interest: 0, principal: 0, fee: 0, credit: 0 };
+
+/**
+ * Where a payment goes, with the advance of interest held (close of day takes the days'
+ * interest from it) released when it is no longer to be earned: a payment that repays the loan
+ * only with it applies it to the principal (so paying the payoff quote, which nets it off,
+ * closes the loan); one that leaves no principal without it turns it into credit.
+ */
+export function allocatePayment(amount: number, context: PaymentContext): Allocated {
+  const held = context.totals.interestPrepaid;
+  const paid = allocateAmount(amount, context);
+  if (held === 0) return paid;
+  if (principalOutstanding(paid.totals) === 0) {
+    const unearned = paid.totals.interestPrepaid;
+    return {
+      ...paid,
+      release: { ...noAllocation, interest: -unearned, credit: unearned },
+      totals: { ...paid.totals, interestPrepaid: 0, credit: paid.totals.credit + unearned },
+    };
+  }
+  const withAdvance = allocateAmount(amount + held, {
+    ...context,
+    totals: { ...context.totals, interestPrepaid: 0 },
+  });
+  if (owed(withAdvance.totals) > 0 || withAdvance.allocation.principal < held) return paid;
+  return {
+    allocation: { ...withAdvance.allocation, principal: withAdvance.allocation.principal - held },
+    release: { ...noAllocation, interest: -held, principal: held },
+    totals: withAdvance.totals,
+  };
+}
+
+function allocateAmount(
   amount: number,
-  {
-    schedule,
-    totals,
-    today,
-    paidOutOn,
-    purpose,
-    feeBp,
-  }: {
-    schedule: readonly Instalment[];
-    totals: AccountTotals;
-    today: string;
-    /** The payout's business day: the first interest period starts on it. */
-    paidOutOn: string;
-    purpose: PaymentPurpose;
-    /** The early-repayment fee on `today`, hundredths of a percent (payoff.ts). */
-    feeBp: number;
-  },
+  { schedule, totals, today, paidOutOn, purpose, feeBp }: PaymentContext,
 ): Allocated {
   if (!Number.isSafeInteger(amount) || amount <= 0) {
     throw new RangeError(`a payment is a positive number of tetri: ${amount}`);
@@ -131,7 +165,6 @@ export function allocatePayment(
     principalPrepaid: totals.principalPrepaid + prepaid,
     credit: totals.credit + credit,
   };
-  const unearned = principalOutstanding(after) === 0 ? after.interestPrepaid : 0;
   return {
     allocation: {
       penalty,
@@ -140,11 +173,7 @@ export function allocatePayment(
       fee,
       credit,
     },
-    totals: {
-      ...after,
-      interestPrepaid: after.interestPrepaid - unearned,
-      credit: after.credit + unearned,
-    },
+    totals: after,
   };
 }
 

@@ -2,7 +2,12 @@ import { addDaysToIsoDate, addMonths, formatIsoDate, parseIsoDate } from '@sesxi
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { duesOn, openTotals, owed, principalOutstanding, type AccountTotals } from './account.ts';
-import { allocatePayment, type PaymentPurpose } from './allocation.ts';
+import {
+  allocatePayment,
+  type Allocated,
+  type Allocation,
+  type PaymentPurpose,
+} from './allocation.ts';
 import { closeDay, type LoanTerms } from './close-day.ts';
 import { lateCostsCap, maxPenaltyPpmDaily } from './late-costs.ts';
 import { earlyRepaymentFeeBp, payoffOn } from './payoff.ts';
@@ -61,10 +66,51 @@ function checkSound(totals: AccountTotals) {
   check(sound, 'a balance went negative', totals);
 }
 
+const sumOf = (allocation: Allocation) =>
+  allocation.penalty +
+  allocation.interest +
+  allocation.principal +
+  allocation.fee +
+  allocation.credit;
+
+/** The ledger's sums: the payments' amounts, their and the releases' allocations, the accruals. */
+function ledgerSums() {
+  const sums = { paid: 0, allocated: 0, interest: 0, principal: 0, credit: 0, accrued: 0 };
+  const post = (allocation: Allocation, amount: number) => {
+    sums.paid += amount;
+    sums.allocated += sumOf(allocation);
+    sums.interest += allocation.interest;
+    sums.principal += allocation.principal;
+    sums.credit += allocation.credit;
+  };
+  return {
+    sums,
+    /** A payment and the advance it released, as postPayment posts them. */
+    pay({ allocation, release }: Allocated, amount: number) {
+      post(allocation, amount);
+      if (release) post(release, 0);
+    },
+  };
+}
+
+/** The ledger adds up to the account: its payments, principal, interest and credit. */
+function checkLedger({ sums }: ReturnType<typeof ledgerSums>, totals: AccountTotals) {
+  const unpaid = totals.interestAccrued + totals.interestDue + totals.interestOverdue;
+  check(
+    sums.allocated === sums.paid &&
+      sums.principal === totals.principalPaid + totals.principalPrepaid &&
+      sums.credit === totals.credit &&
+      sums.interest === sums.accrued - unpaid + totals.interestPrepaid,
+    'a ledger that does not add up to the account',
+    { sums, totals },
+  );
+}
+
 /** Plays a history, checking every step; answers the account at its end. */
 function play(loan: LoanTerms, history: readonly Event[]) {
   let totals = openTotals(loan.schedule.reduce((sum, row) => sum + row.principal, 0));
   let accruedThrough = addDaysToIsoDate(paidOutOn, -1);
+  const ledger = ledgerSums();
   for (const event of history) {
     if (event.kind === 'days') {
       for (let day = 0; day < event.days; day += 1) {
@@ -80,12 +126,13 @@ function play(loan: LoanTerms, history: readonly Event[]) {
         );
         check(closed.interest >= 0, 'negative interest', closed);
         totals = closed.totals;
+        ledger.sums.accrued += closed.interest;
         accruedThrough = date;
         checkSound(totals);
       }
     } else {
       const today = addDaysToIsoDate(accruedThrough, 1);
-      const { allocation, totals: after } = allocatePayment(event.amount, {
+      const allocated = allocatePayment(event.amount, {
         schedule: loan.schedule,
         totals,
         today,
@@ -93,6 +140,7 @@ function play(loan: LoanTerms, history: readonly Event[]) {
         purpose: event.purpose,
         feeBp: earlyRepaymentFeeBp(today, loan, totals),
       });
+      const { allocation, release, totals: after } = allocated;
       const { penalty, interest, principal, fee, credit } = allocation;
       const parts = [penalty, interest, principal, fee, credit];
       check(
@@ -111,11 +159,31 @@ function play(loan: LoanTerms, history: readonly Event[]) {
         'a payment that did not reduce what is owed by what it paid',
         { event, allocation, totals, after },
       );
+      // An advance released leaves interest for principal or credit: 0 in all, no advance left.
+      check(
+        !release ||
+          (sumOf(release) === 0 &&
+            release.interest < 0 &&
+            [release.penalty, release.principal, release.fee, release.credit].every(
+              (part) => part >= 0,
+            ) &&
+            after.interestPrepaid === 0),
+        'an advance released that is not one',
+        { event, release, after },
+      );
+      // Once no principal is left, no advance is held.
+      check(
+        principalOutstanding(after) > 0 || after.interestPrepaid === 0,
+        'an advance held with no principal to earn it',
+        { event, after },
+      );
       totals = after;
+      ledger.pay(allocated, event.amount);
       checkSound(totals);
+      checkLedger(ledger, totals);
     }
   }
-  return { totals, accruedThrough };
+  return { totals, accruedThrough, ledger };
 }
 
 describe('the ledger’s arithmetic over random payment histories', () => {
@@ -136,11 +204,14 @@ describe('the ledger’s arithmetic over random payment histories', () => {
         const quote = payoffOn(day, loan, account);
         fc.pre(quote.total > 0);
         let { totals } = account;
+        const { ledger } = account;
         for (let next = addDaysToIsoDate(account.accruedThrough, 1); next < day;) {
-          totals = closeDay(next, loan, totals).totals;
+          const closed = closeDay(next, loan, totals);
+          totals = closed.totals;
+          ledger.sums.accrued += closed.interest;
           next = addDaysToIsoDate(next, 1);
         }
-        const { allocation, totals: after } = allocatePayment(quote.total, {
+        const allocated = allocatePayment(quote.total, {
           schedule: loan.schedule,
           totals,
           today: day,
@@ -148,8 +219,14 @@ describe('the ledger’s arithmetic over random payment histories', () => {
           purpose: 'prepayment',
           feeBp: earlyRepaymentFeeBp(day, loan, totals),
         });
+        const { allocation, release, totals: after } = allocated;
         expect(owed(after)).toBe(0);
         expect(allocation).toMatchObject({ fee: quote.fee, credit: 0 });
+        // The advance the quote nets off goes to the principal: nothing of it becomes credit.
+        expect(after).toMatchObject({ interestPrepaid: 0, credit: totals.credit });
+        expect(release?.credit ?? 0).toBe(0);
+        ledger.pay(allocated, quote.total);
+        checkLedger(ledger, after);
       }),
       { numRuns },
     );

@@ -61,6 +61,8 @@ export function createPayments({ clock, log, notices }: PaymentDependencies) {
     status: string,
   ): Promise<{
     allocation: Allocation;
+    /** The advance of interest the payment released (`advance_release`). */
+    release?: Allocation;
     settled: boolean;
     totals: AccountTotals;
     /** The schedule a prepayment leaves. */
@@ -144,10 +146,14 @@ export function createPayments({ clock, log, notices }: PaymentDependencies) {
     if (!(servicedLoanStatuses as readonly string[]).includes(loan.status)) {
       throw httpError(409, 'servicing.notRepayable');
     }
-    const { allocation, settled, totals, schedule } = await allocate(tx, payment, loan.status);
+    const { allocation, release, settled, totals, schedule } = await allocate(
+      tx,
+      payment,
+      loan.status,
+    );
     const transactionId = await servicing.insertPayment(
       { loanId, amountTetri, channel, reference, businessDate: payment.paidOn },
-      allocation,
+      { allocation, release },
       totals,
     );
     if (schedule) {

@@ -28,6 +28,10 @@ export function earlyRepaymentFeeBp(
 
 export interface Payoff {
   principal: number;
+  /**
+   * The interest to the day less the advance of interest still unearned on it (decision 023):
+   * negative when the advance is the greater.
+   */
   interest: number;
   penalty: number;
   fee: number;
@@ -37,7 +41,9 @@ export interface Payoff {
 /**
  * What a prepayment made on `day` must be to repay everything: the days from `accruedThrough`
  * to `day` closed as close of day would (nothing paid meanwhile), then the principal
- * outstanding, the interest to that day, the penalties and the fee on the principal not due.
+ * outstanding, the interest to that day net of the advance still held for the days after it
+ * (paying the total releases it into the principal), the penalties and the fee on the principal
+ * not due.
  */
 export function payoffOn(
   day: string,
@@ -53,7 +59,11 @@ export function payoffOn(
     projected = closeDay(next, terms, projected).totals;
   }
   const principal = principalOutstanding(projected);
-  const interest = projected.interestAccrued + projected.interestDue + projected.interestOverdue;
+  const interest =
+    projected.interestAccrued +
+    projected.interestDue +
+    projected.interestOverdue -
+    projected.interestPrepaid;
   const fee = earlyRepaymentFee(
     duesOn(terms.schedule, projected, day).futurePrincipal,
     earlyRepaymentFeeBp(day, terms, projected),

@@ -1,5 +1,5 @@
 import { addDaysToIsoDate, toTetri } from '@sesxi/contract';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '#app/db/database.ts';
 import {
@@ -45,6 +45,14 @@ const columnsOf = (totals: AccountTotals) => ({
   penaltyDueTetri: totals.penaltyDue,
   lateCostsTetri: totals.lateCosts,
   creditTetri: totals.credit,
+});
+
+const allocationColumns = ({ penalty, interest, principal, fee, credit }: Allocation) => ({
+  penaltyTetri: penalty,
+  interestTetri: interest,
+  principalTetri: principal,
+  feeTetri: fee,
+  creditTetri: credit,
 });
 
 export function createServicingRepository(db: Database) {
@@ -229,7 +237,11 @@ export function createServicingRepository(db: Database) {
       return row;
     },
 
-    /** Records a payment and the account it leaves, in the caller's transaction. */
+    /**
+     * Records a payment, the advance of interest it released (an `advance_release` row of
+     * amount 0 naming the payment's reference, after it) and the account they leave, in the
+     * caller's transaction.
+     */
     async insertPayment(
       payment: {
         loanId: number;
@@ -238,22 +250,24 @@ export function createServicingRepository(db: Database) {
         reference: string;
         businessDate: string;
       },
-      { penalty, interest, principal, fee, credit }: Allocation,
+      { allocation, release }: { allocation: Allocation; release?: Allocation | undefined },
       totals: AccountTotals,
     ): Promise<number> {
       const [row] = await db
         .insert(loanTransactions)
-        .values({
-          ...payment,
-          kind: 'payment',
-          penaltyTetri: penalty,
-          interestTetri: interest,
-          principalTetri: principal,
-          feeTetri: fee,
-          creditTetri: credit,
-        })
+        .values({ ...payment, kind: 'payment', ...allocationColumns(allocation) })
         .returning({ id: loanTransactions.id });
       if (!row) throw new Error('inserting a payment returned no row');
+      if (release) {
+        await db.insert(loanTransactions).values({
+          loanId: payment.loanId,
+          kind: 'advance_release',
+          amountTetri: 0,
+          ...allocationColumns(release),
+          reference: payment.reference,
+          businessDate: payment.businessDate,
+        });
+      }
       await db
         .update(loanAccounts)
         .set(columnsOf(totals))
@@ -269,7 +283,10 @@ export function createServicingRepository(db: Database) {
         .orderBy(asc(loanTransactions.id));
     },
 
-    /** What the loan's payments paid so far, in all and to each part, in tetri. */
+    /**
+     * What the loan's payments paid so far, in all and to each part (net of the advances of
+     * interest released), in tetri.
+     */
     async paidSoFar(loanId: number) {
       const total = (column: AnyPgColumn) => sql<number>`coalesce(sum(${column}), 0)::int`;
       const [row] = await db
@@ -282,7 +299,12 @@ export function createServicingRepository(db: Database) {
           credit: total(loanTransactions.creditTetri),
         })
         .from(loanTransactions)
-        .where(and(eq(loanTransactions.loanId, loanId), eq(loanTransactions.kind, 'payment')));
+        .where(
+          and(
+            eq(loanTransactions.loanId, loanId),
+            inArray(loanTransactions.kind, ['payment', 'advance_release']),
+          ),
+        );
       if (!row) throw new Error(`summing the payments of the loan ${loanId} returned no row`);
       return row;
     },

@@ -10,18 +10,18 @@ import {
   loanTransactions,
   smsOutbox,
 } from '#app/db/schema.ts';
-import { bearer } from '#app/test/accounts.ts';
 import { documentsOf, downloadedText } from '#app/test/customer-documents.ts';
 import { coreLenderTestApp, type CoreLenderTestApp } from '#app/test/core-lender.ts';
 import { loanStatusOf, setLoanStatus } from '#app/test/loans.ts';
 import { signedLoan } from '#app/test/signed-loans.ts';
 import { testClock } from '#app/test/test-clock.ts';
-import { openTotals, type AccountTotals } from './account.ts';
+import { openTotals } from './account.ts';
 import { closeDay } from './close-day.ts';
 import { accrue } from './close-of-day.ts';
 import { maxPenaltyPpmDaily } from './late-costs.ts';
 import { loanAccountOn } from './loan-account.ts';
-import { createServicingRepository, totalsOf } from './repository.ts';
+import { createServicingRepository } from './repository.ts';
+import { servicingKit } from './servicing-test-kit.ts';
 
 // 23 November 2026 in Tbilisi: the business date the loans are paid out on.
 const clock = testClock();
@@ -72,41 +72,9 @@ async function textsNaming(number: string) {
 /** A loan of 1,500 GEL over 12 months, paid out on 23 November (payment day 10): active. */
 const activeLoan = (ending: string) => lender.paidOutLoan({ ending });
 
-const accountOf = (token: string, loanId: number) =>
-  app.inject({ method: 'GET', url: `/api/loans/${loanId}/account`, headers: bearer(token) });
-
-const payoffOf = (token: string, loanId: number, date: string) =>
-  app.inject({
-    method: 'GET',
-    url: `/api/loans/${loanId}/payoff?date=${date}`,
-    headers: bearer(token),
-  });
-
-function reportPayment(
-  loanId: number,
-  body: object,
-  { key, headers = lender.core }: { key?: string; headers?: Record<string, string> } = {},
-) {
-  return app.inject({
-    method: 'POST',
-    url: `/api/loans/${loanId}/payments`,
-    headers: { ...headers, ...(key !== undefined && { 'idempotency-key': key }) },
-    payload: body,
-  });
-}
-
-async function totalsNow(loanId: number): Promise<AccountTotals> {
-  const account = await createServicingRepository(app.database.db).account(loanId);
-  if (!account) throw new Error(`no account for ${loanId}`);
-  return totalsOf(account);
-}
-
-const ledgerOf = (loanId: number) =>
-  app.database.db
-    .select()
-    .from(loanTransactions)
-    .where(eq(loanTransactions.loanId, loanId))
-    .orderBy(asc(loanTransactions.id));
+const { accountOf, payoffOf, reportPayment, totalsNow, ledgerOf, closeDays } = servicingKit(
+  () => lender,
+);
 
 describe('a loan’s account from its payout', () => {
   let loan: Awaited<ReturnType<typeof activeLoan>>;
@@ -539,11 +507,6 @@ describe('an instalment paid before its due date', () => {
     const schedule = await createServicingRepository(db).schedule(loan.id);
     const [first, second] = schedule;
     const terms = { schedule, paidOutOn: '2026-11-23', penaltyPpmDaily: maxPenaltyPpmDaily };
-    const closeDays = async (from: string, until: string) => {
-      for (let day = from; day < until; day = addDaysToIsoDate(day, 1)) {
-        await db.transaction((tx) => accrue(tx, day, maxPenaltyPpmDaily));
-      }
-    };
     const accountOn = async (day: string) => (await loanAccountOn(db, loan.id, day))?.account;
 
     // Five days before the first due date the customer pays what the account shows.

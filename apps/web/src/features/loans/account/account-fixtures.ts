@@ -61,6 +61,36 @@ export const currentAccount: LoanAccount = {
   ],
 };
 
+/**
+ * Repaid by a payoff on 2026-12-20, after the second instalment was paid early: the interest it
+ * paid in advance for the days after the payoff released into the principal.
+ */
+export const paidOffAccount: LoanAccount = {
+  ...currentAccount,
+  status: 'repaid',
+  principal_outstanding: 0,
+  next_payment: null,
+  transactions: [
+    ...currentAccount.transactions,
+    {
+      id: 13,
+      date: '2026-12-20',
+      kind: 'payment',
+      amount: 651.62,
+      allocation: { penalty: 0, interest: 0, principal: 651.62, fee: 0, credit: 0 },
+      reference: 'PAYOFF-7',
+    },
+    {
+      id: 14,
+      date: '2026-12-20',
+      kind: 'advance_release',
+      amount: 0,
+      allocation: { penalty: 0, interest: -7.4, principal: 7.4, fee: 0, credit: 0 },
+      reference: 'PAYOFF-7',
+    },
+  ],
+};
+
 /** The second instalment 5 days late, with a penalty on it. */
 export const overdueAccount: LoanAccount = {
   ...currentAccount,

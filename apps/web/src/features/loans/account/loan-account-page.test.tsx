@@ -7,6 +7,7 @@ import {
   accountAnswer,
   currentAccount,
   overdueAccount,
+  paidOffAccount,
   renderAccountScreen,
 } from './account-fixtures';
 
@@ -135,6 +136,24 @@ describe('/loans/{id}: the loan at a glance', () => {
       'Account number (IBAN)',
       'Payment purpose',
     ]);
+  });
+
+  it('names an advance of interest released by a payoff, in Georgian and English', async () => {
+    renderAccountScreen(paidOffAccount);
+    const ledger = await screen.findByRole('table', { name: 'ოპერაციები' });
+    expect(bodyRowsOf(ledger).slice(-1)).toEqual([
+      [
+        '2026-12-20',
+        'წინასწარ გადახდილი პროცენტის ჩათვლა',
+        lari('0,00'),
+        `პროცენტი ${lari('-7,40')}; ძირი ${lari('7,40')}`,
+        'PAYOFF-7',
+      ],
+    ]);
+    await setLocale('en');
+    expect(
+      bodyRowsOf(await screen.findByRole('table', { name: 'Transactions' })).slice(-1)[0]?.[1],
+    ).toBe('Interest paid in advance released');
   });
 
   it('shows the not-found screen for a loan that is not the customer’s', async () => {

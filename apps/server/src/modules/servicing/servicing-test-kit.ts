@@ -1,0 +1,61 @@
+import { addDaysToIsoDate } from '@sesxi/contract';
+import { asc, eq } from 'drizzle-orm';
+import { loanTransactions } from '#app/db/schema.ts';
+import { bearer } from '#app/test/accounts.ts';
+import type { CoreLenderTestApp } from '#app/test/core-lender.ts';
+import type { AccountTotals } from './account.ts';
+import { accrue } from './close-of-day.ts';
+import { maxPenaltyPpmDaily } from './late-costs.ts';
+import { createServicingRepository, totalsOf } from './repository.ts';
+
+/**
+ * A servicing test's requests and reads on the lender `lenderOf()` answers (built in the file's
+ * beforeAll): the account and payoff routes, the core's payment report, the account's totals,
+ * the ledger, and close of day's statement run day by day.
+ */
+export function servicingKit(lenderOf: () => CoreLenderTestApp) {
+  const app = () => lenderOf().app;
+  return {
+    accountOf: (token: string, loanId: number) =>
+      app().inject({ method: 'GET', url: `/api/loans/${loanId}/account`, headers: bearer(token) }),
+
+    payoffOf: (token: string, loanId: number, date: string) =>
+      app().inject({
+        method: 'GET',
+        url: `/api/loans/${loanId}/payoff?date=${date}`,
+        headers: bearer(token),
+      }),
+
+    reportPayment: (
+      loanId: number,
+      body: object,
+      { key, headers = lenderOf().core }: { key?: string; headers?: Record<string, string> } = {},
+    ) =>
+      app().inject({
+        method: 'POST',
+        url: `/api/loans/${loanId}/payments`,
+        headers: { ...headers, ...(key !== undefined && { 'idempotency-key': key }) },
+        payload: body,
+      }),
+
+    totalsNow: async (loanId: number): Promise<AccountTotals> => {
+      const account = await createServicingRepository(app().database.db).account(loanId);
+      if (!account) throw new Error(`no account for ${loanId}`);
+      return totalsOf(account);
+    },
+
+    ledgerOf: (loanId: number) =>
+      app()
+        .database.db.select()
+        .from(loanTransactions)
+        .where(eq(loanTransactions.loanId, loanId))
+        .orderBy(asc(loanTransactions.id)),
+
+    /** Close of day's statement for each day from `from` to the eve of `until`. */
+    closeDays: async (from: string, until: string) => {
+      for (let day = from; day < until; day = addDaysToIsoDate(day, 1)) {
+        await app().database.db.transaction((tx) => accrue(tx, day, maxPenaltyPpmDaily));
+      }
+    },
+  };
+}
