@@ -152,11 +152,14 @@ function folderOf(relative: string): string {
     : top;
 }
 
+/** Tests, and a module's test kit (`*-test-kit.ts`), which only its tests may import. */
+const isTestCode = (fileName: string) => /(\.test|-test-kit)\.ts$/.test(fileName);
+
 function codeFilesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const file = path.join(dir, entry.name);
     if (entry.isDirectory()) return codeFilesUnder(file);
-    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [file] : [];
+    return entry.name.endsWith('.ts') && !isTestCode(entry.name) ? [file] : [];
   });
 }
 
@@ -174,6 +177,7 @@ describe('the server’s folders', () => {
             ? path.resolve(path.dirname(file), fileName)
             : undefined;
         if (target === undefined) continue;
+        expect(isTestCode(target), `${from} imports test code: ${fileName}`).toBe(false);
         const [a, b] = [folderOf(from), folderOf(path.relative(src, target))];
         if (a !== b) uses.set(a, (uses.get(a) ?? new Set()).add(b));
       }
