@@ -1,3 +1,4 @@
+import type { LoanStatusCode } from '@sesxi/contract';
 import { and, eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -5,7 +6,6 @@ import { jobs, loanTransactions, smsOutbox } from '#app/db/schema.ts';
 import { coreLenderTestApp, type CoreLenderTestApp } from '#app/test/core-lender.ts';
 import { setLoanStatus } from '#app/test/loans.ts';
 import { testClock } from '#app/test/test-clock.ts';
-import type { LoanStatusCode } from '#app/db/schema.ts';
 import { servicingKit } from './servicing-test-kit.ts';
 
 // 23 November 2026 in Tbilisi: the business date the loans are paid out on.

@@ -40,8 +40,8 @@ export interface ServicingDependencies extends ServiceContext {
 
 /**
  * A loan's account as its customer sees it, the payoff quote, and the core system's payment
- * and refund reports. A customer sees only their own loans: another's id answers 404, as does a loan not
- * paid out.
+ * and refund reports. A customer sees only their own loans: another's id answers 404, as does a
+ * loan not paid out.
  */
 export function createServicingService({
   db,
