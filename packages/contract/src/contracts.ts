@@ -405,6 +405,23 @@ export const corePaymentReport = defineEndpoint({
   }),
 });
 
+/**
+ * `POST /api/loans/{id}/refunds` (machine API): the lender's core system reports that it paid
+ * `amount` of the loan's credit (`credit_balance`) back to the customer; more than the credit is
+ * 422 under `amount`. Idempotent as the payments route: the same `Idempotency-Key` again answers
+ * the first result, with another request 422; the same `reference` is the same refund.
+ */
+export const coreRefundReport = defineEndpoint({
+  method: 'POST',
+  path: '/api/loans/:id/refunds',
+  access: access.staff('credit_officer'),
+  params: loanIdParams,
+  body: corePaymentReport.body,
+  response: success({
+    refund: z.object({ transaction_id: z.number().int(), duplicate: z.boolean() }),
+  }),
+});
+
 export const cardPaymentPurposes = ['instalment', 'prepayment'] as const;
 export type CardPaymentPurpose = (typeof cardPaymentPurposes)[number];
 

@@ -213,6 +213,10 @@ const messages = {
     'servicing.notRepayable': 'ამ სესხზე გადახდა ვერ აღირიცხება: სესხი არ იფარება',
     'servicing.referenceOfAnotherLoan': 'ეს მითითება უკვე გამოყენებულია სხვა სესხის გადახდისთვის',
     'servicing.payoffDateBefore': 'თარიღი არ შეიძლება იყოს {date}-ზე ადრე',
+    'servicing.refundAboveCredit':
+      'დასაბრუნებელი თანხა არ უნდა აღემატებოდეს ზედმეტად გადახდილ თანხას: {credit:lari}',
+    'sms.refundPaid':
+      '{product}: სესხის (ხელშეკრულება №{number}) ზედმეტად გადახდილი თანხიდან დაგიბრუნდათ {amount:lari}.',
     'billing.noLoan': 'ამ პირად ნომერზე მოქმედი სესხი არ მოიძებნა',
     'billing.transactionReused': 'ეს ტრანზაქცია უკვე აღრიცხულია სხვა თანხით ან სხვა პირადი ნომრით',
     'sms.paymentReminder':
@@ -419,6 +423,9 @@ const messages = {
     'servicing.referenceOfAnotherLoan':
       'This reference was already used for a payment on another loan',
     'servicing.payoffDateBefore': 'The date cannot be before {date}',
+    'servicing.refundAboveCredit': 'The refund cannot be more than the overpayment: {credit:lari}',
+    'sms.refundPaid':
+      '{product}: {amount:lari} of the overpayment on the loan (contract №{number}) is refunded to you.',
     'billing.noLoan': 'No active loan was found for this personal number',
     'billing.transactionReused':
       'This transaction was already recorded with another amount or personal number',

@@ -26,7 +26,9 @@ const dailyKinds = ['interest_accrual', 'penalty'] as const;
  * UPDATE and DELETE; a correction is a new row). A payment carries its allocation, which sums
  * to its amount, and its channel's reference, unique per channel so that it posts once. An
  * `advance_release` (amount 0, its payment's reference) moves an advance of interest no longer
- * to be earned out of interest into principal or credit.
+ * to be earned out of interest into principal or credit. A `refund` (the lender paid credit
+ * back) has a positive amount, all of it in `credit_tetri`, drawn from the account's credit: its
+ * credit counts against the payments', never as a negative allocation.
  */
 export const loanTransactions = pgTable(
   'loan_transactions',
@@ -51,7 +53,12 @@ export const loanTransactions = pgTable(
   },
   (table) => [
     index('loan_transactions_loan').on(table.loanId, table.id),
-    uniqueIndex('loan_transactions_channel_reference').on(table.channel, table.reference),
+    // A refund and a payment of the same channel may share a reference: each posts once.
+    uniqueIndex('loan_transactions_kind_channel_reference').on(
+      table.kind,
+      table.channel,
+      table.reference,
+    ),
     uniqueIndex('loan_transactions_daily')
       .on(table.loanId, table.kind, table.businessDate)
       .where(oneOf(table.kind, dailyKinds)),
@@ -65,6 +72,11 @@ export const loanTransactions = pgTable(
     check(
       'loan_transactions_advance_release',
       sql`${table.kind} <> 'advance_release' or (${table.amountTetri} = 0 and ${table.interestTetri} <= 0)`,
+    ),
+    // A refund pays back `amount` of the credit: all of it is drawn from the credit.
+    check(
+      'loan_transactions_refund',
+      sql`${table.kind} <> 'refund' or (${table.amountTetri} > 0 and ${table.creditTetri} = ${table.amountTetri} and ${table.penaltyTetri} = 0 and ${table.interestTetri} = 0 and ${table.principalTetri} = 0 and ${table.feeTetri} = 0 and ${table.channel} is not null and ${table.reference} is not null)`,
     ),
     check(
       'loan_transactions_payment_reference',
@@ -124,8 +136,9 @@ export const loanAccounts = pgTable(
 );
 
 /**
- * The core system's payment reports (`POST /api/loans/{id}/payments`) by their
- * `Idempotency-Key`, with their request's SHA-256: the same key with another request is refused.
+ * The core system's payment and refund reports (`POST /api/loans/{id}/payments`, `…/refunds`)
+ * by their `Idempotency-Key`, with their request's SHA-256: the same key with another request
+ * is refused.
  */
 export const corePaymentReports = pgTable('core_payment_reports', {
   idempotencyKey: text('idempotency_key').primaryKey(),

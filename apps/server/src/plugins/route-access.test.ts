@@ -208,6 +208,17 @@ describe('every route', () => {
     });
   });
 
+  it('admits the core’s refunds as its payments: a credit officer’s access, for a service account', () => {
+    const routes = new Map(apiRoutes());
+    expect(routes.get('POST /api/loans/:id/refunds')).toEqual({
+      kind: 'staff',
+      role: 'credit_officer',
+    });
+    expect(routes.get('POST /api/loans/:id/refunds')).toEqual(
+      routes.get('POST /api/loans/:id/payments'),
+    );
+  });
+
   it('lets the billing routes through with a biller’s key only', async () => {
     const billing = apiRoutes().filter(([, declared]) => declared?.kind === 'biller');
     expect(billing.map(([route]) => route).sort()).toEqual([

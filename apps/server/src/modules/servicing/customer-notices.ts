@@ -57,6 +57,18 @@ export function createCustomerNotices({
       await recordReceipt(tx, storage, context, payment);
     },
 
+    /** Credit paid back: a text and `refund.paid` naming the transaction. */
+    async refundPaid(
+      tx: Database,
+      refund: { loanId: number; transactionId: number; amountTetri: number },
+    ) {
+      const { text } = await toCustomer(tx, refund.loanId);
+      await text('sms.refundPaid', { amount: toGel(refund.amountTetri) });
+      await enqueueWebhook(tx, 'refund.paid', refund.loanId, {
+        transaction_id: refund.transactionId,
+      });
+    },
+
     /** A loan left owing nothing: a text, `loan.repaid` and the closure letter. */
     async loanRepaid(tx: Database, loanId: number, repaidOn: string) {
       const { text, context } = await toCustomer(tx, loanId);

@@ -138,7 +138,7 @@ export function createPayments({ clock, log, notices }: PaymentDependencies) {
     const servicing = createServicingRepository(tx);
     const loan = await servicing.lockLoan(loanId);
     if (!loan) throw httpError(404, 'errors.notFound');
-    const earlier = await servicing.byReference(channel, reference);
+    const earlier = await servicing.byReference('payment', channel, reference);
     if (earlier) {
       if (earlier.loanId !== loanId) throw httpError(409, 'servicing.referenceOfAnotherLoan');
       return { transactionId: earlier.id, duplicate: true };

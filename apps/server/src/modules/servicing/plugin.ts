@@ -4,6 +4,7 @@ import { loanAccrual } from './close-of-day.ts';
 import { createCustomerNotices } from './customer-notices.ts';
 import { penaltyPpmOf } from './late-costs.ts';
 import { createPayments, type PostPayment } from './payments.ts';
+import { createRefunds, type PostRefund } from './refunds.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,11 +14,13 @@ declare module 'fastify' {
        * lock, once per channel and reference (decision 023).
        */
       postPayment: PostPayment;
+      /** Posts a refund of a loan's credit in `tx`, the same way (decision 023). */
+      postRefund: PostRefund;
     };
   }
 }
 
-/** Loans being repaid: payments from every channel, and close of day's accrual and penalties. */
+/** Loans being repaid: payments from every channel, refunds of credit, and close of day's accrual and penalties. */
 const servicing: FastifyPluginCallback = (app, _options, done) => {
   const notices = createCustomerNotices({
     clock: app.clock,
@@ -27,7 +30,8 @@ const servicing: FastifyPluginCallback = (app, _options, done) => {
     productName: app.config.productName,
   });
   const { postPayment } = createPayments({ clock: app.clock, log: app.log, notices });
-  app.decorate('servicing', { postPayment });
+  const { postRefund } = createRefunds({ log: app.log, notices });
+  app.decorate('servicing', { postPayment, postRefund });
   app.businessCalendar.onCloseOfDay(
     loanAccrual({ penaltyPpmDaily: penaltyPpmOf(app.config.penaltyRateDaily) }),
   );

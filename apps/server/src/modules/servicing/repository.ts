@@ -227,14 +227,42 @@ export function createServicingRepository(db: Database) {
       });
     },
 
-    async byReference(channel: PaymentChannel, reference: string) {
+    /** The payment or refund a channel's reference posted, if any. */
+    async byReference(kind: 'payment' | 'refund', channel: PaymentChannel, reference: string) {
       const [row] = await db
         .select({ id: loanTransactions.id, loanId: loanTransactions.loanId })
         .from(loanTransactions)
         .where(
-          and(eq(loanTransactions.channel, channel), eq(loanTransactions.reference, reference)),
+          and(
+            eq(loanTransactions.kind, kind),
+            eq(loanTransactions.channel, channel),
+            eq(loanTransactions.reference, reference),
+          ),
         );
       return row;
+    },
+
+    /**
+     * Records a refund of the loan's credit (its amount all in `credit_tetri`, decision 023)
+     * and lowers the account's credit by it, in the caller's transaction.
+     */
+    async insertRefund(refund: {
+      loanId: number;
+      amountTetri: number;
+      channel: PaymentChannel;
+      reference: string;
+      businessDate: string;
+    }): Promise<number> {
+      const [row] = await db
+        .insert(loanTransactions)
+        .values({ ...refund, kind: 'refund', creditTetri: refund.amountTetri })
+        .returning({ id: loanTransactions.id });
+      if (!row) throw new Error('inserting a refund returned no row');
+      await db
+        .update(loanAccounts)
+        .set({ creditTetri: sql`${loanAccounts.creditTetri} - ${refund.amountTetri}` })
+        .where(eq(loanAccounts.loanId, refund.loanId));
+      return row.id;
     },
 
     /**

@@ -1,4 +1,9 @@
-import { corePaymentReport, loanAccountShow, loanPayoffShow } from '@sesxi/contract';
+import {
+  corePaymentReport,
+  coreRefundReport,
+  loanAccountShow,
+  loanPayoffShow,
+} from '@sesxi/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { schemaOf } from '#app/http/endpoint-schema.ts';
@@ -9,13 +14,14 @@ import { penaltyPpmOf } from './late-costs.ts';
 import { createServicingService } from './service.ts';
 import { transferDetailsFor } from './transfer-details.ts';
 
-/** A loan being repaid: its account and payoff quote (its owner's), the core's payments. */
+/** A loan being repaid: its account and payoff quote (its owner's), the core's payments and refunds. */
 export const servicingRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const service = (request: FastifyRequest) =>
     createServicingService({
       ...serviceContext(app, request),
       today: (db) => app.businessCalendar.today(db),
       postPayment: app.servicing.postPayment,
+      postRefund: app.servicing.postRefund,
       penaltyPpmDaily: penaltyPpmOf(app.config.penaltyRateDaily),
     });
 
@@ -42,6 +48,19 @@ export const servicingRoutes: FastifyPluginCallbackZod = (app, _options, done) =
     return {
       status: 'success' as const,
       payment: await service(request).reportCorePayment(
+        { userId: user.id, isMachine: user.isMachine },
+        request.params.id,
+        idempotencyKeyHeader(request.headers),
+        request.body,
+      ),
+    };
+  });
+
+  app.post(coreRefundReport.path, { schema: schemaOf(coreRefundReport) }, async (request) => {
+    const { user } = accountOf(request);
+    return {
+      status: 'success' as const,
+      refund: await service(request).reportCoreRefund(
         { userId: user.id, isMachine: user.isMachine },
         request.params.id,
         idempotencyKeyHeader(request.headers),

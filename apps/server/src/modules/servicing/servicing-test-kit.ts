@@ -8,13 +8,31 @@ import { accrue } from './close-of-day.ts';
 import { maxPenaltyPpmDaily } from './late-costs.ts';
 import { createServicingRepository, totalsOf } from './repository.ts';
 
+interface ReportOptions {
+  key?: string;
+  headers?: Record<string, string>;
+}
+
 /**
  * A servicing test's requests and reads on the lender `lenderOf()` answers (built in the file's
- * beforeAll): the account and payoff routes, the core's payment report, the account's totals,
+ * beforeAll): the account and payoff routes, the core's payment and refund reports, the account's totals,
  * the ledger, and close of day's statement run day by day.
  */
 export function servicingKit(lenderOf: () => CoreLenderTestApp) {
   const app = () => lenderOf().app;
+  /** A report of the core's, with its key (none when undefined), as the core by default. */
+  const report = (
+    what: 'payments' | 'refunds',
+    loanId: number,
+    body: object,
+    { key, headers = lenderOf().core }: ReportOptions,
+  ) =>
+    app().inject({
+      method: 'POST',
+      url: `/api/loans/${loanId}/${what}`,
+      headers: { ...headers, ...(key !== undefined && { 'idempotency-key': key }) },
+      payload: body,
+    });
   return {
     accountOf: (token: string, loanId: number) =>
       app().inject({ method: 'GET', url: `/api/loans/${loanId}/account`, headers: bearer(token) }),
@@ -26,17 +44,11 @@ export function servicingKit(lenderOf: () => CoreLenderTestApp) {
         headers: bearer(token),
       }),
 
-    reportPayment: (
-      loanId: number,
-      body: object,
-      { key, headers = lenderOf().core }: { key?: string; headers?: Record<string, string> } = {},
-    ) =>
-      app().inject({
-        method: 'POST',
-        url: `/api/loans/${loanId}/payments`,
-        headers: { ...headers, ...(key !== undefined && { 'idempotency-key': key }) },
-        payload: body,
-      }),
+    reportPayment: (loanId: number, body: object, options: ReportOptions = {}) =>
+      report('payments', loanId, body, options),
+
+    reportRefund: (loanId: number, body: object, options: ReportOptions = {}) =>
+      report('refunds', loanId, body, options),
 
     totalsNow: async (loanId: number): Promise<AccountTotals> => {
       const account = await createServicingRepository(app().database.db).account(loanId);

@@ -17,6 +17,7 @@ export const lenderEvents = [
   'loan.repaid',
   'loan.overdue',
   'payment.received',
+  'refund.paid',
 ] as const;
 
 export type LenderEvent = (typeof lenderEvents)[number];
@@ -42,7 +43,7 @@ export const applicationOrderingKey = (applicationId: number) => `application:${
 /**
  * Queues an event for delivery, in the transaction of the change (which holds the
  * application's row, so its events are numbered one at a time); none when no URL is set.
- * `payment.received` names the ledger's transaction as well.
+ * `payment.received` and `refund.paid` name the ledger's transaction as well.
  */
 export type EnqueueWebhook = (
   tx: Database,

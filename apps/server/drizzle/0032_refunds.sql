@@ -1,0 +1,3 @@
+DROP INDEX "loan_transactions_channel_reference";--> statement-breakpoint
+CREATE UNIQUE INDEX "loan_transactions_kind_channel_reference" ON "loan_transactions" USING btree ("kind","channel","reference");--> statement-breakpoint
+ALTER TABLE "loan_transactions" ADD CONSTRAINT "loan_transactions_refund" CHECK ("loan_transactions"."kind" <> 'refund' or ("loan_transactions"."amount_tetri" > 0 and "loan_transactions"."credit_tetri" = "loan_transactions"."amount_tetri" and "loan_transactions"."penalty_tetri" = 0 and "loan_transactions"."interest_tetri" = 0 and "loan_transactions"."principal_tetri" = 0 and "loan_transactions"."fee_tetri" = 0 and "loan_transactions"."channel" is not null and "loan_transactions"."reference" is not null));
