@@ -197,6 +197,31 @@ describe('/loans/{id}: the payoff quote', () => {
     expect(requestsTo(fetchMock, 'GET /api/loans/7/payoff')[0]?.url).toContain('date=2026-12-20');
   });
 
+  it('names interest paid in advance that the quote deducts', async () => {
+    const { user } = renderAccountScreen(currentAccount, {
+      'GET /api/loans/7/payoff': (_body, query) =>
+        jsonResponse({
+          status: 'success',
+          payoff: {
+            date: query.get('date'),
+            principal: 1341.55,
+            interest: -7.4,
+            penalty: 0,
+            fee: 0,
+            total: 1334.15,
+          },
+        }),
+    });
+    const payoff = await screen.findByRole('region', { name: 'სესხის წინსწრებით სრულად დაფარვა' });
+    await user.click(within(payoff).getByRole('button', { name: 'თანხის გაანგარიშება' }));
+    const quote = await within(payoff).findByRole('status');
+    await within(quote).findByText(/^სულ დასაფარი/);
+    expect(termsOf(quote)[1]).toEqual([
+      'წინასწარ გადახდილი პროცენტი, რომელიც ჩაგეთვლებათ',
+      lari('-7,40'),
+    ]);
+  });
+
   it('shows the server’s refusal of a date under the field', async () => {
     const { user } = renderAccountScreen(currentAccount, {
       'GET /api/loans/7/payoff': () =>

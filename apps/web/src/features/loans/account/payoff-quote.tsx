@@ -49,7 +49,13 @@ export function PayoffQuote({ loanId, today }: { loanId: number; today: string |
             <FieldList
               fields={[
                 [t('loanAccount.principal'), formatMoney(payoff.principal)],
-                [t('loanAccount.interest'), formatMoney(payoff.interest)],
+                // Interest paid in advance and not earned by that day is deducted (a negative figure).
+                [
+                  payoff.interest < 0
+                    ? t('loanAccount.payoff.interestInAdvance')
+                    : t('loanAccount.interest'),
+                  formatMoney(payoff.interest),
+                ],
                 ...(payoff.penalty > 0
                   ? [
                       [t('loanAccount.overdue.penalty'), formatMoney(payoff.penalty)] as [
