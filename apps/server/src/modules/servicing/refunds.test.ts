@@ -20,7 +20,9 @@ beforeAll(async () => {
 
 afterAll(() => lender.close());
 
-const { accountOf, reportPayment, reportRefund, totalsNow, ledgerOf } = servicingKit(() => lender);
+const { accountOf, reportPayment, reportRefund, totalsNow, ledgerOf, ledgerRow } = servicingKit(
+  () => lender,
+);
 
 /** A paid-out loan in `status`, holding `credit` lari: a payment posted while it was closed. */
 async function loanWithCredit(ending: string, status: LoanStatusCode, credit: number) {
@@ -86,10 +88,7 @@ describe('a refund of a loan’s credit', () => {
     expect(posted.statusCode).toBe(200);
     const { refund } = posted.json<{ refund: { transaction_id: number; duplicate: boolean } }>();
     expect(refund.duplicate).toBe(false);
-    const [row] = await app.database.db
-      .select()
-      .from(loanTransactions)
-      .where(eq(loanTransactions.id, refund.transaction_id));
+    const row = await ledgerRow(refund.transaction_id);
     expect(row).toMatchObject({
       kind: 'refund',
       channel: 'core',

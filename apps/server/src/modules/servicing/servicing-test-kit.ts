@@ -63,6 +63,16 @@ export function servicingKit(lenderOf: () => CoreLenderTestApp) {
         .where(eq(loanTransactions.loanId, loanId))
         .orderBy(asc(loanTransactions.id)),
 
+    /** The ledger's row `transactionId`; a test that posted it fails if it is not there. */
+    ledgerRow: async (transactionId: number) => {
+      const [row] = await app()
+        .database.db.select()
+        .from(loanTransactions)
+        .where(eq(loanTransactions.id, transactionId));
+      if (!row) throw new Error(`no ledger row ${transactionId}`);
+      return row;
+    },
+
     /** Close of day's statement for each day from `from` to the eve of `until`. */
     closeDays: async (from: string, until: string) => {
       for (let day = from; day < until; day = addDaysToIsoDate(day, 1)) {

@@ -72,9 +72,8 @@ async function textsNaming(number: string) {
 /** A loan of 1,500 GEL over 12 months, paid out on 23 November (payment day 10): active. */
 const activeLoan = (ending: string) => lender.paidOutLoan({ ending });
 
-const { accountOf, payoffOf, reportPayment, totalsNow, ledgerOf, closeDays } = servicingKit(
-  () => lender,
-);
+const { accountOf, payoffOf, reportPayment, totalsNow, ledgerOf, ledgerRow, closeDays } =
+  servicingKit(() => lender);
 
 describe('a loan’s account from its payout', () => {
   let loan: Awaited<ReturnType<typeof activeLoan>>;
@@ -197,10 +196,7 @@ describe('a loan’s account from its payout', () => {
     expect(posted.statusCode).toBe(200);
     const { payment } = posted.json<{ payment: { transaction_id: number; duplicate: boolean } }>();
     expect(payment.duplicate).toBe(false);
-    const [row] = await app.database.db
-      .select()
-      .from(loanTransactions)
-      .where(eq(loanTransactions.id, payment.transaction_id));
+    const row = await ledgerRow(payment.transaction_id);
     expect(row).toMatchObject({
       kind: 'payment',
       channel: 'core',
@@ -431,11 +427,7 @@ describe('a payment’s receipt', () => {
     ]) {
       expect(text).toContain(shown);
     }
-    const [row] = await app.database.db
-      .select()
-      .from(loanTransactions)
-      .where(eq(loanTransactions.id, payment.transaction_id));
-    if (!row) throw new Error('the payment is not in the ledger');
+    const row = await ledgerRow(payment.transaction_id);
     const shownLari = (tetri: number) => formatLari(tetri / 100).replace(/\s/g, ' ');
     expect(text).toContain(
       `ჯარიმა ${shownLari(row.penaltyTetri)} პროცენტი ${shownLari(row.interestTetri)} ძირი ${shownLari(row.principalTetri)}`,
